@@ -1,0 +1,107 @@
+/** Small helpers shared by the simulator's service modules: a path router and JSON responses. */
+
+export type Params = Record<string, string>;
+
+export interface RouteContext {
+  request: Request;
+  url: URL;
+  params: Params;
+}
+
+export type RouteHandler = (ctx: RouteContext) => Response | Promise<Response>;
+
+interface Route {
+  method: string;
+  segments: string[];
+  handler: RouteHandler;
+}
+
+/**
+ * Matches `/a/:b/c` patterns against a path relative to a service prefix. Path parameters are
+ * percent-decoded once; a parameter may not contain `/`.
+ */
+export class Router {
+  private readonly routes: Route[] = [];
+
+  on(method: string, pattern: string, handler: RouteHandler): this {
+    this.routes.push({ method, segments: split(pattern), handler });
+    return this;
+  }
+
+  /** `null` when no route has this path; `'method'` when the path exists under another method. */
+  match(method: string, path: string): { handler: RouteHandler; params: Params } | 'method' | null {
+    const parts = split(path);
+    let pathMatched = false;
+    for (const route of this.routes) {
+      const params = matchSegments(route.segments, parts);
+      if (!params) continue;
+      if (route.method === method || (method === 'HEAD' && route.method === 'GET')) {
+        return { handler: route.handler, params };
+      }
+      pathMatched = true;
+    }
+    return pathMatched ? 'method' : null;
+  }
+}
+
+function split(path: string): string[] {
+  return path.split('/').filter((s) => s.length > 0);
+}
+
+function matchSegments(pattern: string[], parts: string[]): Params | null {
+  if (pattern.length !== parts.length) return null;
+  const params: Params = {};
+  for (let i = 0; i < pattern.length; i++) {
+    const p = pattern[i] as string;
+    const part = parts[i] as string;
+    if (p.startsWith(':')) {
+      let value: string;
+      try {
+        value = decodeURIComponent(part);
+      } catch {
+        return null;
+      }
+      if (value.length === 0 || value.includes('/')) return null;
+      params[p.slice(1)] = value;
+    } else if (p !== part) {
+      return null;
+    }
+  }
+  return params;
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+export type BodyResult = { ok: true; value: unknown } | { ok: false };
+
+/** Reads a JSON body; `{ ok: false }` for an empty or malformed one. */
+export async function readJson(request: Request): Promise<BodyResult> {
+  let text: string;
+  try {
+    text = await request.text();
+  } catch {
+    return { ok: false };
+  }
+  if (text.trim() === '') return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Strict integer parsing for query strings: "12" yes, "12.5", "1e3", " 12" and "" no. */
+export function parseIntStrict(value: string | null | undefined): number | null {
+  if (value == null || !/^-?\d+$/.test(value)) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : null;
+}

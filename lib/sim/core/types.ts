@@ -1,0 +1,58 @@
+/**
+ * The simulator's core is transport-free: HTTP is a web-standard `Request -> Response` function and a
+ * WebSocket is a pair of callbacks. `lib/sim/node-server.ts` binds it to a real port; the gateway calls
+ * it in-process when no UPSTREAM_BASE_URL is configured, so a preview deployment still shows live data.
+ */
+
+/** What the simulator needs from whoever carries a WebSocket connection to it. */
+export interface WsPeer {
+  send(text: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+/** The simulator's side of one accepted WebSocket connection. */
+export interface WsSession {
+  /** A frame from the client. Binary frames arrive with `isBinary` true. */
+  message(data: string, isBinary: boolean): void;
+  /** The connection is gone (either side closed it); release everything it held. */
+  closed(): void;
+}
+
+export type UpgradeResult =
+  | { ok: true; open(peer: WsPeer): WsSession }
+  | { ok: false; status: number; headers: Record<string, string>; body: string };
+
+export interface SimConfig {
+  apiKey: string;
+  /** Where monitored addresses, app config and the webhook retry queue persist; null keeps state in memory. */
+  stateDir: string | null;
+  txIntervalMs: number;
+  webhookRetryBaseMs: number;
+  /** Seed of every generated figure; two processes with the same seed serve the same market. */
+  seed: string;
+  /** Clock in Unix milliseconds; tests may pin it. */
+  now: () => number;
+  /** debug logs one line per request. */
+  logLevel: 'silent' | 'info' | 'debug';
+}
+
+export interface Simulator {
+  readonly config: SimConfig;
+  handle(request: Request): Promise<Response>;
+  /** `path` includes the query string; headers are the handshake's request headers. */
+  upgrade(path: string, headers: Headers): UpgradeResult;
+  /** Starts the timers (transaction production, webhook retries). Idempotent. */
+  start(): void;
+  /** Stops the timers, closes sockets and flushes state to disk. */
+  stop(): Promise<void>;
+}
+
+/** A service module of the simulator (price, tx, kline) plugs into the core through this. */
+export interface SimService {
+  /** Path prefix this service owns, e.g. `/price/api/v1`. */
+  readonly prefix: string;
+  handle(request: Request, path: string): Promise<Response>;
+  upgrade?(path: string, url: URL, headers: Headers): UpgradeResult | null;
+  start?(): void;
+  stop?(): Promise<void>;
+}

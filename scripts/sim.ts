@@ -1,0 +1,30 @@
+/**
+ * `npm run sim`: the three upstream services on http://$SIM_HOST:$SIM_PORT (default 127.0.0.1:4100).
+ */
+import { createSimulator, simConfigFromEnv } from '../lib/sim';
+import { listen } from '../lib/sim/node-server';
+
+async function main() {
+  const config = simConfigFromEnv();
+  const port = Number(process.env.SIM_PORT || 4100);
+  const host = process.env.SIM_HOST || '127.0.0.1';
+  const sim = createSimulator(config);
+  const running = await listen(sim, port, host);
+  console.log(`[sim] price, tx and kline services on ${running.url} (key from SIM_API_KEY)`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[sim] ${signal}: stopping`);
+    await running.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('[sim] failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
