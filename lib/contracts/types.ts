@@ -1,0 +1,56 @@
+/**
+ * The seed endpoints as data: the gateway's allowlist and the input rules both the gateway and the
+ * simulator apply. One file per service (`price.ts`, `tx.ts`, `kline.ts`) lists its endpoints.
+ * Nothing here may import server-only code: the simulator and tests use it too.
+ */
+export type Service = 'price' | 'tx' | 'kline';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type RequestBody =
+  | { kind: 'none' }
+  | { kind: 'json'; value: unknown }
+  /** present but not parseable as JSON */
+  | { kind: 'invalid' };
+
+export interface EndpointRequest {
+  /** percent-decoded path parameters, by the names in `Endpoint.path` */
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: RequestBody;
+}
+
+/** A response the service would give, in its own envelope. */
+export interface Rejection {
+  status: number;
+  body: unknown;
+}
+
+export interface Endpoint {
+  /** stable name, e.g. `price.quotes.latest` */
+  id: string;
+  method: Method;
+  /** pattern relative to the service prefix: `/chains/:id_or_name` */
+  path: string;
+  /** `public` endpoints need no key upstream (tx pool trades) */
+  auth: 'key' | 'public';
+  /** Changes upstream state: needs the admin session when one is configured. */
+  mutates?: boolean;
+  /** The gateway may cache a success this long (seconds) and let a CDN share it. */
+  cacheSeconds?: number;
+  /**
+   * Input errors the seed document gives for this endpoint, with its code and message: the gateway
+   * answers them itself, before any upstream call. Only what the seed specifies belongs here.
+   */
+  validate?(request: EndpointRequest): Rejection | null;
+}
+
+export interface ServiceContract {
+  service: Service;
+  /** upstream path prefix, e.g. `/price/api/v1` */
+  prefix: string;
+  endpoints: readonly Endpoint[];
+  /** unknown path or method, in the service's envelope (HTTP 404) */
+  notFound(): Rejection;
+  /** the upstream is down, slow or answered garbage (HTTP 502 or 504), naming the service */
+  upstreamFailure(status: 502 | 504, reason: string): Rejection;
+}
