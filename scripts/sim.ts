@@ -9,7 +9,7 @@ async function main() {
   const port = Number(process.env.SIM_PORT || 4100);
   const host = process.env.SIM_HOST || '127.0.0.1';
   const sim = createSimulator(config);
-  const running = await listen(sim, port, host);
+  const running = await listen(sim, port, host, { control: process.env.SIM_CONTROL === '1' });
   console.log(`[sim] price, tx and kline services on ${running.url} (key from SIM_API_KEY)`);
 
   let stopping = false;

@@ -54,6 +54,8 @@ export interface SimAsset {
   max: number | null;
   coingecko: string;
   cmc: string;
+  /** A wrapped asset follows its underlying's price path (WETH is ETH, WBTC is BTC). */
+  follows?: string;
 }
 
 const logo = (slug: string) => `https://assets.coingecko.com/coins/images/${slug}`;
@@ -67,8 +69,8 @@ export const ASSETS: readonly SimAsset[] = [
   { asset: 'sol', anchor: 165, dailyVol: 0.045, circulating: 468_000_000, total: 587_000_000, max: null, coingecko: 'solana', cmc: '5426' },
   { asset: 'usdc', anchor: 1, dailyVol: 0.0003, circulating: 36_000_000_000, total: 36_000_000_000, max: null, coingecko: 'usd-coin', cmc: '3408' },
   { asset: 'trx', anchor: 0.16, dailyVol: 0.025, circulating: 87_000_000_000, total: 87_000_000_000, max: null, coingecko: 'tron', cmc: '1958' },
-  { asset: 'wbtc', anchor: 68_000, dailyVol: 0.028, circulating: 154_000, total: 154_000, max: null, coingecko: 'wrapped-bitcoin', cmc: '3717' },
-  { asset: 'weth', anchor: 3_100, dailyVol: 0.035, circulating: 3_000_000, total: 3_000_000, max: null, coingecko: 'weth', cmc: '2396' },
+  { asset: 'wbtc', anchor: 68_000, dailyVol: 0.028, circulating: 154_000, total: 154_000, max: null, coingecko: 'wrapped-bitcoin', cmc: '3717', follows: 'btc' },
+  { asset: 'weth', anchor: 3_100, dailyVol: 0.035, circulating: 3_000_000, total: 3_000_000, max: null, coingecko: 'weth', cmc: '2396', follows: 'eth' },
   { asset: 'sui', anchor: 1.9, dailyVol: 0.055, circulating: 2_760_000_000, total: 10_000_000_000, max: 10_000_000_000, coingecko: 'sui', cmc: '20947' },
   { asset: 'atom', anchor: 6.5, dailyVol: 0.04, circulating: 390_000_000, total: 390_000_000, max: null, coingecko: 'cosmos', cmc: '3794' },
   { asset: 'pepe', anchor: 0.0000105, dailyVol: 0.07, circulating: 420_690_000_000_000, total: 420_690_000_000_000, max: 420_690_000_000_000, coingecko: 'pepe', cmc: '24478' },
@@ -224,5 +226,11 @@ export function chainById(id: number): SimChain | undefined {
  */
 export function poolPathKey(pool: SimPool): string {
   const stable = pool.quote.asset === 'usdc' || pool.quote.asset === 'usdt';
-  return stable ? `asset:${pool.base.asset}` : `pool:${pool.chain}:${pool.address.toLowerCase()}`;
+  return stable ? assetPathKey(pool.base.asset) : `pool:${pool.chain}:${pool.address.toLowerCase()}`;
+}
+
+/** The price path an asset reads: its own, or its underlying's for a wrapped asset. */
+export function assetPathKey(asset: string): string {
+  const a = ASSETS.find((x) => x.asset === asset);
+  return `asset:${a?.follows ?? asset}`;
 }

@@ -17,11 +17,48 @@ export interface RunningSim {
   close(): Promise<void>;
 }
 
-export async function listen(sim: Simulator, port = 0, host = '127.0.0.1'): Promise<RunningSim> {
+export interface ListenOptions {
+  /**
+   * Test hooks under `/__sim/` (never enabled by default): `POST /__sim/outage?state=down` makes the
+   * whole upstream unreachable (connections reset, sockets dropped) until `state=up`, and
+   * `POST /__sim/drop-sockets` cuts every WebSocket once. End-to-end tests use them to stop the
+   * upstream mid-session without killing the process.
+   */
+  control?: boolean;
+}
+
+export async function listen(
+  sim: Simulator,
+  port = 0,
+  host = '127.0.0.1',
+  options: ListenOptions = {},
+): Promise<RunningSim> {
   const sockets = new Set<WebSocket>();
   const wss = new WebSocketServer({ noServer: true });
+  let outage = false;
+  const dropSockets = () => {
+    for (const ws of sockets) ws.terminate();
+  };
 
   const server = createServer((req, res) => {
+    if (options.control && req.url?.startsWith('/__sim/')) {
+      const url = new URL(req.url, 'http://sim');
+      if (req.method === 'POST' && url.pathname === '/__sim/outage') {
+        outage = url.searchParams.get('state') === 'down';
+        if (outage) dropSockets();
+      } else if (req.method === 'POST' && url.pathname === '/__sim/drop-sockets') {
+        dropSockets();
+      } else {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ outage }));
+      return;
+    }
+    if (outage) {
+      req.socket.destroy();
+      return;
+    }
     void (async () => {
       try {
         const request = toRequest(req, host);
@@ -39,6 +76,10 @@ export async function listen(sim: Simulator, port = 0, host = '127.0.0.1'): Prom
   });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (outage) {
+      socket.destroy();
+      return;
+    }
     const headers = toHeaders(req);
     const result = sim.upgrade(req.url ?? '/', headers);
     if (!result.ok) {
@@ -79,9 +120,7 @@ export async function listen(sim: Simulator, port = 0, host = '127.0.0.1'): Prom
     server,
     port: address.port,
     url: `http://${host}:${address.port}`,
-    dropSockets() {
-      for (const ws of sockets) ws.terminate();
-    },
+    dropSockets,
     async close() {
       for (const ws of sockets) ws.terminate();
       wss.close();

@@ -1,6 +1,8 @@
 /** Small helpers shared by the simulator's service modules: a path router and JSON responses. */
 
-export type Params = Record<string, string>;
+import { decodeSegments, matchSegments, splitPattern, type Params } from '../../contracts/match';
+
+export type { Params };
 
 export interface RouteContext {
   request: Request;
@@ -24,13 +26,14 @@ export class Router {
   private readonly routes: Route[] = [];
 
   on(method: string, pattern: string, handler: RouteHandler): this {
-    this.routes.push({ method, segments: split(pattern), handler });
+    this.routes.push({ method, segments: splitPattern(pattern), handler });
     return this;
   }
 
   /** `null` when no route has this path; `'method'` when the path exists under another method. */
   match(method: string, path: string): { handler: RouteHandler; params: Params } | 'method' | null {
-    const parts = split(path);
+    const parts = decodeSegments(path);
+    if (!parts) return null;
     let pathMatched = false;
     for (const route of this.routes) {
       const params = matchSegments(route.segments, parts);
@@ -42,32 +45,6 @@ export class Router {
     }
     return pathMatched ? 'method' : null;
   }
-}
-
-function split(path: string): string[] {
-  return path.split('/').filter((s) => s.length > 0);
-}
-
-function matchSegments(pattern: string[], parts: string[]): Params | null {
-  if (pattern.length !== parts.length) return null;
-  const params: Params = {};
-  for (let i = 0; i < pattern.length; i++) {
-    const p = pattern[i] as string;
-    const part = parts[i] as string;
-    if (p.startsWith(':')) {
-      let value: string;
-      try {
-        value = decodeURIComponent(part);
-      } catch {
-        return null;
-      }
-      if (value.length === 0 || value.includes('/')) return null;
-      params[p.slice(1)] = value;
-    } else if (p !== part) {
-      return null;
-    }
-  }
-  return params;
 }
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {

@@ -2,7 +2,7 @@
  * The market as the three services see it: one set of price paths read by quotes (price service),
  * pool figures and trades (price and tx services) and candles (kline service), so they agree.
  */
-import { ASSETS, POOLS, poolPathKey, type SimAsset, type SimPool } from '../catalogue';
+import { ASSETS, POOLS, assetPathKey, poolPathKey, type SimAsset, type SimPool } from '../catalogue';
 import { PricePaths, type PathSpec } from './candles';
 
 export * from './candles';
@@ -17,11 +17,14 @@ export class Market {
 
   /** The USD price path of a notable asset (`eth`, `usdc`, ...). */
   assetSpec(asset: SimAsset): PathSpec {
-    return this.memo(`asset:${asset.asset}`, () => ({
-      key: `asset:${asset.asset}`,
-      anchor: asset.anchor,
-      dailyVol: asset.dailyVol,
-      dailyVolume: asset.circulating * asset.anchor * 0.03,
+    // A wrapped asset reads its underlying's path, so WETH and ETH quote the same price.
+    const owner = (asset.follows && ASSETS.find((a) => a.asset === asset.follows)) || asset;
+    const key = assetPathKey(asset.asset);
+    return this.memo(key, () => ({
+      key,
+      anchor: owner.anchor,
+      dailyVol: owner.dailyVol,
+      dailyVolume: owner.circulating * owner.anchor * 0.03,
     }));
   }
 
@@ -33,7 +36,7 @@ export class Market {
   /** The pool's price path, base priced in quote. Volume is in USD-cents of the asset's market. */
   poolSpec(pool: SimPool): PathSpec {
     const key = poolPathKey(pool);
-    const shared = ASSETS.find((a) => `asset:${a.asset}` === key);
+    const shared = ASSETS.find((a) => assetPathKey(a.asset) === key);
     if (shared) return this.assetSpec(shared);
     return this.memo(key, () => ({
       key,

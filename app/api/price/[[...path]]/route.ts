@@ -1,0 +1,8 @@
+import { handleGateway } from '@/lib/gateway/handle';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+const handler = (request: Request) => handleGateway('price', request);
+
+export { handler as GET, handler as POST, handler as PUT, handler as PATCH, handler as DELETE, handler as HEAD, handler as OPTIONS };

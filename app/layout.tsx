@@ -1,0 +1,31 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import '@fontsource-variable/inter';
+import '@fontsource-variable/jetbrains-mono';
+import './globals.css';
+import { PREFS_STORAGE_KEY } from '@/lib/stores/keys';
+
+export const metadata: Metadata = {
+  title: { default: 'Pulse · live markets, pools and wallets', template: '%s · Pulse' },
+  description: 'Live token prices, DEX pool charts and wallet activity.',
+};
+
+export const viewport: Viewport = {
+  themeColor: '#0b0e14',
+  width: 'device-width',
+  initialScale: 1,
+};
+
+// Runs before first paint so a light-theme user never sees a dark flash (and vice versa).
+const themeScript = `try{var p=JSON.parse(localStorage.getItem(${JSON.stringify(PREFS_STORAGE_KEY)})||'{}');var t=p&&p.state&&p.state.theme;if(t==='light'||t==='dark')document.documentElement.dataset.theme=t}catch(e){}`;
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" data-theme="dark" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+      </head>
+      <body className="min-h-screen bg-bg font-sans text-text antialiased">{children}</body>
+    </html>
+  );
+}

@@ -1,0 +1,41 @@
+'use client';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+
+export const NAV_ITEMS = [
+  { href: '/', label: 'Markets' },
+  { href: '/pools', label: 'Pools' },
+  { href: '/wallets', label: 'Wallets' },
+  { href: '/fiats', label: 'Fiats' },
+  { href: '/chains', label: 'Chains' },
+  { href: '/settings', label: 'Settings' },
+] as const;
+
+function isActive(pathname: string, href: string): boolean {
+  if (href === '/') return pathname === '/' || pathname.startsWith('/tokens');
+  if (href === '/wallets') return pathname.startsWith('/wallets') || pathname.startsWith('/tx');
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+export function NavLinks() {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Main" className="flex min-w-0 items-center gap-0.5 overflow-x-auto">
+      {NAV_ITEMS.map((item) => {
+        const active = isActive(pathname, item.href);
+        return (
+          <Link
+            key={item.href}
+            href={item.href}
+            aria-current={active ? 'page' : undefined}
+            className={`whitespace-nowrap rounded px-2.5 py-1.5 text-[13px] font-medium transition-colors ${
+              active ? 'bg-raised text-text' : 'text-muted hover:text-text'
+            }`}
+          >
+            {item.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

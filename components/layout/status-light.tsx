@@ -1,0 +1,49 @@
+'use client';
+import { useQuery } from '@tanstack/react-query';
+import { healthQuery } from '@/lib/queries/health';
+
+const TONE = {
+  ok: 'bg-up',
+  degraded: 'bg-warn',
+  down: 'bg-down',
+  unknown: 'bg-faint',
+} as const;
+
+/** Whether the upstream answers, and whether it is the demo simulator or a real upstream. */
+export function StatusLight() {
+  const { data, isError, isPending } = useQuery(healthQuery);
+  const state = isPending ? 'unknown' : isError || !data ? 'down' : data.status;
+  const source = data?.mode === 'upstream' ? 'Upstream' : data?.mode === 'simulator' ? 'Demo simulator' : '';
+  const label =
+    state === 'unknown'
+      ? 'Checking upstream…'
+      : state === 'ok'
+        ? `${source} · live`
+        : state === 'degraded'
+          ? `${source} · degraded`
+          : isError || !data
+            ? 'Dashboard server unreachable'
+            : `${source} · down`;
+  const detail = data
+    ? Object.entries(data.services)
+        .map(([name, s]) => `${name}: ${s.status}${s.status === 'up' ? ` (${s.latency_ms} ms)` : s.message ? ` (${s.message})` : ''}`)
+        .join('\n')
+    : '';
+
+  return (
+    <div
+      className="flex items-center gap-2 rounded border border-border px-2 py-1 text-2xs text-muted"
+      title={detail}
+      role="status"
+      aria-live="polite"
+      data-testid="status-light"
+      data-state={state}
+    >
+      <span className="relative flex h-2 w-2">
+        {state === 'ok' && <span className={`absolute inline-flex h-full w-full animate-ping rounded-full opacity-60 ${TONE.ok}`} />}
+        <span className={`relative inline-flex h-2 w-2 rounded-full ${TONE[state]}`} />
+      </span>
+      <span className="whitespace-nowrap">{label}</span>
+    </div>
+  );
+}

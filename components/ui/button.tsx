@@ -1,0 +1,27 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
+const VARIANTS: Record<Variant, string> = {
+  primary: 'bg-accent text-white hover:brightness-110 border-transparent',
+  secondary: 'bg-raised text-text border-border hover:bg-border',
+  ghost: 'bg-transparent text-muted border-transparent hover:bg-raised hover:text-text',
+  danger: 'bg-transparent text-down border-border hover:bg-raised',
+};
+
+export function Button({
+  variant = 'secondary',
+  size = 'md',
+  className = '',
+  type = 'button',
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: 'sm' | 'md' }) {
+  const sizing = size === 'sm' ? 'h-7 px-2 text-[12px]' : 'h-8 px-3 text-[13px]';
+  return (
+    <button
+      type={type}
+      className={`inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded border font-medium transition disabled:cursor-not-allowed disabled:opacity-50 ${sizing} ${VARIANTS[variant]} ${className}`}
+      {...rest}
+    />
+  );
+}

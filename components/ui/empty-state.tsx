@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+
+/** One sentence on what happened and what to do, with the action as a button. */
+export function EmptyState({
+  title,
+  children,
+  action,
+  tone = 'neutral',
+}: {
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+  tone?: 'neutral' | 'error';
+}) {
+  return (
+    <div role={tone === 'error' ? 'alert' : undefined} className="flex flex-col items-center justify-center gap-2 px-4 py-12 text-center">
+      <p className={`text-sm font-medium ${tone === 'error' ? 'text-down' : 'text-text'}`}>{title}</p>
+      {children && <p className="max-w-md text-[12px] text-muted">{children}</p>}
+      {action && <div className="mt-2">{action}</div>}
+    </div>
+  );
+}

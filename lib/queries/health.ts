@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+
+export interface HealthReport {
+  status: 'ok' | 'degraded' | 'down';
+  mode: 'simulator' | 'upstream';
+  checked_at: string;
+  services: Record<'price' | 'tx' | 'kline', { status: string; latency_ms: number; message?: string }>;
+}
+
+export const healthQuery = queryOptions({
+  queryKey: ['health'],
+  queryFn: async ({ signal }): Promise<HealthReport> => {
+    const response = await fetch('/api/health', { signal, cache: 'no-store' });
+    // 503 still carries a report: it says which service is down.
+    return (await response.json()) as HealthReport;
+  },
+  refetchInterval: 15_000,
+  staleTime: 10_000,
+  retry: false,
+});

@@ -1,0 +1,4 @@
+/** localStorage keys, importable from server components (the pre-paint theme script) too. */
+export const PREFS_STORAGE_KEY = 'pulse-prefs';
+export const WATCHLIST_STORAGE_KEY = 'pulse-watchlist';
+export const LABELS_STORAGE_KEY = 'pulse-labels';

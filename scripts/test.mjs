@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: lint, type check, unit tests, then the end-to-end tests in Chromium against the
+ * simulator. Every suite runs even when an earlier one fails; the last line sums them all:
+ * `N passed, M failed`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const results = [];
+
+function run(name, command, args, env = {}) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${name}: exit ${r.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return r.status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  // A file that fails to load has no failed test of its own; count it once.
+  const brokenFiles = (report.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+  ).length;
+  return { passed: report.numPassedTests ?? 0, failed: (report.numFailedTests ?? 0) + brokenFiles };
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const s = report.stats ?? {};
+  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: (s.unexpected ?? 0) + (report.errors?.length ?? 0) };
+}
+
+mkdirSync('test-results', { recursive: true });
+rmSync('test-results/unit.json', { force: true });
+rmSync('test-results/e2e.json', { force: true });
+
+results.push({ name: 'lint', ...(run('lint', 'npx', ['eslint', '--max-warnings=0', '.']) ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }) });
+results.push({ name: 'typecheck', ...(run('typecheck', 'npx', ['tsc', '--noEmit']) ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }) });
+
+const unitOk = run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json']);
+const unit = countVitest('test-results/unit.json') ?? { passed: 0, failed: 1 };
+if (!unitOk && unit.failed === 0) unit.failed = 1;
+results.push({ name: 'unit', ...unit });
+
+const browserOk = run('browser', 'node', ['scripts/ensure-browser.mjs']);
+let e2e = { passed: 0, failed: 1 };
+if (browserOk && run('build', 'npx', ['next', 'build'])) {
+  const e2eOk = run('e2e', 'npx', ['playwright', 'test']);
+  e2e = countPlaywright('test-results/e2e.json') ?? { passed: 0, failed: 1 };
+  if (!e2eOk && e2e.failed === 0) e2e.failed = 1;
+}
+results.push({ name: 'e2e', ...e2e });
+
+console.log('\n=== summary');
+for (const r of results) console.log(`  ${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((a, r) => a + r.passed, 0);
+const failed = results.reduce((a, r) => a + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

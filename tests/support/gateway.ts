@@ -1,0 +1,26 @@
+import { vi } from 'vitest';
+
+/**
+ * Loads the gateway fresh under the given environment: env.ts and the response cache are
+ * module-level, so each configuration gets new module instances.
+ */
+export async function loadGateway(env: Record<string, string | undefined>) {
+  for (const key of ['UPSTREAM_BASE_URL', 'UPSTREAM_API_KEY', 'UPSTREAM_TIMEOUT_MS', 'DASHBOARD_PASSWORD', 'SESSION_SECRET']) {
+    delete process.env[key];
+  }
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== undefined) process.env[key] = value;
+  }
+  vi.resetModules();
+  const gateway = await import('@/lib/gateway/handle');
+  const session = await import('@/lib/auth/session');
+  const call = (service: 'price' | 'tx' | 'kline', path: string, init: RequestInit = {}) =>
+    gateway.handleGateway(service, new Request(`http://dash.test/api/${service}/v1${path}`, init));
+  return { ...gateway, session, call };
+}
+
+export async function readAll(response: Response): Promise<{ text: string; headers: string }> {
+  const text = await response.text();
+  const headers = [...response.headers.entries()].map(([k, v]) => `${k}: ${v}`).join('\n');
+  return { text, headers };
+}

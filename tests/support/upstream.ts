@@ -1,0 +1,87 @@
+/**
+ * Test upstreams on real ports: the simulator with a request recorder in front, and misbehaving
+ * servers (closed port, silent, garbage, redirect) for the gateway's failure paths.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSimulator } from '@/lib/sim';
+import { listen, type RunningSim } from '@/lib/sim/node-server';
+import type { Simulator } from '@/lib/sim/core/types';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Headers;
+  body: string;
+}
+
+export interface RecordingUpstream {
+  url: string;
+  key: string;
+  requests: RecordedRequest[];
+  running: RunningSim;
+  close(): Promise<void>;
+}
+
+export async function startRecordingSim(key = 'test-key-0123456789'): Promise<RecordingUpstream> {
+  const sim = createSimulator({
+    apiKey: key,
+    stateDir: mkdtempSync(join(tmpdir(), 'pulse-gw-')),
+    logLevel: 'silent',
+    txIntervalMs: 60_000,
+  });
+  const requests: RecordedRequest[] = [];
+  const recording: Simulator = {
+    ...sim,
+    config: sim.config,
+    async handle(request) {
+      const url = new URL(request.url);
+      const body = request.method === 'GET' ? '' : await request.clone().text();
+      requests.push({ method: request.method, path: url.pathname + url.search, headers: request.headers, body });
+      return sim.handle(request);
+    },
+  };
+  const running = await listen(recording, 0);
+  return { url: running.url, key, requests, running, close: () => running.close() };
+}
+
+export type Misbehaviour = 'silent' | 'garbage' | 'redirect' | 'html-500';
+
+/** A server that accepts connections and misbehaves in one chosen way. */
+export async function startBrokenUpstream(kind: Misbehaviour): Promise<{ url: string; hits: () => number; close(): Promise<void> }> {
+  let hits = 0;
+  const server: Server = createServer((req, res) => {
+    hits++;
+    if (kind === 'silent') return; // never answers
+    if (kind === 'garbage') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"not": "an envelope"');
+    } else if (kind === 'redirect') {
+      res.writeHead(302, { location: 'http://127.0.0.1:1/elsewhere' }).end();
+    } else {
+      res.writeHead(500, { 'content-type': 'text/html' }).end('<html>Internal Server Error</html>');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    hits: () => hits,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A port with nothing listening on it. */
+export async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
