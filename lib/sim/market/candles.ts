@@ -62,14 +62,15 @@ export function sig(x: number): number {
   return Math.round(x * scale) / scale;
 }
 
+/**
+ * A path's daily closes. Only the walk is stored (8 bytes a day); a day's high, low and volume are
+ * drawn from a hash of the day when asked for, so 1,600 token paths cost ~15 MB, not ~90 MB.
+ */
 interface Daily {
-  o: Float64Array;
-  h: Float64Array;
-  l: Float64Array;
+  open0: number;
   c: Float64Array;
-  v: Float64Array;
   length: number;
-  /** One stream per path, drawn day after day, so that extending the series is cheap. */
+  /** One stream per path, drawn day after day, so that extending the walk is cheap. */
   rnd: () => number;
 }
 
@@ -176,55 +177,56 @@ export class PricePaths {
   }
 
   private dayBar(spec: PathSpec, day: number): Bar {
+    const cacheKey = `${spec.key}|day|${day}`;
+    const cached = this.children.get(cacheKey)?.[0];
+    if (cached) return cached;
     const d = this.dailySeries(spec, day);
-    return {
+    const open = day === 0 ? d.open0 : (d.c[day - 1] as number);
+    const close = d.c[day] as number;
+    const rnd = prng(`${this.seed}|${spec.key}|day|${day}`);
+    const top = Math.max(open, close);
+    const bottom = Math.min(open, close);
+    const bar: Bar = {
       t: EPOCH + day * DAY,
-      o: d.o[day] as number,
-      h: d.h[day] as number,
-      l: d.l[day] as number,
-      c: d.c[day] as number,
-      v: d.v[day] as number,
+      o: open,
+      h: sig(top * (1 + Math.abs(gaussian(rnd)) * spec.dailyVol * 0.5)),
+      l: sig(bottom * (1 - Math.min(0.5, Math.abs(gaussian(rnd)) * spec.dailyVol * 0.5))),
+      c: close,
+      v: Math.round(spec.dailyVolume * Math.exp(0.35 * gaussian(rnd)) * 100),
     };
+    this.remember(cacheKey, [bar]);
+    return bar;
+  }
+
+  /** Bounded LRU of generated candles: Map order is recency order. */
+  private remember(key: string, bars: Bar[]): void {
+    this.children.set(key, bars);
+    if (this.children.size > this.maxCached) {
+      const oldest = this.children.keys().next().value;
+      if (oldest !== undefined) this.children.delete(oldest);
+    }
   }
 
   private dailySeries(spec: PathSpec, upTo: number): Daily {
     let d = this.daily.get(spec.key);
     if (d && d.length > upTo) return d;
-    const capacity = Math.max(upTo + 400, d ? d.o.length : 0);
-    const next: Daily = {
-      o: new Float64Array(capacity),
-      h: new Float64Array(capacity),
-      l: new Float64Array(capacity),
-      c: new Float64Array(capacity),
-      v: new Float64Array(capacity),
-      length: d?.length ?? 0,
-      rnd: d?.rnd ?? prng(`${this.seed}|${spec.key}|daily`),
-    };
-    if (d) {
-      next.o.set(d.o.subarray(0, d.length));
-      next.h.set(d.h.subarray(0, d.length));
-      next.l.set(d.l.subarray(0, d.length));
-      next.c.set(d.c.subarray(0, d.length));
-      next.v.set(d.v.subarray(0, d.length));
+    if (!d) {
+      const rnd = prng(`${this.seed}|${spec.key}|daily`);
+      d = { open0: sig(spec.anchor * Math.exp(spec.dailyVol * gaussian(rnd))), c: new Float64Array(0), length: 0, rnd };
+      this.daily.set(spec.key, d);
     }
-    d = next;
+    if (d.c.length <= upTo) {
+      const grown = new Float64Array(upTo + 32);
+      grown.set(d.c.subarray(0, d.length));
+      d.c = grown;
+    }
     const target = Math.log(spec.anchor);
     for (let day = d.length; day <= upTo; day++) {
-      const rnd = d.rnd;
-      const open =
-        day === 0 ? sig(spec.anchor * Math.exp(spec.dailyVol * gaussian(rnd))) : (d.c[day - 1] as number);
+      const open = day === 0 ? d.open0 : (d.c[day - 1] as number);
       const x = Math.log(open);
-      const close = sig(Math.exp(x + MEAN_REVERSION * (target - x) + spec.dailyVol * gaussian(rnd)));
-      const top = Math.max(open, close);
-      const bottom = Math.min(open, close);
-      d.o[day] = open;
-      d.c[day] = close;
-      d.h[day] = sig(top * (1 + Math.abs(gaussian(rnd)) * spec.dailyVol * 0.5));
-      d.l[day] = sig(bottom * (1 - Math.min(0.5, Math.abs(gaussian(rnd)) * spec.dailyVol * 0.5)));
-      d.v[day] = Math.round(spec.dailyVolume * Math.exp(0.35 * gaussian(rnd)) * 100);
+      d.c[day] = sig(Math.exp(x + MEAN_REVERSION * (target - x) + spec.dailyVol * gaussian(d.rnd)));
     }
     d.length = upTo + 1;
-    this.daily.set(spec.key, d);
     return d;
   }
 
@@ -244,11 +246,7 @@ export class PricePaths {
     const parent = this.treeBar(spec, parentLevel.interval, start);
     if (!parent) return [];
     const kids = splitBar(parent, childLevel.parts, childLevel.seconds, prng(`${this.seed}|${spec.key}|${level}|${start}`));
-    this.children.set(cacheKey, kids);
-    if (this.children.size > this.maxCached) {
-      const oldest = this.children.keys().next().value;
-      if (oldest !== undefined) this.children.delete(oldest);
-    }
+    this.remember(cacheKey, kids);
     return kids;
   }
 }
