@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSimulator } from '@/lib/sim';
 import { listen, type RunningSim } from '@/lib/sim/node-server';
-import type { Simulator } from '@/lib/sim/core/types';
+import type { SimConfig, Simulator } from '@/lib/sim/core/types';
 
 export interface RecordedRequest {
   method: string;
@@ -18,22 +18,36 @@ export interface RecordedRequest {
   body: string;
 }
 
+export interface RecordedFrame {
+  path: string;
+  /** the client's frame as parsed JSON (null when it was not JSON) */
+  message: Record<string, unknown> | null;
+}
+
 export interface RecordingUpstream {
   url: string;
   key: string;
   requests: RecordedRequest[];
+  /** every frame a client sent on any WebSocket, in order */
+  frames: RecordedFrame[];
+  sim: Simulator;
   running: RunningSim;
   close(): Promise<void>;
 }
 
-export async function startRecordingSim(key = 'test-key-0123456789'): Promise<RecordingUpstream> {
+export async function startRecordingSim(
+  key = 'test-key-0123456789',
+  config: Partial<SimConfig> = {},
+): Promise<RecordingUpstream> {
   const sim = createSimulator({
     apiKey: key,
     stateDir: mkdtempSync(join(tmpdir(), 'pulse-gw-')),
     logLevel: 'silent',
     txIntervalMs: 60_000,
+    ...config,
   });
   const requests: RecordedRequest[] = [];
+  const frames: RecordedFrame[] = [];
   const recording: Simulator = {
     ...sim,
     config: sim.config,
@@ -43,9 +57,32 @@ export async function startRecordingSim(key = 'test-key-0123456789'): Promise<Re
       requests.push({ method: request.method, path: url.pathname + url.search, headers: request.headers, body });
       return sim.handle(request);
     },
+    upgrade(path, headers) {
+      const result = sim.upgrade(path, headers);
+      if (!result.ok) return result;
+      return {
+        ok: true,
+        open(peer) {
+          const session = result.open(peer);
+          return {
+            message(data, isBinary) {
+              let message: Record<string, unknown> | null = null;
+              try {
+                message = JSON.parse(data) as Record<string, unknown>;
+              } catch {
+                message = null;
+              }
+              frames.push({ path, message });
+              session.message(data, isBinary);
+            },
+            closed: () => session.closed(),
+          };
+        },
+      };
+    },
   };
   const running = await listen(recording, 0);
-  return { url: running.url, key, requests, running, close: () => running.close() };
+  return { url: running.url, key, requests, frames, sim, running, close: () => running.close() };
 }
 
 export type Misbehaviour = 'silent' | 'garbage' | 'redirect' | 'html-500';

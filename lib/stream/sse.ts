@@ -1,0 +1,121 @@
+/**
+ * One browser stream as Server-Sent Events: replay after `Last-Event-ID`, the link status, then live
+ * events of its topics; a comment heartbeat so idle proxies keep it open; an end before the
+ * platform's time limit (the browser reconnects with `Last-Event-ID`); clean-up on abort and cancel.
+ */
+import type { LoggedEvent } from './event-log';
+import type { StreamHub } from './hub';
+import type { Topic } from './topics';
+
+export interface StreamOptions {
+  hub: StreamHub;
+  topics: readonly Topic[];
+  lastEventId: string | null;
+  signal: AbortSignal;
+  /** the stream ends itself after this long (below the function's maxDuration) */
+  maxMs: number;
+  heartbeatMs?: number;
+  /** bytes queued for a client that does not read before it is dropped */
+  maxQueuedBytes?: number;
+}
+
+const encoder = new TextEncoder();
+
+function frame(e: LoggedEvent): Uint8Array {
+  return encoder.encode(`id: ${e.id}\nevent: ${e.event}\ndata: ${e.data}\n\n`);
+}
+
+export function eventStreamResponse(options: StreamOptions): Response {
+  const { hub, topics, signal } = options;
+  let cleanup = () => undefined as void;
+
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        let closed = false;
+        const recentTx: string[] = [];
+        const close = () => {
+          if (closed) return;
+          closed = true;
+          cleanup();
+          try {
+            controller.close();
+          } catch {
+            // already closed by the consumer
+          }
+        };
+        const push = (bytes: Uint8Array) => {
+          if (closed) return;
+          controller.enqueue(bytes);
+          // A client that stopped reading is dropped; it reconnects and replays from its last id.
+          if ((controller.desiredSize ?? 0) < 0) close();
+        };
+        const session = {
+          write(e: LoggedEvent) {
+            if (e.event === 'transaction') {
+              // A transaction can reach one stream through `tx` and a watch topic: send it once.
+              const key = txIdentity(e.data);
+              if (recentTx.includes(key)) return;
+              recentTx.push(key);
+              if (recentTx.length > 512) recentTx.shift();
+            }
+            push(frame(e));
+          },
+        };
+
+        push(encoder.encode('retry: 2000\n\n'));
+        // Replay and follow in one synchronous block: no event can fall between them.
+        if (options.lastEventId) {
+          const { events, complete } = hub.log.since(options.lastEventId, topics.map((t) => t.key));
+          for (const e of events) session.write(e);
+          if (!complete) session.write(hub.log.append('status:stream', 'status', { service: 'stream', state: 'resync', detail: 'some events could not be replayed: refill from history' }));
+        }
+        for (const service of servicesOf(topics)) {
+          const state = service === 'trades' ? 'connected' : hub.linkState(service);
+          session.write(hub.log.append(`status:${service}`, 'status', { service, state, detail: null }));
+        }
+        const unfollow = hub.follow(topics, session);
+
+        const heartbeat = setInterval(() => push(encoder.encode(': heartbeat\n\n')), options.heartbeatMs ?? 15_000);
+        const deadline = setTimeout(close, options.maxMs);
+        const onAbort = () => close();
+        signal.addEventListener('abort', onAbort, { once: true });
+        cleanup = () => {
+          clearInterval(heartbeat);
+          clearTimeout(deadline);
+          signal.removeEventListener('abort', onAbort);
+          unfollow();
+        };
+        if (signal.aborted) close();
+      },
+      cancel() {
+        cleanup();
+      },
+    },
+    { highWaterMark: options.maxQueuedBytes ?? 1_000_000, size: (chunk) => chunk.byteLength },
+  );
+
+  return new Response(stream, {
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    },
+  });
+}
+
+function servicesOf(topics: readonly Topic[]): ('kline' | 'tx' | 'trades')[] {
+  const set = new Set<'kline' | 'tx' | 'trades'>();
+  for (const t of topics) set.add(t.kind === 'ohlcv' ? 'kline' : t.kind === 'trades' ? 'trades' : 'tx');
+  return [...set];
+}
+
+function txIdentity(data: string): string {
+  try {
+    const tx = JSON.parse(data) as { chain_type?: unknown; chain_id?: unknown; tx_hash?: unknown; is_reorg_resend?: unknown };
+    return `${String(tx.chain_type)}:${String(tx.chain_id)}:${String(tx.tx_hash)}:${tx.is_reorg_resend === true ? 'r' : ''}`;
+  } catch {
+    return data;
+  }
+}
