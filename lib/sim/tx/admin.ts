@@ -1,0 +1,119 @@
+/** App configuration, webhook retry, and the WebSocket helper endpoints (status, replay). */
+import { TransactionDetail } from '../../upstream/tx/schema';
+import { txFailure } from '../../contracts/envelopes';
+import { json, type RouteContext, type Router } from '../core/http';
+import { applyUpdate, publicConfig } from './app-config';
+import { resolveChains } from './chains';
+import { looseId } from './codec';
+import { participantKeys, type StoredTx } from './ledger';
+import { bad, bodyOf, check, endpointRequest, ok } from './rest';
+import type { TxRuntime } from './runtime';
+
+/** Replayed fields are checked against the seed's types; absent ones become null or []. */
+const ReplayFields = TransactionDetail.omit({
+  id: true,
+  chain_type: true,
+  chain_id: true,
+  tx_hash: true,
+}).partial();
+
+export function adminRoutes(router: Router, rt: TxRuntime): void {
+  router.on('GET', '/app/config', () => ok(publicConfig(rt.app)));
+
+  const update = (endpointId: string) => async (ctx: RouteContext) => {
+    const req = await endpointRequest(ctx);
+    const rejected = check(endpointId, req);
+    if (rejected) return rejected;
+    const outcome = applyUpdate(rt.app, bodyOf(req), rt.config.now());
+    if (outcome.changed) rt.saveState();
+    if (outcome.resumeWebhook) rt.webhook.resume();
+    return ok('success');
+  };
+  router.on('PUT', '/app/config', update('tx.app.config.put'));
+  router.on('POST', '/app/config', update('tx.app.config.post'));
+
+  router.on('GET', '/app/webhook/retry/status', () => ok(rt.webhook.status()));
+  router.on('POST', '/app/webhook/retry', async () => ok(await rt.webhook.retryNow()));
+
+  router.on('GET', '/transaction/ws/status', () => ok(rt.hub.status()));
+
+  // A plain GET of the WebSocket path (no upgrade): the seed's 426.
+  router.on('GET', '/transaction/ws', () =>
+    json(txFailure(426, 'Upgrade Required: connect with a WebSocket handshake'), 426, {
+      upgrade: 'websocket',
+    }),
+  );
+
+  router.on('POST', '/transaction/ws/replay', async (ctx) => {
+    const req = await endpointRequest(ctx);
+    const rejected = check('tx.ws.replay', req);
+    if (rejected) return rejected;
+    const body = bodyOf(req);
+    const data = body.data as Record<string, unknown>;
+    const resolved = resolveChains(
+      data.chain_type as string,
+      data.chain_id as number,
+      'data.chain_type',
+    );
+    if (!resolved.ok) return bad(resolved.message);
+    const chain = resolved.chains[0];
+    if (!chain) return bad('data.chain_type is not supported');
+    const hash = rt.explorer.codec.normalizeHash(chain, data.tx_hash as string);
+    if (!hash)
+      return bad(`data.tx_hash "${String(data.tx_hash)}" is not a ${chain.name} transaction hash`);
+    const fields = ReplayFields.safeParse(data);
+    if (!fields.success) {
+      const issue = fields.error.issues[0];
+      return bad(`data.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
+    }
+    const known = rt.explorer.find(chain, hash);
+    const txTime = fields.data.tx_time ?? rt.nowSec();
+    let id = known?.id ?? looseId(txTime, `${chain.name}|${hash}`);
+    while (known?.id === undefined && rt.explorer.ledger.hasId(id)) id++;
+    const tx: StoredTx = {
+      ...emptyRecord(),
+      ...fields.data,
+      id,
+      chain_type: chain.name,
+      chain_id: chain.chainId,
+      tx_hash: hash,
+      tx_time: txTime,
+    };
+    rt.explorer.ledger.putReplayed(chain, tx);
+    const listen = Array.isArray(data.listenAddress)
+      ? data.listenAddress.filter((a): a is string => typeof a === 'string')
+      : rt.monitored.matches(chain, participantKeys(chain, tx));
+    rt.dispatch(tx, chain, { reorg: data.is_reorg_resend === true, force: { listen } });
+    return ok({ processed: true, txhash: hash });
+  });
+}
+
+function emptyRecord(): Omit<StoredTx, 'id' | 'chain_type' | 'chain_id' | 'tx_hash'> {
+  return {
+    height: null,
+    tx_time: null,
+    tx_version: null,
+    sender: null,
+    fee_payer: null,
+    receiver: null,
+    transfer_type: null,
+    amount: null,
+    symbol: null,
+    decimals: null,
+    tx_status: null,
+    tx_fee: null,
+    gas_limit: null,
+    gas_used: null,
+    gas_price: null,
+    max_fee_per_gas: null,
+    max_priority_fee_per_gas: null,
+    nonce: null,
+    method_id: null,
+    method_call: null,
+    l1_origin_hash: null,
+    token_transfers: [],
+    from_details: [],
+    to_details: [],
+    internal_transactions: [],
+  };
+}

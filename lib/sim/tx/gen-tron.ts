@@ -1,0 +1,58 @@
+/** Tron transfers: TRX and TRC-20 (USDT), fees in sun (bandwidth and energy burnt). */
+import type { TransactionDetail } from '../../upstream/tx/schema';
+import { encode } from '../../address';
+import { bytes } from '../core/rng';
+import type { Series } from './codec';
+import {
+  blank,
+  Draw,
+  toUnits,
+  tokenTransfer,
+  usdPrice,
+  type GenContext,
+  type Shape,
+} from './gen-util';
+
+export function tronTransfer(
+  ctx: GenContext,
+  series: Series,
+  t: number,
+  j: number,
+  shape: Shape,
+): TransactionDetail {
+  const d = new Draw(`${ctx.seed}|tx|${series.fp}|${t}|${j}`);
+  const chain = series.chain;
+  const tx = blank(ctx, series, t, j, shape.status);
+  const me = series.key;
+  const other = encode.tron(bytes(`${ctx.seed}|cp|${series.fp}|${d.int(0, 39)}`, 20));
+  const [from, to] = shape.outgoing ? [me, other] : [other, me];
+  const usd = d.logUniform(5, 50_000);
+  tx.sender = from;
+  tx.receiver = to;
+
+  if (shape.kind === 'token' && shape.token) {
+    const token = shape.token;
+    const amount = toUnits(usd / usdPrice(ctx.market, token.asset, t), token.decimals);
+    Object.assign(tx, {
+      transfer_type: 'token',
+      amount,
+      symbol: token.symbol,
+      decimals: token.decimals,
+      method_id: 'a9059cbb',
+      method_call: 'transfer(address,uint256)',
+      // staked energy makes a TRC-20 transfer free; otherwise ~13-27 TRX of energy is burnt
+      tx_fee: d.chance(0.4) ? '345000' : String(d.int(13_000, 27_500) * 1_000),
+    });
+    if (shape.status === 'success') tx.token_transfers = [tokenTransfer(token, from, to, amount)];
+  } else {
+    Object.assign(tx, {
+      transfer_type: 'native',
+      amount: toUnits(usd / usdPrice(ctx.market, chain.native.asset, t), chain.native.decimals),
+      symbol: chain.native.symbol,
+      decimals: chain.native.decimals,
+      tx_fee: d.chance(0.7) ? '0' : '1100000',
+    });
+  }
+  if (shape.status === 'pending') tx.tx_fee = null;
+  return tx;
+}

@@ -1,0 +1,150 @@
+/** Shared pieces of the transaction generators: draws, amounts in smallest units, a blank record. */
+import type { TokenTransfer, TransactionDetail } from '../../upstream/tx/schema';
+import { ASSETS } from '../catalogue';
+import { prng } from '../core/rng';
+import type { Market } from '../market';
+import type { TxChain, TxToken } from './chains';
+import { heightAt } from './chains';
+import type { Codec, Series } from './codec';
+
+export interface GenContext {
+  seed: string;
+  codec: Codec;
+  market: Market;
+}
+
+export class Draw {
+  private readonly next: () => number;
+  constructor(key: string) {
+    this.next = prng(key);
+  }
+  r(): number {
+    return this.next();
+  }
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+  pick<T>(items: readonly T[]): T {
+    const item = items[Math.floor(this.next() * items.length)];
+    if (item === undefined) throw new Error('pick from an empty list');
+    return item;
+  }
+  /** log-uniform in [min, max): many small values, a few large ones */
+  logUniform(min: number, max: number): number {
+    return min * (max / min) ** this.next();
+  }
+}
+
+/** A positive amount of whole units as an integer string of smallest units, ~7 significant digits. */
+export function toUnits(x: number, decimals: number): string {
+  if (!(x > 0) || !Number.isFinite(x)) return '0';
+  const k = 6 - Math.floor(Math.log10(x));
+  if (k <= decimals) {
+    const mantissa = BigInt(Math.max(1, Math.round(x * 10 ** k)));
+    return (mantissa * 10n ** BigInt(decimals - k)).toString();
+  }
+  return String(Math.max(1, Math.round(x * 10 ** decimals)));
+}
+
+/** USD price of a catalogue asset at `t`, read from the shared price paths (hourly resolution). */
+export function usdPrice(market: Market, asset: string, t: number): number {
+  const spec = ASSETS.find((a) => a.asset === asset);
+  return spec ? market.paths.priceAt(market.assetSpec(spec), t, '1h') : 1;
+}
+
+export function formatUnits(units: string, decimals: number): string {
+  const padded = units.padStart(decimals + 1, '0');
+  const whole = padded.slice(0, padded.length - decimals);
+  const frac = padded
+    .slice(padded.length - decimals)
+    .replace(/0+$/, '')
+    .slice(0, 6);
+  return frac ? `${whole}.${frac}` : whole;
+}
+
+export type Status = 'success' | 'failed' | 'pending';
+
+/** Every field present, null where the chain has no such thing, arrays empty. */
+export function blank(
+  ctx: GenContext,
+  series: Series,
+  t: number,
+  j: number,
+  status: Status,
+): TransactionDetail {
+  const chain: TxChain = series.chain;
+  return {
+    id: ctx.codec.id(series, t, j),
+    chain_type: chain.name,
+    chain_id: chain.chainId,
+    height: status === 'pending' ? null : heightAt(chain, t),
+    tx_time: t,
+    tx_hash: ctx.codec.hash(series, t, j),
+    tx_version: null,
+    sender: null,
+    fee_payer: null,
+    receiver: null,
+    transfer_type: null,
+    amount: null,
+    symbol: null,
+    decimals: null,
+    tx_status: status,
+    tx_fee: null,
+    gas_limit: null,
+    gas_used: null,
+    gas_price: null,
+    max_fee_per_gas: null,
+    max_priority_fee_per_gas: null,
+    nonce: null,
+    method_id: null,
+    method_call: null,
+    l1_origin_hash: null,
+    token_transfers: [],
+    from_details: [],
+    to_details: [],
+    internal_transactions: [],
+  };
+}
+
+export function tokenTransfer(
+  token: TxToken,
+  from: string,
+  to: string,
+  amount: string,
+  extra: Partial<TokenTransfer> = {},
+): TokenTransfer {
+  return {
+    from_address: from,
+    to_address: to,
+    token_contract_address: token.address,
+    symbol: token.symbol,
+    amount,
+    decimals: token.decimals,
+    is_from_contract: false,
+    is_to_contract: false,
+    from_token_address: null,
+    to_token_address: null,
+    mint: null,
+    program_id: null,
+    ...extra,
+  };
+}
+
+/** What a transfer is, drawn before its details so that filters need not build the whole record. */
+export interface Shape {
+  kind: 'native' | 'token' | 'swap';
+  /** the token moved (token), or the token paid (swap) */
+  token: TxToken | null;
+  /** the token received (swap) */
+  token2: TxToken | null;
+  status: Status;
+  /** the series address sends (true) or receives */
+  outgoing: boolean;
+}
+
+export function shapeTokens(shape: Shape): TxToken[] {
+  return [shape.token, shape.token2].filter((t): t is TxToken => t !== null);
+}

@@ -1,0 +1,201 @@
+/**
+ * Recent trades of the catalogue pools. Each pool trades once per 3-second block at a drawn second, so
+ * consecutive trades are 1 to 5 s apart, and the trades up to now are a pure function of (seed, pool,
+ * time): the FIFO of the latest 100 is full from the first request, moves on its own, needs no timer,
+ * and every trade it ever listed stays findable by hash. Trades are priced on the shared price paths.
+ */
+import { hex } from '@scure/base';
+import type { TransactionDetail } from '../../upstream/tx/schema';
+import { encode, toChecksumAddress } from '../../address';
+import { chainById, POOLS, type SimPool } from '../catalogue';
+import { bytes } from '../core/rng';
+import { addressKey, chainByName, poolChain, type TxChain, type TxToken } from './chains';
+import type { Series } from './codec';
+import { gasFor } from './gen-evm';
+import {
+  computeBudget,
+  instruction,
+  SOLANA_PROGRAMS,
+  splTransfer,
+  tokenAccount,
+} from './gen-solana';
+import { blank, Draw, toUnits, tokenTransfer, type GenContext } from './gen-util';
+
+export const POOL_QUEUE_LENGTH = 100;
+const BLOCK = 3;
+
+interface PoolEntry {
+  pool: SimPool;
+  chain: TxChain;
+  series: Series;
+  base: TxToken;
+  quote: TxToken;
+}
+
+export class PoolTrades {
+  private readonly pools: PoolEntry[] = [];
+
+  constructor(private readonly ctx: GenContext) {
+    for (const pool of POOLS) {
+      const chain = txChainOf(pool.chain);
+      if (!chain) continue;
+      const token = (address: string, fallback: SimPool['base']): TxToken =>
+        chain.tokens.find((t) => t.address.toLowerCase() === address.toLowerCase()) ?? {
+          symbol: fallback.symbol,
+          address,
+          decimals: 18,
+          asset: fallback.asset,
+        };
+      this.pools.push({
+        pool,
+        chain,
+        series: ctx.codec.series(
+          'pool',
+          chain,
+          addressKey(chain.family, pool.address),
+          pool.address,
+        ),
+        base: token(pool.base.address, pool.base),
+        quote: token(pool.quote.address, pool.quote),
+      });
+    }
+  }
+
+  find(address: string, chainType: string, chainId: number): PoolEntry | undefined {
+    const chain = poolChain(chainType, chainId);
+    if (!chain) return undefined;
+    const key = addressKey(chain.family, address);
+    return this.pools.find((p) => p.chain === chain && p.series.key === key);
+  }
+
+  /** The latest trades up to `now` (Unix seconds), newest first. */
+  latest(entry: PoolEntry, now: number, limit = POOL_QUEUE_LENGTH): TransactionDetail[] {
+    const out: TransactionDetail[] = [];
+    for (
+      let block = Math.floor(now / BLOCK);
+      out.length < Math.min(limit, POOL_QUEUE_LENGTH);
+      block--
+    ) {
+      const t = this.tradeSecond(entry.series, block);
+      if (t <= now) out.push(this.trade(entry, t));
+    }
+    return out;
+  }
+
+  /** A trade by its decoded hash parts, if the pool traded then. */
+  tradeAt(series: Series, t: number, j: number, now: number): TransactionDetail | null {
+    const entry = this.pools.find((p) => p.series === series);
+    if (!entry || j !== 0 || t > now || this.tradeSecond(series, Math.floor(t / BLOCK)) !== t)
+      return null;
+    return this.trade(entry, t);
+  }
+
+  private tradeSecond(series: Series, block: number): number {
+    return (
+      block * BLOCK +
+      Math.floor(new Draw(`${this.ctx.seed}|tick|${series.fp}|${block}`).r() * BLOCK)
+    );
+  }
+
+  private trade(entry: PoolEntry, t: number): TransactionDetail {
+    const { chain, series, base, quote, pool } = entry;
+    const d = new Draw(`${this.ctx.seed}|trade|${series.fp}|${t}`);
+    const price = this.ctx.market.poolPrice(pool, t);
+    const usd = d.logUniform(20, 150_000);
+    const baseAmount = toUnits(usd / price.baseUsd, base.decimals);
+    const quoteAmount = toUnits((usd / price.baseUsd) * price.inQuote, quote.decimals);
+    const buy = d.chance(0.5);
+    const tx = blank(this.ctx, series, t, 0, 'success');
+    const index = d.int(0, 299);
+    const legs = buy
+      ? { paid: quote, paidAmount: quoteAmount, got: base, gotAmount: baseAmount }
+      : { paid: base, paidAmount: baseAmount, got: quote, gotAmount: quoteAmount };
+    tx.transfer_type = 'token';
+    tx.amount = baseAmount;
+    tx.symbol = base.symbol;
+    tx.decimals = base.decimals;
+
+    if (chain.family === 'solana') {
+      const trader = encode.solana(bytes(`${this.ctx.seed}|trader|${series.fp}|${index}`, 32));
+      const vault = pool.address;
+      Object.assign(tx, {
+        sender: trader,
+        fee_payer: trader,
+        receiver: pool.address,
+        tx_version: 0,
+      });
+      tx.tx_fee = String(5_000 + d.int(0, 400) * 250);
+      tx.token_transfers = [
+        splTransfer(this.ctx.seed, legs.paid, trader, vault, legs.paidAmount, { toContract: true }),
+        splTransfer(this.ctx.seed, legs.got, vault, trader, legs.gotAmount, { fromContract: true }),
+      ];
+      tx.internal_transactions = [
+        ...computeBudget(d, 'success'),
+        instruction(
+          2,
+          1,
+          SOLANA_PROGRAMS.raydium,
+          'swapBaseIn',
+          `Swap ${legs.paid.symbol} for ${legs.got.symbol}`,
+        ),
+        instruction(
+          2,
+          2,
+          SOLANA_PROGRAMS.token,
+          'transfer',
+          `Transfer ${legs.paid.symbol} to the pool`,
+          {
+            from: tokenAccount(this.ctx.seed, trader, legs.paid.address),
+            to: tokenAccount(this.ctx.seed, vault, legs.paid.address),
+            amount: legs.paidAmount,
+          },
+        ),
+        instruction(
+          2,
+          2,
+          SOLANA_PROGRAMS.token,
+          'transfer',
+          `Transfer ${legs.got.symbol} to the trader`,
+          {
+            from: tokenAccount(this.ctx.seed, vault, legs.got.address),
+            to: tokenAccount(this.ctx.seed, trader, legs.got.address),
+            amount: legs.gotAmount,
+          },
+        ),
+      ];
+      return tx;
+    }
+
+    const trader = encode.evm(bytes(`${this.ctx.seed}|trader|${series.fp}|${index}`, 20));
+    const poolAddress = toChecksumAddress(pool.address);
+    const gas = gasFor(chain, d);
+    const gasLimit = d.int(160_000, 320_000);
+    const gasUsed =
+      Math.round(gasLimit * (0.6 + d.r() * 0.3)) * (chain.name === 'arbitrum' ? 3 : 1);
+    Object.assign(tx, {
+      sender: trader,
+      receiver: poolAddress,
+      gas_limit: String(Math.max(gasLimit, gasUsed + 10_000)),
+      gas_used: String(gasUsed),
+      gas_price: String(gas.price),
+      max_fee_per_gas: gas.maxFee,
+      max_priority_fee_per_gas: gas.priority,
+      tx_fee: String(BigInt(gasUsed) * gas.price),
+      nonce: String(d.int(0, 90_000)),
+      method_id: '0x128acb08',
+      method_call: 'swap(address,bool,int256,uint160,bytes)',
+    });
+    tx.token_transfers = [
+      tokenTransfer(legs.paid, trader, poolAddress, legs.paidAmount, { is_to_contract: true }),
+      tokenTransfer(legs.got, poolAddress, trader, legs.gotAmount, { is_from_contract: true }),
+    ];
+    if (chain.l2)
+      tx.l1_origin_hash = `0x${hex.encode(bytes(`${this.ctx.seed}|l1|${chain.name}|${Math.floor(t / 60)}`, 32))}`;
+    return tx;
+  }
+}
+
+function txChainOf(catalogueId: number): TxChain | undefined {
+  const name = chainById(catalogueId)?.tx_chain_type;
+  return name ? chainByName(name) : undefined;
+}

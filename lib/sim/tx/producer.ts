@@ -1,0 +1,60 @@
+/**
+ * Live production: each step makes one new transfer for the next address of the rotation (the
+ * monitored list, then the addresses connections subscribed), so every chain family of the list moves.
+ * About one step in 25 also re-pushes a recent transfer as a reorg resend.
+ */
+import { pick, uniform } from '../core/rng';
+import type { Monitored } from './addresses';
+import { chainByName, TX_CHAINS, type TxChain } from './chains';
+import type { Explorer } from './explorer';
+import type { StoredTx } from './ledger';
+import type { DispatchOptions } from './runtime';
+import type { WsHub } from './ws';
+
+export const REORG_ODDS = 1 / 25;
+
+export interface ProducerDeps {
+  seed: string;
+  explorer: Explorer;
+  monitored: Monitored;
+  hub: WsHub;
+  nowSec(): number;
+  dispatch(tx: StoredTx, chain: TxChain, options: DispatchOptions): void;
+}
+
+export class Producer {
+  private steps = 0;
+
+  constructor(private readonly deps: ProducerDeps) {}
+
+  step(): StoredTx | null {
+    const { explorer, seed } = this.deps;
+    const targets = new Map<string, { chain_type: string; address: string }>();
+    for (const e of this.deps.monitored.list()) targets.set(`${e.chain_type}|${e.key}`, e);
+    for (const w of this.deps.hub.watched()) targets.set(`${w.chain_type}|${w.address}`, w);
+    const list = [...targets.values()];
+    if (list.length === 0) return null;
+
+    const n = this.steps++;
+    const target = list[n % list.length] as { chain_type: string; address: string };
+    const chain =
+      target.chain_type === 'evm'
+        ? pick(
+            TX_CHAINS.filter((c) => c.family === 'evm'),
+            uniform(`${seed}|evm-pick|${n}`),
+          )
+        : chainByName(target.chain_type);
+    if (!chain) return null;
+    const tx = explorer.produce(explorer.addressSeries(chain, target.address), this.deps.nowSec());
+    this.deps.dispatch(tx, chain, { reorg: false });
+
+    if (n > 0 && uniform(`${seed}|reorg|${n}`) < REORG_ODDS) {
+      const recent = explorer.ledger.recentProduced(20);
+      const ref = recent[Math.floor(uniform(`${seed}|reorg-pick|${n}`) * recent.length)];
+      const again = ref ? explorer.producedDetail(ref) : null;
+      const againChain = ref ? chainByName(ref.chain) : undefined;
+      if (again && againChain) this.deps.dispatch(again, againChain, { reorg: true });
+    }
+    return tx;
+  }
+}

@@ -1,0 +1,53 @@
+/** Request and response helpers of the tx REST endpoints, in the service's envelopes. */
+import { txEndpoint } from '../../contracts/tx';
+import { txFailure } from '../../contracts/envelopes';
+import type { EndpointRequest, Rejection, RequestBody } from '../../contracts/types';
+import { json, type RouteContext } from '../core/http';
+
+export async function readBody(request: Request): Promise<RequestBody> {
+  let text = '';
+  try {
+    text = await request.text();
+  } catch {
+    return { kind: 'invalid' };
+  }
+  if (text.trim() === '') return { kind: 'none' };
+  try {
+    return { kind: 'json', value: JSON.parse(text) as unknown };
+  } catch {
+    return { kind: 'invalid' };
+  }
+}
+
+export async function endpointRequest(ctx: RouteContext): Promise<EndpointRequest> {
+  const hasBody = ctx.request.method !== 'GET' && ctx.request.method !== 'HEAD';
+  return {
+    params: ctx.params,
+    query: ctx.url.searchParams,
+    body: hasBody ? await readBody(ctx.request) : { kind: 'none' },
+  };
+}
+
+/** The contract's rules for the endpoint (the same ones the gateway applies). */
+export function check(endpointId: string, request: EndpointRequest): Response | null {
+  const rejection = txEndpoint(endpointId).validate?.(request) ?? null;
+  return rejection ? reject(rejection) : null;
+}
+
+export function reject(rejection: Rejection): Response {
+  return json(rejection.body, rejection.status);
+}
+
+export function bad(message: string): Response {
+  return json(txFailure(400, message), 400);
+}
+
+/** `{ code: 0, message: 'ok', data }`: addresses, app config, retry, ws helpers, pool trades */
+export function ok(data: unknown): Response {
+  return json({ code: 0, message: 'ok', data });
+}
+
+/** The JSON object body of a request the contract accepted. */
+export function bodyOf(request: EndpointRequest): Record<string, unknown> {
+  return request.body.kind === 'json' ? (request.body.value as Record<string, unknown>) : {};
+}

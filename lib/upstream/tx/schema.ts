@@ -1,0 +1,295 @@
+// Raw upstream shapes, written from shared/seeds/tx-service.md.
+//
+// Nullability follows the seed tables: every TransactionDetail field is always present ("string / null"
+// means the key is there with a null value), arrays are always arrays. The internal `id` (the cursor,
+// shared/SIMULATOR.md) is required on list records and optional elsewhere.
+import { z } from 'zod';
+
+const str = z.string().nullable();
+const int = z.number().int();
+
+export const TokenTransfer = z.object({
+  from_address: str,
+  to_address: str,
+  token_contract_address: str,
+  symbol: str,
+  amount: str,
+  decimals: int.nullable(),
+  is_from_contract: z.boolean(),
+  is_to_contract: z.boolean(),
+  /** Solana token accounts */
+  from_token_address: str,
+  to_token_address: str,
+  mint: str,
+  program_id: str,
+});
+export type TokenTransfer = z.infer<typeof TokenTransfer>;
+
+export const FromDetail = z.object({
+  address: str,
+  amount: str,
+  is_contract: z.boolean(),
+  vin_index: str,
+  pre_vout_index: str,
+  ref_tx_hash: str,
+});
+export type FromDetail = z.infer<typeof FromDetail>;
+
+export const ToDetail = z.object({
+  address: str,
+  amount: str,
+  is_contract: z.boolean(),
+  vout_index: str,
+});
+export type ToDetail = z.infer<typeof ToDetail>;
+
+export const InternalTransaction = z.object({
+  from_address: str,
+  to_address: str,
+  amount: str,
+  tx_status: str,
+  program_id: str,
+  instr_index: int.nullable(),
+  depth: int.nullable(),
+  instruction: str,
+  description: str,
+});
+export type InternalTransaction = z.infer<typeof InternalTransaction>;
+
+export const TX_STATUSES = ['success', 'failed', 'pending'] as const;
+/** Values the seed has seen; the field itself is an open string. */
+export const TRANSFER_TYPES_SEEN = ['native', 'token', 'NativeCoin', 'Token'] as const;
+
+export const TransactionDetail = z.object({
+  /** internal id (cursor); see shared/SIMULATOR.md */
+  id: int.optional(),
+  chain_type: z.string(),
+  chain_id: int,
+  height: int.nullable(),
+  tx_time: int.nullable(),
+  tx_hash: z.string(),
+  tx_version: int.nullable(),
+  sender: str,
+  fee_payer: str,
+  receiver: str,
+  transfer_type: str,
+  amount: str,
+  symbol: str,
+  decimals: int.nullable(),
+  tx_status: z.enum(TX_STATUSES).nullable(),
+  tx_fee: str,
+  gas_limit: str,
+  gas_used: str,
+  gas_price: str,
+  max_fee_per_gas: str,
+  max_priority_fee_per_gas: str,
+  nonce: str,
+  method_id: str,
+  method_call: str,
+  l1_origin_hash: str,
+  token_transfers: z.array(TokenTransfer),
+  from_details: z.array(FromDetail),
+  to_details: z.array(ToDetail),
+  internal_transactions: z.array(InternalTransaction),
+});
+export type TransactionDetail = z.infer<typeof TransactionDetail>;
+
+/** A record of a list (search, multi-chain, pool trades): carries its cursor id. */
+export const TransferRecord = TransactionDetail.extend({ id: int });
+export type TransferRecord = z.infer<typeof TransferRecord>;
+
+export const WalletGroup = z.object({ chain_type: z.string(), address: z.array(z.string()) });
+export type WalletGroup = z.infer<typeof WalletGroup>;
+
+export const WebhookDeliveryStatus = z.enum(['active', 'retrying', 'disabled']);
+export type WebhookDeliveryStatus = z.infer<typeof WebhookDeliveryStatus>;
+
+/** GET app/config: the resource without the write-only `webhook_secret`. */
+export const AppConfig = z.object({
+  app_id: z.string(),
+  enable_ws: z.boolean(),
+  enable_webhook: z.boolean(),
+  webhook_url: str,
+  ws_ack_resend_interval_seconds: int,
+  is_active: z.boolean(),
+  webhook_delivery_status: WebhookDeliveryStatus,
+  webhook_retrying_since: int.nullable(),
+  webhook_last_failed_transaction_id: int.nullable(),
+  webhook_last_failure_reason: str,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AppConfig = z.infer<typeof AppConfig>;
+
+/** PUT (and POST) app/config body: every field optional. */
+export const AppConfigUpdate = z.object({
+  enable_ws: z.boolean().optional(),
+  enable_webhook: z.boolean().optional(),
+  webhook_url: z.string().nullable().optional(),
+  webhook_secret: z.string().nullable().optional(),
+  ws_ack_resend_interval_seconds: int.positive().optional(),
+  is_active: z.boolean().optional(),
+});
+export type AppConfigUpdate = z.infer<typeof AppConfigUpdate>;
+
+// ---- envelopes -------------------------------------------------------------------------------------
+
+/** transfers/search and transfers/multi-chain */
+export const TransferListEnvelope = z.object({
+  code: z.literal(1),
+  msg: z.literal('success'),
+  data: z.array(TransferRecord),
+});
+export type TransferListEnvelope = z.infer<typeof TransferListEnvelope>;
+
+/** GET transactions/{tx_hash} */
+export const TransactionEnvelope = z.object({
+  code: z.literal(0),
+  msg: z.literal('success'),
+  data: TransactionDetail.nullable(),
+});
+export type TransactionEnvelope = z.infer<typeof TransactionEnvelope>;
+
+/** POST transactions/batch-get (envelope fixed by shared/SIMULATOR.md) */
+export const BatchGetEnvelope = z.object({
+  code: z.literal(0),
+  msg: z.literal('success'),
+  data: z.array(TransactionDetail),
+});
+export type BatchGetEnvelope = z.infer<typeof BatchGetEnvelope>;
+
+/** addresses, app config, webhook retry, ws status, ws replay, dex-pools trades */
+export function okEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.literal(0), message: z.literal('ok'), data });
+}
+
+/** REST failures (shared/SIMULATOR.md): `{ code, message, data: null }`, code non-zero. */
+export const TxFailure = z.object({
+  code: int.refine((c) => c !== 0, 'a failure has a non-zero code'),
+  message: z.string(),
+  data: z.null(),
+});
+export type TxFailure = z.infer<typeof TxFailure>;
+
+// ---- data, one per endpoint --------------------------------------------------------------------------
+
+export const SearchData = z.array(TransferRecord);
+export const MultiChainData = z.array(TransferRecord);
+export const TransactionData = TransactionDetail.nullable();
+export const BatchGetData = z.array(TransactionDetail);
+
+export const PoolTradesData = z.object({ items: z.array(TransferRecord) });
+export type PoolTradesData = z.infer<typeof PoolTradesData>;
+export const PoolTradesEnvelope = okEnvelope(PoolTradesData);
+
+/** POST addresses, POST addresses/batch-delete, PATCH addresses, PUT and POST app/config */
+export const SuccessData = z.literal('success');
+export const SuccessEnvelope = okEnvelope(SuccessData);
+
+export const ContainsData = z.object({ is_exist: z.boolean() });
+export type ContainsData = z.infer<typeof ContainsData>;
+export const ContainsEnvelope = okEnvelope(ContainsData);
+
+export const AppConfigEnvelope = okEnvelope(AppConfig);
+
+export const RetryStatusData = z.object({
+  app_id: z.string(),
+  enable_webhook: z.boolean(),
+  webhook_delivery_status: WebhookDeliveryStatus,
+  webhook_retrying_since: int.nullable(),
+  webhook_last_failed_transaction_id: int.nullable(),
+  webhook_last_failure_reason: str,
+  pending: int,
+  next_retry_at: int,
+});
+export type RetryStatusData = z.infer<typeof RetryStatusData>;
+export const RetryStatusEnvelope = okEnvelope(RetryStatusData);
+
+export const RetryResult = z.object({
+  attempted: int,
+  delivered: int,
+  failed: int,
+  finalFailed: z.boolean(),
+  nextRetryAt: int.nullable(),
+  pending: int,
+});
+export type RetryResult = z.infer<typeof RetryResult>;
+/** POST app/webhook/retry: `data` is itself an envelope */
+export const RetryData = z.object({ code: int, message: z.string(), data: RetryResult });
+export type RetryData = z.infer<typeof RetryData>;
+export const RetryEnvelope = okEnvelope(RetryData);
+
+export const WsStatusData = z.object({
+  appId: z.string(),
+  connectedClients: int,
+  clients: z.array(z.string()),
+  details: z.array(
+    z.object({ clientId: z.string(), connectedAt: int, uptime: int, pendingTxCount: int }),
+  ),
+});
+export type WsStatusData = z.infer<typeof WsStatusData>;
+export const WsStatusEnvelope = okEnvelope(WsStatusData);
+
+export const WsReplayData = z.object({ processed: z.boolean(), txhash: z.string() });
+export type WsReplayData = z.infer<typeof WsReplayData>;
+export const WsReplayEnvelope = okEnvelope(WsReplayData);
+
+// ---- WebSocket ---------------------------------------------------------------------------------------
+
+export function wsEnvelope<T extends z.ZodType>(type: string, data: T) {
+  return z.object({
+    id: z.string(),
+    time: int,
+    type: z.literal(type),
+    code: int,
+    data,
+    msg: z.string(),
+  });
+}
+
+/** Any server message, before looking at its type. */
+export const WsMessage = z.object({
+  id: z.string(),
+  time: int,
+  type: z.string(),
+  code: int,
+  data: z.unknown(),
+  msg: z.string(),
+});
+export type WsMessage = z.infer<typeof WsMessage>;
+
+/** A command error: non-zero code, data null. */
+export const WsError = WsMessage.extend({
+  code: int.refine((c) => c !== 0, 'an error has a non-zero code'),
+  data: z.null(),
+});
+
+export const WsConnectedData = z.object({ clientId: z.string(), appId: z.string() });
+export const WsConnected = wsEnvelope('connected', WsConnectedData);
+export const WsPong = wsEnvelope('pong', z.null());
+
+export const WsSubscribeData = z.object({
+  appId: z.string(),
+  address: z.string(),
+  chain_type: z.string(),
+});
+export const WsSubscribeReply = wsEnvelope('subscribe', WsSubscribeData);
+export const WsUnsubscribeData = z.object({
+  address: z.string(),
+  chainType: z.string().nullable(),
+});
+export const WsUnsubscribeReply = wsEnvelope('unsubscribe', WsUnsubscribeData);
+export const WsGetTxHashReply = wsEnvelope('getTxHash', TransactionDetail);
+export const WsAckData = z.object({ txHash: z.string() });
+export const WsAckReply = wsEnvelope('transactionACK', WsAckData);
+
+export const TransactionPushData = TransactionDetail.extend({
+  listenAddress: z.array(z.string()),
+  is_reorg_resend: z.boolean(),
+});
+export type TransactionPushData = z.infer<typeof TransactionPushData>;
+export const TransactionPush = wsEnvelope('transaction', TransactionPushData);
+export type TransactionPush = z.infer<typeof TransactionPush>;
+
+/** Webhook body: a bare array, no envelope. */
+export const WebhookBody = z.array(TransactionDetail).min(1);
