@@ -1,16 +1,14 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { APP_PORT, E2E_API_KEY, SIM_PORT, SIM_URL } from './tests/e2e/support/env';
 
 /**
  * End-to-end tests run the production build against the simulator on a real port, as a deployment
  * pointed at an upstream would. Debian's Chromium is used where present (this machine cannot
  * download Playwright's); elsewhere Playwright's own browser.
  */
-const SIM_PORT = Number(process.env.E2E_SIM_PORT ?? 4310);
-const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3310);
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
-export const SIM_URL = `http://127.0.0.1:${SIM_PORT}`;
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -61,6 +59,7 @@ export default defineConfig({
         SIM_TX_INTERVAL_MS: '1500',
         SIM_CONTROL: '1',
         SIM_LOG_LEVEL: 'silent',
+        SIM_API_KEY: E2E_API_KEY,
       },
       reuseExistingServer: false,
       timeout: 60_000,
@@ -70,7 +69,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${APP_PORT}/api/health`,
       env: {
         UPSTREAM_BASE_URL: SIM_URL,
-        UPSTREAM_API_KEY: 'demo-key',
+        UPSTREAM_API_KEY: E2E_API_KEY,
         UPSTREAM_TIMEOUT_MS: '3000',
       },
       reuseExistingServer: false,

@@ -25,5 +25,6 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|embed.js).*)'],
+  // Pages only: API answers (JSON, SSE) are never framed as documents and skip this step.
+  matcher: ['/((?!api/|_next/static|_next/image|favicon.ico|embed.js).*)'],
 };

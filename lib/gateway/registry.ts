@@ -42,6 +42,5 @@ export function findEndpoint(
  */
 export function isSafeSegment(segment: string): boolean {
   if (segment === '.' || segment === '..') return false;
-  // eslint-disable-next-line no-control-regex
   return !/[/\\\u0000-\u001f\u007f]/.test(segment);
 }

@@ -12,9 +12,9 @@ interface PrefsState {
   theme: Theme;
   fiat: string;
   tz: TimeZoneMode;
-  setTheme(theme: Theme): void;
-  setFiat(fiat: string): void;
-  setTz(tz: TimeZoneMode): void;
+  setTheme: (theme: Theme) => void;
+  setFiat: (fiat: string) => void;
+  setTz: (tz: TimeZoneMode) => void;
 }
 
 

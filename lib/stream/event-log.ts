@@ -11,6 +11,8 @@ export interface LoggedEvent {
   event: string;
   /** JSON text, serialised once for every stream */
   data: string;
+  /** the SSE frame, encoded once for every stream (lazily) */
+  bytes?: Uint8Array;
 }
 
 export class EventLog {

@@ -20,9 +20,50 @@ export interface StreamOptions {
 }
 
 const encoder = new TextEncoder();
+const HEARTBEAT = encoder.encode(': heartbeat\n\n');
 
+/** Encoded once per event, however many streams carry it. */
 function frame(e: LoggedEvent): Uint8Array {
-  return encoder.encode(`id: ${e.id}\nevent: ${e.event}\ndata: ${e.data}\n\n`);
+  e.bytes ??= encoder.encode(`id: ${e.id}\nevent: ${e.event}\ndata: ${e.data}\n\n`);
+  return e.bytes;
+}
+
+/**
+ * One timer for every open stream (not two per stream): it sends the comment heartbeat and ends
+ * streams that reached their time limit.
+ */
+interface Live {
+  push(bytes: Uint8Array): void;
+  close(): void;
+  endsAt: number;
+  nextBeatAt: number;
+  beatMs: number;
+}
+const live = new Set<Live>();
+let sweeper: NodeJS.Timeout | null = null;
+
+function track(entry: Live): () => void {
+  live.add(entry);
+  if (!sweeper) {
+    sweeper = setInterval(() => {
+      const now = Date.now();
+      for (const s of live) {
+        if (now >= s.endsAt) s.close();
+        else if (now >= s.nextBeatAt) {
+          s.nextBeatAt = now + s.beatMs;
+          s.push(HEARTBEAT);
+        }
+      }
+    }, 1000);
+    sweeper.unref?.();
+  }
+  return () => {
+    live.delete(entry);
+    if (live.size === 0 && sweeper) {
+      clearInterval(sweeper);
+      sweeper = null;
+    }
+  };
 }
 
 export function eventStreamResponse(options: StreamOptions): Response {
@@ -76,13 +117,12 @@ export function eventStreamResponse(options: StreamOptions): Response {
         }
         const unfollow = hub.follow(topics, session);
 
-        const heartbeat = setInterval(() => push(encoder.encode(': heartbeat\n\n')), options.heartbeatMs ?? 15_000);
-        const deadline = setTimeout(close, options.maxMs);
+        const beatMs = options.heartbeatMs ?? 15_000;
+        const untrack = track({ push, close, endsAt: Date.now() + options.maxMs, nextBeatAt: Date.now() + beatMs, beatMs });
         const onAbort = () => close();
         signal.addEventListener('abort', onAbort, { once: true });
         cleanup = () => {
-          clearInterval(heartbeat);
-          clearTimeout(deadline);
+          untrack();
           signal.removeEventListener('abort', onAbort);
           unfollow();
         };

@@ -1,0 +1,70 @@
+import { expect, test } from '@playwright/test';
+import { E2E_API_KEY } from './support/env';
+
+test.describe('app shell', () => {
+  test('navigation reaches every page and the status light says the upstream is live', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Markets', 'Pools', 'Wallets', 'Fiats', 'Chains', 'Settings']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    const light = page.getByTestId('status-light');
+    await expect(light).toHaveAttribute('data-state', 'ok');
+    await expect(light).toContainText('Upstream');
+
+    for (const [name, heading] of [
+      ['Pools', 'Pools'],
+      ['Wallets', 'Wallets'],
+      ['Fiats', 'Fiats'],
+      ['Chains', 'Chains'],
+      ['Settings', 'Settings'],
+      ['Markets', 'Markets'],
+    ] as const) {
+      await nav.getByRole('link', { name, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
+    }
+  });
+
+  test('live prices move without a reload', async ({ page }) => {
+    await page.goto('/');
+    const firstPrice = page.getByRole('row').nth(1).getByRole('cell').nth(2);
+    await expect(firstPrice).toHaveText(/\$\d/);
+    const before = await firstPrice.textContent();
+    await expect.poll(async () => firstPrice.textContent(), { timeout: 12_000, intervals: [500] }).not.toBe(before);
+  });
+
+  test('dark by default, light on demand, and the choice survives a reload', async ({ page }) => {
+    await page.goto('/');
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await page.getByRole('button', { name: /switch to light theme/i }).click();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    await page.reload();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+  });
+
+  test('the upstream key never reaches the browser', async ({ page }) => {
+    const leaks: string[] = [];
+    page.on('response', async (response) => {
+      const headers = JSON.stringify(await response.allHeaders());
+      let body = '';
+      try {
+        body = await response.text();
+      } catch {
+        // redirects and aborted requests have no body
+      }
+      if (headers.includes(E2E_API_KEY) || body.includes(E2E_API_KEY)) leaks.push(response.url());
+    });
+    page.on('request', (request) => {
+      if (JSON.stringify(request.headers()).includes(E2E_API_KEY)) leaks.push(`request ${request.url()}`);
+    });
+    for (const path of ['/', '/pools', '/wallets', '/fiats', '/chains', '/settings']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    const health = await page.request.get('/api/health');
+    expect(await health.text()).not.toContain(E2E_API_KEY);
+    expect(leaks).toEqual([]);
+  });
+});
