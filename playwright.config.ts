@@ -51,7 +51,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'npx tsx scripts/sim.ts',
+      command: 'node --import tsx scripts/sim.ts',
       url: `${SIM_URL}/price/api/v1/chains`,
       env: {
         SIM_PORT: String(SIM_PORT),

@@ -22,6 +22,11 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // `npm run sim` does not pass SIGTERM on to its child: when npm goes, so do we (state flushed).
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void stop('parent exited');
+  }, 1000).unref();
 }
 
 main().catch((error: unknown) => {
