@@ -1,0 +1,47 @@
+import { shorten } from '@/lib/format/text';
+import { CopyButton } from './copy-button';
+
+/**
+ * An address or hash: monospace, shortened in the middle (0x88e6…5640), the whole value in the
+ * tooltip, and a copy button. `href` makes the short form a link (an explorer, a page of ours).
+ */
+export function Address({
+  value,
+  href,
+  label,
+  head = 6,
+  tail = 4,
+  copy = true,
+  external = false,
+  className = '',
+}: {
+  value: string;
+  href?: string;
+  /** a user label shown instead of the short form (the address stays in the tooltip) */
+  label?: string;
+  head?: number;
+  tail?: number;
+  copy?: boolean;
+  external?: boolean;
+  className?: string;
+}) {
+  const text = label ?? shorten(value, head, tail);
+  const body = href ? (
+    <a
+      href={href}
+      title={value}
+      className="hover:text-accent hover:underline"
+      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
+      {text}
+    </a>
+  ) : (
+    <span title={value}>{text}</span>
+  );
+  return (
+    <span className={`inline-flex min-w-0 items-center gap-1 ${label ? '' : 'font-mono text-[12px]'} ${className}`}>
+      {body}
+      {copy && <CopyButton value={value} label="Copy" />}
+    </span>
+  );
+}
