@@ -3,6 +3,7 @@
  * events of its topics; a comment heartbeat so idle proxies keep it open; an end before the
  * platform's time limit (the browser reconnects with `Last-Event-ID`); clean-up on abort and cancel.
  */
+import { txIdentity } from '../tx/dedupe';
 import type { LoggedEvent } from './event-log';
 import type { StreamHub } from './hub';
 import type { Topic } from './topics';
@@ -95,7 +96,7 @@ export function eventStreamResponse(options: StreamOptions): Response {
           write(e: LoggedEvent) {
             if (e.event === 'transaction') {
               // A transaction can reach one stream through `tx` and a watch topic: send it once.
-              const key = txIdentity(e.data);
+              const key = txKey(e.data);
               if (recentTx.includes(key)) return;
               recentTx.push(key);
               if (recentTx.length > 512) recentTx.shift();
@@ -151,10 +152,9 @@ function servicesOf(topics: readonly Topic[]): ('kline' | 'tx' | 'trades')[] {
   return [...set];
 }
 
-function txIdentity(data: string): string {
+function txKey(data: string): string {
   try {
-    const tx = JSON.parse(data) as { chain_type?: unknown; chain_id?: unknown; tx_hash?: unknown; is_reorg_resend?: unknown };
-    return `${String(tx.chain_type)}:${String(tx.chain_id)}:${String(tx.tx_hash)}:${tx.is_reorg_resend === true ? 'r' : ''}`;
+    return txIdentity(JSON.parse(data) as Record<string, unknown>);
   } catch {
     return data;
   }

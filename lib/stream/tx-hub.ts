@@ -6,6 +6,7 @@
  * by reference, without touching the monitored list.
  */
 import { TX_CHAIN_TYPES } from '../chain-types';
+import { txIdentity } from '../tx/dedupe';
 import type { LinkState, ResilientSocket } from './resilient-socket';
 import { isRecord, text } from './values';
 
@@ -102,16 +103,9 @@ export class TxHub {
     const chainType = text(tx.chain_type).toLowerCase();
     const chainId = tx.chain_id;
     const hash = text(tx.tx_hash);
-    const reorg = tx.is_reorg_resend === true;
-    const dedupeKey = `${chainType}:${text(chainId)}:${hash.toLowerCase()}${reorg ? ':reorg' : ''}`;
-    if (this.seen.has(dedupeKey)) {
+    if (!this.firstSighting(tx)) {
       this.ack(messageId, chainType, chainId, hash); // a re-send: acknowledge again so it stops
       return;
-    }
-    this.seen.add(dedupeKey);
-    if (this.seen.size > DEDUPE_CAPACITY) {
-      const oldest = this.seen.values().next().value;
-      if (oldest !== undefined) this.seen.delete(oldest);
     }
     this.relayed++;
 
@@ -133,6 +127,29 @@ export class TxHub {
     }
     // Relayed: now the upstream may stop re-sending it.
     this.ack(messageId, chainType, chainId, hash);
+  }
+
+  /**
+   * Transactions that arrived by webhook (POST /api/webhooks/tx): the same deduplication, so one
+   * that also came over the socket shows once, and the same `tx` listeners. False for a duplicate.
+   */
+  ingest(tx: Record<string, unknown>): boolean {
+    if (!this.firstSighting(tx)) return false;
+    this.relayed++;
+    const event: TxEvent = { type: 'transaction', tx, watchKeys: [], monitored: true };
+    for (const l of this.all) l(event);
+    return true;
+  }
+
+  private firstSighting(tx: Record<string, unknown>): boolean {
+    const key = txIdentity(tx);
+    if (this.seen.has(key)) return false;
+    this.seen.add(key);
+    if (this.seen.size > DEDUPE_CAPACITY) {
+      const oldest = this.seen.values().next().value;
+      if (oldest !== undefined) this.seen.delete(oldest);
+    }
+    return true;
   }
 
   private findWatch(chainType: string, address: string): string | null {
