@@ -37,6 +37,8 @@ export interface CandleChartProps {
   /** controls shown above the chart, left of the freshness mark */
   toolbar?: ReactNode;
   onSnapshot?: (snapshot: FeedSnapshot) => void;
+  /** end (Unix seconds) of the first history window, when the server preloaded it (see preloadFirstCandles) */
+  initialTo?: number;
   className?: string;
 }
 
@@ -65,6 +67,7 @@ export function CandleChart({
   title,
   toolbar,
   onSnapshot,
+  initialTo,
   className = '',
 }: CandleChartProps) {
   const { chainType, chainId, address } = pool;
@@ -74,6 +77,8 @@ export function CandleChart({
   const feedRef = useRef<CandleFeed | null>(null);
   const created = useRef({ style, volume, backgroundVar });
   const onSnapshotRef = useRef(onSnapshot);
+  // Only the first feed may use the preloaded window: later ones (another interval) start from now.
+  const preloadedTo = useRef(initialTo);
   const [snapshot, setSnapshot] = useState<FeedSnapshot>(INITIAL);
   const [hover, setHover] = useState<{ interval: OhlcvInterval; bar: Candle; previousClose: number | null } | null>(null);
   const [liveError, setLiveError] = useState<string | null>(null);
@@ -193,7 +198,8 @@ export function CandleChart({
       onSnapshotRef.current?.(s);
     });
     feedRef.current = feed;
-    void feed.load();
+    void feed.load(preloadedTo.current);
+    preloadedTo.current = undefined;
     return () => {
       feed.dispose();
       if (feedRef.current === feed) feedRef.current = null;
@@ -237,7 +243,7 @@ export function CandleChart({
               live updates unavailable
             </span>
           )}
-          {snapshot.loadingOlder && <span className="text-2xs text-faint">loading older…</span>}
+          {snapshot.loadingOlder && <span className="text-2xs text-muted">loading older…</span>}
           {snapshot.state !== 'loading' && <Freshness updatedAt={snapshot.updatedAt} stale={stale} onRetry={retry} />}
         </div>
       </div>

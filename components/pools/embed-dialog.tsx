@@ -95,8 +95,8 @@ function EmbedForm({ pool, title, initial }: { pool: PoolRef; title: string; ini
             className="h-[360px] w-full rounded border border-border"
           />
         </div>
-        <Snippet id="embed-iframe" label="iframe" code={iframe} />
-        <Snippet id="embed-script" label="or one script tag (sizes itself to the widget)" code={script} />
+        <Snippet id="embed-iframe" label="iframe" copyName="Copy the iframe code" code={iframe} />
+        <Snippet id="embed-script" label="or one script tag (sizes itself to the widget)" copyName="Copy the script tag" code={script} />
       </div>
     </div>
   );
@@ -111,14 +111,14 @@ function Check({ label, checked, onChange }: { label: string; checked: boolean; 
   );
 }
 
-function Snippet({ id, label, code }: { id: string; label: string; code: string }) {
+function Snippet({ id, label, copyName, code }: { id: string; label: string; copyName: string; code: string }) {
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-center justify-between">
         <label htmlFor={id} className="text-[12px] font-medium text-muted">
           {label}
         </label>
-        <CopyButton value={code} label={`Copy the ${label.split(' ')[0] === 'or' ? 'script tag' : 'iframe'} code`} className="h-6 w-6" />
+        <CopyButton value={code} name={copyName} label={copyName} className="h-6 w-6" />
       </div>
       <TextArea id={id} readOnly value={code} rows={3} onFocus={(e) => e.currentTarget.select()} className="resize-none" />
     </div>

@@ -75,7 +75,7 @@ export function PoolHeader({
         <dl className="grid grid-cols-3 gap-x-4 gap-y-2 sm:grid-cols-6">
           {WINDOWS.map((w) => (
             <div key={w} className="min-w-0">
-              <dt className="text-2xs uppercase tracking-wide text-faint">{WINDOW_LABELS[w]}</dt>
+              <dt className="text-2xs uppercase tracking-wide text-muted">{WINDOW_LABELS[w]}</dt>
               <dd className="text-[13px]">{pool ? <Change value={pool.price_change_percentage[w]} /> : <Skeleton width={52} />}</dd>
             </div>
           ))}
@@ -97,7 +97,7 @@ export function PoolHeader({
 function Figure({ label, value }: { label: string; value: string | null }) {
   return (
     <div className="min-w-0">
-      <dt className="text-2xs uppercase tracking-wide text-faint">{label}</dt>
+      <dt className="text-2xs uppercase tracking-wide text-muted">{label}</dt>
       <dd className="num truncate text-[13px] font-medium" title={value === 'n/a' ? 'Not available from the upstream' : undefined}>
         {value ?? <Skeleton width={64} />}
       </dd>

@@ -17,11 +17,11 @@ export function PoolStats({ pool, window, onWindow }: { pool: PoolObject | null;
     <Panel title="Activity" actions={<Segmented label="Window" options={OPTIONS} value={window} onChange={onWindow} size="sm" />}>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 px-3 pt-2.5">
         <div>
-          <dt className="text-2xs uppercase tracking-wide text-faint">Change</dt>
+          <dt className="text-2xs uppercase tracking-wide text-muted">Change</dt>
           <dd className="text-[13px]">{pool ? <Change value={pool.price_change_percentage[window]} /> : <Skeleton width={56} />}</dd>
         </div>
         <div>
-          <dt className="text-2xs uppercase tracking-wide text-faint">Volume</dt>
+          <dt className="text-2xs uppercase tracking-wide text-muted">Volume</dt>
           <dd className="num text-[13px] font-medium">{pool ? formatCompact(pool.volume_usd[window], USD) : <Skeleton width={64} />}</dd>
         </div>
       </dl>
@@ -41,13 +41,13 @@ function Split({ label, left, right }: { label: string; left: { name: string; va
     <div>
       <div className="mb-1 flex items-baseline justify-between text-[12px]">
         <span className="num">
-          <span className="text-faint">{left.name}</span> <span className="font-medium text-up">{known ? left.value?.toLocaleString('en-US') : '—'}</span>
+          <span className="text-muted">{left.name}</span> <span className="font-medium text-up">{known ? left.value?.toLocaleString('en-US') : '—'}</span>
         </span>
-        <span className="text-2xs uppercase tracking-wide text-faint">
+        <span className="text-2xs uppercase tracking-wide text-muted">
           {label} {known ? total.toLocaleString('en-US') : ''}
         </span>
         <span className="num">
-          <span className="font-medium text-down">{known ? right.value?.toLocaleString('en-US') : '—'}</span> <span className="text-faint">{right.name}</span>
+          <span className="font-medium text-down">{known ? right.value?.toLocaleString('en-US') : '—'}</span> <span className="text-muted">{right.name}</span>
         </span>
       </div>
       <div

@@ -1,4 +1,5 @@
 'use client';
+import { useMemo } from 'react';
 import type { TimeZoneMode } from '@/lib/chart/time-format';
 import type { ExplorerLinks } from '@/lib/pools/explorer';
 import type { PoolRef } from '@/lib/pools/ref';
@@ -13,14 +14,19 @@ import { usePoolTrades } from './use-pool-trades';
 /** The pool's recent trades, newest first, live. */
 export function PoolTrades({ pool, data, tz, explorer }: { pool: PoolRef; data: PoolObject | null; tz: TimeZoneMode; explorer: ExplorerLinks | null }) {
   const trades = usePoolTrades(pool, 50);
-  const tradePool = data
-    ? {
-        address: data.address,
-        base: { address: data.base_token.address, symbol: data.base_token.symbol },
-        quote: { address: data.quote_token.address, symbol: data.quote_token.symbol },
-      }
-    : { address: pool.address, base: { address: '', symbol: 'Base' }, quote: { address: '', symbol: 'Quote' } };
-  const usd = { base: data ? Number(data.base_token_price_usd) : null, quote: data ? Number(data.quote_token_price_usd) : null };
+  // Stable while the pool object is: the table's rows are memoised on them.
+  const tradePool = useMemo(
+    () =>
+      data
+        ? {
+            address: data.address,
+            base: { address: data.base_token.address, symbol: data.base_token.symbol },
+            quote: { address: data.quote_token.address, symbol: data.quote_token.symbol },
+          }
+        : { address: pool.address, base: { address: '', symbol: 'Base' }, quote: { address: '', symbol: 'Quote' } },
+    [data, pool.address],
+  );
+  const usd = useMemo(() => ({ base: data ? Number(data.base_token_price_usd) : null, quote: data ? Number(data.quote_token_price_usd) : null }), [data]);
 
   return (
     <Panel

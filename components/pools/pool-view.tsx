@@ -5,7 +5,7 @@
  * in the query string, so a link shows what the sender saw.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { FeedSnapshot } from '@/lib/chart/feed';
 import { usePrefs } from '@/lib/stores/prefs';
 import { explorerLinks } from '@/lib/pools/explorer';
@@ -38,12 +38,15 @@ export function PoolView({
   initialError,
   chain,
   initialView,
+  initialTo,
 }: {
   pool: PoolRef;
   initialPool: PoolObject | null;
   initialError: string | null;
   chain: ChainInfo | null;
   initialView: PoolViewParams;
+  /** end of the first history window, preloaded by the server */
+  initialTo?: number;
 }) {
   const [view, setView] = useState(initialView);
   const [embedOpen, setEmbedOpen] = useState(false);
@@ -56,7 +59,7 @@ export function PoolView({
 
   const query = useQuery({ ...poolQuery(pool), initialData: initialPool ?? undefined });
   const data = query.data ?? null;
-  const explorer = explorerLinks(chain?.explorerUrl, pool.chainType);
+  const explorer = useMemo(() => explorerLinks(chain?.explorerUrl, pool.chainType), [chain?.explorerUrl, pool.chainType]);
   const chainName = chain?.name ?? `${pool.chainType.toUpperCase()} ${pool.chainId}`;
   const title = data ? `${data.base_token.symbol}/${data.quote_token.symbol}` : undefined;
 
@@ -100,7 +103,7 @@ export function PoolView({
       )}
       <div className="grid gap-3 xl:grid-cols-[minmax(0,1fr)_360px]">
         <div className="flex min-w-0 flex-col gap-3">
-          <Panel bodyClassName="h-[440px] sm:h-[520px]">
+          <Panel bodyClassName="h-[500px] sm:h-[520px]">
             <CandleChart
               className="h-full"
               pool={pool}
@@ -111,6 +114,7 @@ export function PoolView({
               colorKey={theme}
               title={title}
               onSnapshot={live.set}
+              initialTo={initialTo}
               toolbar={
                 <ChartToolbar
                   interval={view.interval}

@@ -21,7 +21,7 @@ import { postToHost, readCommand } from './widget-messages';
 // Loaded only when the embed asks for trades (trades=1): the widget's budget is for the chart.
 const WidgetTrades = lazy(() => import('./widget-trades').then((m) => ({ default: m.WidgetTrades })));
 
-export function PoolWidget({ pool, summary, options }: { pool: PoolRef; summary: PoolSummary | null; options: WidgetParams }) {
+export function PoolWidget({ pool, summary, options, initialTo }: { pool: PoolRef; summary: PoolSummary | null; options: WidgetParams; initialTo?: number }) {
   const [interval, setInterval] = useState<OhlcvInterval>(options.interval);
   const [theme, setTheme] = useState(options.theme);
   const [snapshot, setSnapshot] = useState<FeedSnapshot | null>(null);
@@ -96,6 +96,7 @@ export function PoolWidget({ pool, summary, options }: { pool: PoolRef; summary:
         title={options.info ? undefined : title}
         toolbar={<IntervalPicker value={interval} onChange={setInterval} />}
         onSnapshot={onSnapshot}
+        initialTo={initialTo}
       />
       {options.trades && summary && (
         <Suspense fallback={<div className="h-[168px] shrink-0 border-t border-border" />}>

@@ -121,7 +121,7 @@ export function TokenPanel({
               {(holders.data ?? Array.from({ length: 8 }, () => null)).map((h, i) =>
                 h ? (
                   <tr key={h.address} className="h-8 border-t border-border/60">
-                    <td className="px-3 text-faint">{h.rank}</td>
+                    <td className="px-3 text-muted">{h.rank}</td>
                     <td className="whitespace-nowrap px-1">
                       {/* A known holder reads by its label; the address stays in the tooltip and the copy button. */}
                       <Address value={h.address} label={h.label ?? undefined} href={explorer?.address(h.address)} external head={6} tail={4} />

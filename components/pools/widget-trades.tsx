@@ -1,4 +1,5 @@
 'use client';
+import { useMemo } from 'react';
 import type { WidgetParams } from '@/lib/pools/params';
 import type { PoolRef } from '@/lib/pools/ref';
 import type { PoolSummary } from '@/lib/pools/summary';
@@ -7,7 +8,7 @@ import { usePoolTrades } from './use-pool-trades';
 
 export function WidgetTrades({ pool, summary, tz }: { pool: PoolRef; summary: PoolSummary; tz: WidgetParams['tz'] }) {
   const trades = usePoolTrades(pool, 30);
-  const usd = { base: Number(summary.baseUsd), quote: Number(summary.quoteUsd) };
+  const usd = useMemo(() => ({ base: Number(summary.baseUsd), quote: Number(summary.quoteUsd) }), [summary]);
   return (
     <section aria-label="Latest trades" className="h-[168px] shrink-0 overflow-auto border-t border-border">
       {trades.status === 'error' ? (

@@ -8,7 +8,7 @@
  * the last one, or (historical) one that already exists.
  */
 import { mergeCandles, normalizeCandles, toCandle, type Candle, type RawCandle } from './candles';
-import { windowBetween, windowEndingAt, type OhlcvInterval } from './intervals';
+import { INTERVAL_SECONDS, windowBetween, windowEndingAt, type OhlcvInterval } from './intervals';
 
 export interface CandleSink {
   /** History: replaces every bar. */
@@ -72,12 +72,16 @@ export class CandleFeed {
     return this.bars;
   }
 
-  /** First history, or a full reload (Retry, or a gap too long for one query). */
-  async load(): Promise<void> {
+  /**
+   * First history, or a full reload (Retry, or a gap too long for one query). `to` pins the end of
+   * the window (Unix seconds) so that a request the server preloaded is the one made here.
+   */
+  async load(to?: number): Promise<void> {
     const generation = ++this.generation;
     if (this.bars.length === 0) this.set({ state: 'loading', error: null });
     try {
-      const raw = await this.fetchCandles(windowEndingAt(this.interval, this.nowSeconds(), INITIAL_BARS), this.abort.signal);
+      const end = to ?? this.nowSeconds();
+      const raw = await this.fetchCandles(windowEndingAt(this.interval, end, INITIAL_BARS), this.abort.signal);
       if (this.stale(generation)) return;
       // Pushes that arrived while history was on its way are newer than (or equal to) what it holds.
       this.bars = mergeCandles(normalizeCandles(raw), normalizeCandles(this.pending.map(asRaw)));
@@ -86,6 +90,8 @@ export class CandleFeed {
       this.sink.setData(this.bars);
       this.updatedAt = this.now();
       this.set({ state: this.bars.length > 0 ? 'ready' : 'empty', error: null });
+      // A pinned window may end a while ago (a page kept open, restored from the back/forward cache).
+      if (this.bars.length > 0 && this.nowSeconds() - end >= INTERVAL_SECONDS[this.interval]) void this.refill();
     } catch (error) {
       if (this.stale(generation)) return;
       // Keep showing what we have; the state says it is not fresh.

@@ -10,8 +10,9 @@ import type { PoolData } from '../upstream/price/schema';
 import type { TransactionDetail } from '../upstream/tx/schema';
 import { poolQueryString, type PoolRef } from './ref';
 
-export async function fetchCandles(ref: PoolRef, interval: OhlcvInterval, window: HistoryWindow, signal?: AbortSignal): Promise<RawCandle[]> {
-  const query = new URLSearchParams({
+/** The query of one `kline/ohlcv` request; also what the server preloads for a page's first candles. */
+export function ohlcvQuery(ref: PoolRef, interval: OhlcvInterval, window: HistoryWindow): string {
+  return new URLSearchParams({
     interval,
     from: String(window.from),
     to: String(window.to),
@@ -19,8 +20,11 @@ export async function fetchCandles(ref: PoolRef, interval: OhlcvInterval, window
     chain_type: ref.chainType,
     chain_id: String(ref.chainId),
     pool_address: ref.address,
-  });
-  const data = await api<unknown>('kline', `/kline/ohlcv?${query.toString()}`, { signal });
+  }).toString();
+}
+
+export async function fetchCandles(ref: PoolRef, interval: OhlcvInterval, window: HistoryWindow, signal?: AbortSignal): Promise<RawCandle[]> {
+  const data = await api<unknown>('kline', `/kline/ohlcv?${ohlcvQuery(ref, interval, window)}`, { signal });
   // The seed: a plain array. Anything else is treated as no candles rather than trusted.
   return Array.isArray(data) ? (data as RawCandle[]) : [];
 }

@@ -36,7 +36,7 @@ export default async function PoolsPage() {
       </Panel>
       <Panel title="Featured pools">
         <div className="overflow-x-auto">
-          <table className="num w-full min-w-[760px] border-separate border-spacing-0 text-[13px]">
+          <table className="num w-full min-w-[760px] border-separate border-spacing-0 text-[13px]" aria-label="Featured pools">
             <thead className="text-2xs uppercase tracking-wide text-muted">
               <tr>
                 <th scope="col" className="sticky left-0 z-10 bg-panel px-3 py-2 text-left font-medium">Pool</th>
@@ -92,7 +92,7 @@ function Row({ pool, lookup, network }: { pool: PoolRef; lookup: PoolLookup; net
             {p.base_token.symbol}
             <span className="text-muted"> / {p.quote_token.symbol}</span>
           </span>
-          <span className="hidden text-2xs text-faint md:inline">{p.name.replace(/^.*?(\d+(\.\d+)?%)?$/, '$1')}</span>
+          <span className="hidden text-2xs text-muted md:inline">{p.name.replace(/^.*?(\d+(\.\d+)?%)?$/, '$1')}</span>
         </Link>
       </td>
       <td className={`${cell} text-muted`}>{dexName(p.dex)}</td>

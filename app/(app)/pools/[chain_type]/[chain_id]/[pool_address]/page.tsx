@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { parsePoolView, poolViewQuery } from '@/lib/pools/params';
+import { preloadFirstCandles } from '@/lib/pools/preload';
 import { poolPath } from '@/lib/pools/ref';
 import { lookupChain, lookupPool } from '@/lib/pools/server';
 import { dexName } from '@/lib/pools/summary';
@@ -32,6 +33,7 @@ export default async function PoolPage({ params, searchParams }: { params: Promi
     redirect(`${poolPath(ref)}${poolViewQuery(view)}`);
   }
 
+  const initialTo = preloadFirstCandles(ref, view.interval);
   const [lookup, chain] = await Promise.all([lookupPool(ref), lookupChain(ref.chainType, ref.chainId)]);
   if (lookup.kind === 'missing') notFound();
   return (
@@ -42,6 +44,7 @@ export default async function PoolPage({ params, searchParams }: { params: Promi
       initialError={lookup.kind === 'error' ? lookup.message : null}
       chain={chain ? { name: chain.name, explorerUrl: chain.explorer_url ?? null } : null}
       initialView={view}
+      initialTo={initialTo}
     />
   );
 }
