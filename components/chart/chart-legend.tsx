@@ -14,7 +14,7 @@ export function ChartLegend({ title, bar, previousClose, decimals }: { title?: s
   const price = (v: number) => formatChartPrice(v, decimals);
   const item = (label: string, value: string, className = tone) => (
     <span className="whitespace-nowrap">
-      <span className="text-faint">{label}</span> <span className={className}>{value}</span>
+      <span className="text-muted">{label}</span> <span className={className}>{value}</span>
     </span>
   );
   return (
