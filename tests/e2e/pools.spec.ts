@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Frame, type Page } from '@playwright/test';
-import { APP_PORT } from './support/env';
+import { APP_PORT, SIM_URL } from './support/env';
 
 const APP = `http://127.0.0.1:${APP_PORT}`;
 const UNISWAP = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
@@ -106,6 +106,29 @@ test.describe('pool page', () => {
 
     await expect(page.getByRole('table', { name: 'Top holders of WETH' }).getByRole('row')).toHaveCount(21);
     await expect(page.getByText('Wrapped Ether (WETH) on Ethereum', { exact: false })).toBeVisible();
+  });
+
+  test('when the upstream stops mid-session the chart says stale, keeps its candles, and resumes', async ({ page, request }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${POOL_PAGE}?interval=1m`);
+    const figure = chart(page);
+    await expect(figure).toHaveAttribute('data-state', 'ready');
+    const bars = await figure.getAttribute('data-bars');
+    const freshness = page.getByTestId('freshness').first();
+    try {
+      await request.post(`${SIM_URL}/__sim/outage?state=down`);
+      await expect(freshness).toHaveAttribute('data-stale', 'true', { timeout: 20_000 });
+      await expect(freshness.getByRole('button', { name: 'Retry' })).toBeVisible();
+      await expect(figure).toHaveAttribute('data-bars', bars ?? '');
+    } finally {
+      await request.post(`${SIM_URL}/__sim/outage?state=up`);
+    }
+    const stalled = await figure.getAttribute('data-last');
+    // Back up: the stream reconnects (with backoff), the gap is refilled and live pushes resume.
+    await expect.poll(() => figure.getAttribute('data-last'), { timeout: 40_000, intervals: [500] }).not.toBe(stalled);
+    await expect(freshness).toHaveAttribute('data-stale', 'false', { timeout: 15_000 });
+    expect(errors).toEqual([]);
   });
 
   test('has no serious or critical accessibility issue', async ({ page }) => {

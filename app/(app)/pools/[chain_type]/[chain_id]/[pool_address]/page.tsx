@@ -33,9 +33,10 @@ export default async function PoolPage({ params, searchParams }: { params: Promi
     redirect(`${poolPath(ref)}${poolViewQuery(view)}`);
   }
 
-  const initialTo = preloadFirstCandles(ref, view.interval);
   const [lookup, chain] = await Promise.all([lookupPool(ref), lookupChain(ref.chainType, ref.chainId)]);
   if (lookup.kind === 'missing') notFound();
+  // Emitted before the page's first byte leaves (the look-ups above hold it), so it is in the head.
+  const initialTo = preloadFirstCandles(ref, view.interval);
   return (
     <PoolView
       key={poolPath(ref)}
