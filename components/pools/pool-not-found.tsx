@@ -22,22 +22,19 @@ export function PoolNotFound() {
   const [, , type = '', id = '', address = ''] = usePathname().split('/');
   const parsed = parsePoolRef(type, id, address);
   const what = decode(address);
-  const sentence = parsed.ok
-    ? `No pool ${what} exists on ${parsed.ref.chainType.toUpperCase()} chain ${parsed.ref.chainId}: check the chain and the address, or open one of the known pools.`
-    : `This is not a pool address: ${parsed.reason}`;
   return (
     <>
-      <PageHeader title="Pool not found" />
+      <PageHeader title={parsed.ok ? 'Pool not found' : 'Invalid pool address'} />
       <Panel>
         <EmptyState
-          title={parsed.ok ? 'Pool not found' : 'Invalid pool address'}
+          title={parsed.ok ? `No pool ${what} exists on ${parsed.ref.chainType.toUpperCase()} chain ${parsed.ref.chainId}.` : parsed.reason}
           action={
             <Link href="/pools" className="inline-flex h-8 items-center rounded border border-border bg-raised px-3 text-[13px] font-medium hover:bg-border">
               Open a pool
             </Link>
           }
         >
-          <span className="break-all">{sentence}</span>
+          {parsed.ok ? 'Check the chain and the address, or open one of the known pools.' : `"${what}" cannot be a pool address on ${decode(type)}: check it, or open one of the known pools.`}
         </EmptyState>
       </Panel>
     </>

@@ -1,7 +1,8 @@
 /**
  * `npm run bench:chart`: the candle chart in Chromium, against a production server (`next start`) in
  * front of the simulator on a real port. Reports
- *   - time to first candle on the pool page (navigation start to the first candles painted),
+ *   - time to first candle on the pool page and in the widget (navigation start to the first
+ *     candles painted, fresh browser context each run),
  *   - setData of 5,000 bars (the chart's own series, with its real options),
  *   - the per-update cost of live pushes at about one a second (validation, merge, series.update),
  *     and the page's main-thread time per second meanwhile,
@@ -11,7 +12,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { normalizeCandles, type Candle, type RawCandle } from '../../lib/chart/candles';
@@ -63,13 +64,13 @@ async function benchPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-async function timeToFirstCandle(browser: Browser): Promise<{ runs: number[]; historyMs: number[] }> {
+async function timeToFirstCandle(browser: Browser, url: string): Promise<{ runs: number[]; historyMs: number[] }> {
   const runs: number[] = [];
   const historyMs: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     // A fresh context each run: nothing cached, as for a first visit.
     const page = await benchPage(browser);
-    await page.goto(POOL_PAGE);
+    await page.goto(url);
     await page.waitForFunction(() => (window as unknown as BenchWindow).__pulseBench.firstCandleAt !== undefined, null, { timeout: 30_000 });
     runs.push(await page.evaluate(() => (window as unknown as BenchWindow).__pulseBench.firstCandleAt as number));
     historyMs.push(
@@ -183,7 +184,8 @@ async function main() {
     await warm.goto(POOL_PAGE);
     await warm.close();
 
-    const first = await timeToFirstCandle(browser);
+    const first = await timeToFirstCandle(browser, POOL_PAGE);
+    const firstWidget = await timeToFirstCandle(browser, EMBED);
     const data = await setData5000(browser);
     const live = await liveUpdates(browser);
     const widget = await scriptBytes(browser, EMBED);
@@ -191,6 +193,7 @@ async function main() {
 
     const rows = [
       { metric: 'time to first candle, pool page (median of fresh visits)', value: `${round(median(first.runs), 0)} ms`, detail: `runs ${first.runs.map((r) => round(r, 0)).join(', ')} ms; history request ${round(median(first.historyMs), 0)} ms` },
+      { metric: 'time to first candle, widget (median of fresh visits)', value: `${round(median(firstWidget.runs), 0)} ms`, detail: `runs ${firstWidget.runs.map((r) => round(r, 0)).join(', ')} ms` },
       { metric: `setData of ${data.bars.toLocaleString('en-US')} bars (median)`, value: `${round(median(data.setDataMs))} ms`, detail: `to painted ${round(median(data.paintedMs))} ms; validation (normalizeCandles, Node) ${round(data.normalizeMs)} ms` },
       {
         metric: `live push, ~1/s for ${LIVE_SECONDS} s (${live.updates.length} pushes)`,
@@ -201,6 +204,7 @@ async function main() {
       { metric: 'pool page JavaScript, compressed (comparison)', value: `${round(poolPage.gzip / 1024)} KB gzip`, detail: `${poolPage.files} files; ${round(poolPage.brotli / 1024)} KB with Brotli` },
     ];
     console.table(rows);
+    console.log(`${cpus().length} CPUs, load average ${round(loadavg()[0] ?? 0, 2)} (other work on the machine inflates every figure)`);
     mkdirSync('bench/results', { recursive: true });
     writeFileSync(
       'bench/results/chart.json',
@@ -208,8 +212,11 @@ async function main() {
         {
           date: new Date().toISOString(),
           cpus: cpus().length,
+          // Other work on the machine inflates every figure: the 1-minute load average when the run ended.
+          load_average: round(loadavg()[0] ?? 0, 2),
           chromium: browser.version(),
           time_to_first_candle_ms: { median: round(median(first.runs)), runs: first.runs.map((r) => round(r)), history_request_ms: round(median(first.historyMs)) },
+          widget_time_to_first_candle_ms: { median: round(median(firstWidget.runs)), runs: firstWidget.runs.map((r) => round(r)) },
           set_data: { bars: data.bars, median_ms: round(median(data.setDataMs), 2), painted_median_ms: round(median(data.paintedMs), 2), runs_ms: data.setDataMs.map((r) => round(r, 2)), normalize_ms: round(data.normalizeMs, 2) },
           live_push: {
             seconds: LIVE_SECONDS,
