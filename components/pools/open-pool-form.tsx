@@ -1,6 +1,6 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { normalizeKlineChainType } from '@/lib/chain-types';
 import { poolPath } from '@/lib/pools/ref';
 import { poolAddressProblem } from '@/lib/pools/validate';
@@ -20,6 +20,18 @@ export function OpenPoolForm({ chains }: { chains: ChainOption[] }) {
   const [chain, setChain] = useState(chains[0] ? `${chains[0].chainType}:${chains[0].chainId}` : '');
   const [address, setAddress] = useState('');
   const [error, setError] = useState<string | null>(null);
+
+  // `/` jumps to the address, as it focuses search elsewhere (not while typing in a field).
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (e.key !== '/' || e.metaKey || e.ctrlKey || e.altKey || target?.closest('input, textarea, select, [contenteditable]')) return;
+      e.preventDefault();
+      document.getElementById(`${id}-address`)?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [id]);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -44,7 +56,7 @@ export function OpenPoolForm({ chains }: { chains: ChainOption[] }) {
           ))}
         </Select>
       </Field>
-      <Field id={`${id}-address`} label="Pool address" error={error} className="min-w-0 flex-1 basis-72">
+      <Field id={`${id}-address`} label="Pool address" hint="Press / to jump here from anywhere on the page." error={error} className="min-w-0 flex-1 basis-72">
         <TextInput
           id={`${id}-address`}
           value={address}
@@ -54,7 +66,7 @@ export function OpenPoolForm({ chains }: { chains: ChainOption[] }) {
           autoComplete="off"
           className="font-mono"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-address-error` : undefined}
+          aria-describedby={error ? `${id}-address-error` : `${id}-address-hint`}
         />
       </Field>
       <Button type="submit" variant="primary" className="mt-[22px]">

@@ -175,6 +175,23 @@ test.describe('pool page', () => {
 });
 
 test.describe('pools index', () => {
+  test('switching pools through the app leaves one chart on the page', async ({ page }) => {
+    await page.goto('/pools');
+    const featured = page.getByRole('table', { name: 'Featured pools' });
+    let canvases = 0;
+    for (const name of [/WETH/, /PEPE/, /SOL/, /WBNB/]) {
+      await featured.getByRole('link', { name }).first().click();
+      await expect(chart(page)).toHaveAttribute('data-state', 'ready');
+      const count = await page.locator('canvas').count();
+      canvases ||= count;
+      expect(count).toBe(canvases);
+      await page.goBack();
+      await expect(featured).toBeVisible();
+      await expect(page.locator('canvas')).toHaveCount(0);
+    }
+  });
+
+
   test('lists the featured pools and opens any pool by chain and address', async ({ page }) => {
     await page.goto('/pools');
     await expect(page.getByRole('heading', { level: 1, name: 'Pools' })).toBeVisible();
@@ -182,7 +199,14 @@ test.describe('pools index', () => {
     await expect(featured.getByRole('row')).toHaveCount(7);
     await expect(featured.getByRole('link', { name: /PEPE/ })).toHaveAttribute('href', '/pools/evm/1/0x11950d141ecb863f01007add7d1a342041227b58');
 
+    // Keyboard: arrows walk the rows, `/` jumps to the address field.
+    await featured.getByRole('link', { name: /WETH/ }).first().focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(featured.getByRole('link', { name: /SOL/ })).toBeFocused();
+    await page.keyboard.press('/');
     const form = page.getByRole('form', { name: 'Open a pool' });
+    await expect(form.getByLabel('Pool address')).toBeFocused();
+
     await form.getByLabel('Chain').selectOption({ label: 'Ethereum' });
     await form.getByLabel('Pool address').fill('0x88e6');
     await form.getByRole('button', { name: 'Open pool' }).click();

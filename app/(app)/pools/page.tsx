@@ -12,6 +12,7 @@ import { Panel } from '@/components/ui/panel';
 import { TokenIcon } from '@/components/ui/token-icon';
 import { OpenPoolForm, type ChainOption } from '@/components/pools/open-pool-form';
 import { RetryButton } from '@/components/pools/retry-button';
+import { TableArrowNav } from '@/components/pools/table-arrow-nav';
 
 export const metadata: Metadata = { title: 'Pools' };
 export const dynamic = 'force-dynamic';
@@ -35,7 +36,7 @@ export default async function PoolsPage() {
         <OpenPoolForm chains={chainOptions(chains)} />
       </Panel>
       <Panel title="Featured pools">
-        <div className="overflow-x-auto">
+        <TableArrowNav className="overflow-x-auto">
           <table className="num w-full min-w-[760px] border-separate border-spacing-0 text-[13px]" aria-label="Featured pools">
             <thead className="text-2xs uppercase tracking-wide text-muted">
               <tr>
@@ -54,7 +55,7 @@ export default async function PoolsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableArrowNav>
         {featured.length === 0 && <p className="p-4 text-center text-[12px] text-muted">No featured pools are configured (FEATURED_POOLS).</p>}
       </Panel>
     </>
