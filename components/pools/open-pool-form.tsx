@@ -69,7 +69,7 @@ export function OpenPoolForm({ chains }: { chains: ChainOption[] }) {
           aria-describedby={error ? `${id}-address-error` : `${id}-address-hint`}
         />
       </Field>
-      <Button type="submit" variant="primary" className="mt-[22px]">
+      <Button type="submit" variant="primary" className="sm:mt-[22px]">
         Open pool
       </Button>
     </form>

@@ -3,13 +3,11 @@
  * comma-separated list of `chain_type:chain_id:pool_address`; by default they are the six pools of
  * the demo catalogue (shared/SIMULATOR.md), which a real upstream also serves.
  */
+import type { PoolRef } from './ref';
 import { parsePoolRef } from './validate';
 
-export interface FeaturedPool {
-  chainType: string;
-  chainId: number;
-  address: string;
-}
+/** `{ chainType, chainId, address }`, the chain type one of the standard values (evm, svm, ...). */
+export type FeaturedPool = PoolRef;
 
 const DEFAULT_POOLS = [
   'evm:1:0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640',

@@ -25,7 +25,7 @@ function chainOptions(chains: ChainItem[] | null): ChainOption[] {
 }
 
 export default async function PoolsPage() {
-  const featured = featuredPools() as PoolRef[];
+  const featured = featuredPools();
   const [chains, ...lookups] = await Promise.all([listChains(), ...featured.map((p) => lookupPool(p))]);
   const chainName = (ref: PoolRef) => chains?.find((c) => c.chain_type === ref.chainType && c.chain_id === ref.chainId)?.name ?? `${ref.chainType} ${ref.chainId}`;
 
@@ -37,7 +37,7 @@ export default async function PoolsPage() {
       </Panel>
       <Panel title="Featured pools">
         <TableArrowNav className="overflow-x-auto">
-          <table className="num w-full min-w-[760px] border-separate border-spacing-0 text-[13px]" aria-label="Featured pools">
+          <table className="num w-full min-w-[760px] border-separate border-spacing-0 whitespace-nowrap text-[13px]" aria-label="Featured pools">
             <thead className="text-2xs uppercase tracking-wide text-muted">
               <tr>
                 <th scope="col" className="sticky left-0 z-10 bg-panel px-3 py-2 text-left font-medium">Pool</th>
