@@ -12,18 +12,17 @@ import { formatAge } from '@/lib/format/text';
 import { chainsQuery } from '@/lib/queries/price';
 import { fetchTransaction, transactionQuery } from '@/lib/queries/tx';
 import { useNow } from '@/lib/hooks/use-now';
-import { usePrefs } from '@/lib/stores/prefs';
 import type { TransactionDetail } from '@/lib/upstream/tx/schema';
 import { chainLabel, txChain } from '@/lib/wallets/chains';
 import { findExplorer } from '@/lib/wallets/explorer';
 import { kindOf } from '@/lib/wallets/feed';
-import { formatDateTime } from '@/lib/wallets/time';
 import { WalletAddress } from '@/components/wallets/wallet-address';
 import { EvmDetails, hasEvmFields } from './evm-details';
 import { Instructions } from './instructions';
 import { KV, KeyValues, None } from './kv';
 import { TokenTransfers } from './token-transfers';
 import { AmountText, ChainBadge, FeeText, StatusBadge } from './tx-cells';
+import { TxTime } from './tx-time';
 import { UtxoDetails } from './utxo-details';
 
 function Section({ title, children, actions }: { title: ReactNode; children: ReactNode; actions?: ReactNode }) {
@@ -40,7 +39,6 @@ function Section({ title, children, actions }: { title: ReactNode; children: Rea
  */
 export function TransactionView({ chainType, chainId, hash, initial, initialError }: { chainType: string; chainId: number; hash: string; initial: TransactionDetail | null; initialError: string | null }) {
   const client = useQueryClient();
-  const zone = usePrefs((s) => s.tz);
   const now = useNow(5_000);
   const query = useQuery({ ...transactionQuery(chainType, chainId, hash), initialData: initial ?? undefined });
   const chains = useQuery(chainsQuery);
@@ -135,13 +133,7 @@ export function TransactionView({ chainType, chainId, hash, initial, initialErro
           </KV>
           <KV label={solana ? 'Slot' : 'Block'}>{tx.height !== null ? tx.height.toLocaleString('en-US') : <span className="text-warn">Not in a block yet</span>}</KV>
           <KV label="Time">
-            {tx.tx_time !== null ? (
-              <span>
-                {formatDateTime(tx.tx_time, zone)} <span className="text-muted">· {formatAge(now - tx.tx_time * 1000)}</span>
-              </span>
-            ) : (
-              <None />
-            )}
+            {tx.tx_time !== null ? <TxTime sec={tx.tx_time} /> : <None />}
           </KV>
           <KV label="From">
             <WalletAddress value={tx.sender} href={addr(tx.sender)} external head={10} tail={8} />

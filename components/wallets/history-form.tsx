@@ -55,7 +55,9 @@ export function HistoryForm({ initial, known, onSubmit }: { initial: HistoryQuer
 
   return (
     <form onSubmit={submit} noValidate aria-label="History query" className="flex flex-col gap-3 border-b border-border p-3">
-      <Segmented label="Query" options={MODES} value={mode} onChange={(m) => setMode(m)} />
+      <div>
+        <Segmented label="Query" options={MODES} value={mode} onChange={(m) => setMode(m)} />
+      </div>
       {mode === 'address' ? (
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-[minmax(0,2.4fr)_minmax(0,1fr)_minmax(0,0.8fr)_minmax(0,1.6fr)_90px]">
           <Field id={`${id}-address`} label="Address" error={err('address')}>

@@ -35,6 +35,9 @@ export function HistoryResults({ query }: { query: HistoryQuery }) {
   const zone = usePrefs((s) => s.tz);
   const result = useInfiniteQuery(historyQuery(query));
   const wallets = useMemo(() => walletsOf(query), [query]);
+  // One address: every row is about it, so no wallet column.
+  const showWallet = query.mode === 'multi';
+  const head = showWallet ? HEAD : HEAD.filter((h) => h !== 'Wallet');
 
   const { rows, duplicates } = useMemo(() => {
     const seen = new Set<string>();
@@ -95,10 +98,10 @@ export function HistoryResults({ query }: { query: HistoryQuery }) {
         </Button>
       </div>
       <div className="overflow-x-auto">
-        <table className="num w-full min-w-[1160px] text-[12px]" aria-label="Transfer history">
+        <table className={`num w-full text-[12px] ${showWallet ? 'min-w-[1180px]' : 'min-w-[1040px]'}`} aria-label="Transfer history">
           <thead className="text-2xs uppercase tracking-wide text-faint">
             <tr className="border-b border-border">
-              {HEAD.map((h, i) => (
+              {head.map((h, i) => (
                 <th key={h} scope="col" className={`h-8 px-2 font-medium ${h === 'Amount' || h === 'Fee' ? 'text-right' : 'text-left'} ${i === 0 ? 'sticky left-0 z-10 bg-panel pl-3' : ''}`}>
                   {h}
                 </th>
@@ -115,9 +118,11 @@ export function HistoryResults({ query }: { query: HistoryQuery }) {
                   <td className="px-2">
                     <ChainBadge chainType={r.chain_type} />
                   </td>
-                  <td className="max-w-[150px] truncate px-2">
-                    <WalletAddress value={wallet} copy={false} />
-                  </td>
+                  {showWallet && (
+                    <td className="max-w-[150px] truncate px-2">
+                      <WalletAddress value={wallet} copy={false} />
+                    </td>
+                  )}
                   <td className="px-2">
                     <DirectionBadge direction={direction} />
                   </td>
