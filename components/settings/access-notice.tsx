@@ -34,7 +34,7 @@ export function AccessNotice() {
   }
   if (session.canChange) {
     return (
-      <span className="text-2xs text-faint" data-testid="access" data-access="open" title="No DASHBOARD_PASSWORD on the demo simulator">
+      <span className="text-2xs text-muted" data-testid="access" data-access="open" title="No DASHBOARD_PASSWORD on the demo simulator">
         Demo simulator: changes open
       </span>
     );

@@ -20,7 +20,7 @@ export function AppConfigPanel() {
   // Kept here: the form remounts with the saved configuration (keyed by updated_at).
   const [note, setNote] = useState<string | null>(null);
   return (
-    <Panel title="App configuration" actions={config.data && <span className="font-mono text-2xs text-faint">{config.data.app_id}</span>}>
+    <Panel title="App configuration" actions={config.data && <span className="font-mono text-2xs text-muted">{config.data.app_id}</span>}>
       {config.data ? (
         <ConfigForm key={config.data.updated_at} config={config.data} note={note} onNote={setNote} />
       ) : config.isError ? (
@@ -147,7 +147,7 @@ function ConfigForm({ config, note, onNote }: { config: AppConfig; note: string 
           </span>
         )}
       </div>
-      <p className="mt-2 text-[11px] text-faint">
+      <p className="mt-2 text-[11px] text-muted">
         Created {new Date(config.created_at).toLocaleString()} · updated {new Date(config.updated_at).toLocaleString()}
       </p>
     </form>

@@ -95,7 +95,7 @@ export function DeliveryPanel() {
         <div role="status" aria-label="Retry result" className="border-t border-border px-3 py-2">
           <p className="text-[12px]">
             <Badge tone={result.data.code === 0 ? 'up' : 'down'}>code {result.data.code}</Badge> <span className="ml-1">{result.data.message}</span>
-            <span className="ml-2 text-2xs text-faint">{new Date(result.at).toLocaleTimeString()}</span>
+            <span className="ml-2 text-2xs text-muted">{new Date(result.at).toLocaleTimeString()}</span>
           </p>
           <dl className="num mt-1.5 grid grid-cols-3 gap-x-4 gap-y-1 text-[12px] sm:grid-cols-6">
             {(
@@ -109,7 +109,7 @@ export function DeliveryPanel() {
               ] as const
             ).map(([k, v]) => (
               <div key={k}>
-                <dt className="text-2xs text-faint">{k}</dt>
+                <dt className="text-2xs text-muted">{k}</dt>
                 <dd>{v}</dd>
               </div>
             ))}

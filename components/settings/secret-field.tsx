@@ -30,7 +30,7 @@ export function SecretField({
       </label>
       {value === null ? (
         <div className="flex flex-wrap items-center gap-2">
-          <span className="text-[12px] text-faint" data-testid="secret-state">
+          <span className="text-[12px] text-muted" data-testid="secret-state">
             {clearing ? 'Will be cleared on save: deliveries will carry an empty Sign.' : 'Write-only: the service never returns it.'}
           </span>
           <div className="ml-auto flex gap-2">
@@ -85,7 +85,7 @@ export function SecretField({
           {error}
         </p>
       ) : value !== null ? (
-        <p id={`${id}-hint`} className="text-[11px] text-faint">
+        <p id={`${id}-hint`} className="text-[11px] text-muted">
           Sent once with Save; the receiver compares it with the Sign header. Generate copies it to the clipboard.
         </p>
       ) : null}

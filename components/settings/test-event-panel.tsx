@@ -8,7 +8,7 @@ import { Panel } from '@/components/ui/panel';
 import { ApiError } from '@/lib/api/client';
 import { shorten } from '@/lib/format/text';
 import { useHydrated } from '@/lib/hooks/use-hydrated';
-import { useTransactionStream } from '@/lib/hooks/use-stream';
+import { useStreamStatus, useTransactionStream } from '@/lib/hooks/use-stream';
 import { replayTransaction, searchTransfers } from '@/lib/queries/tx';
 import { useWalletBook } from '@/lib/stores/wallets';
 import { txIdentity } from '@/lib/tx/dedupe';
@@ -48,7 +48,8 @@ export function TestEventPanel() {
   const [sent, setSent] = useState<Sent | null>(null);
   const [recent, setRecent] = useState<FeedTx[]>([]);
   const replayed = useRef(new Set<string>());
-  const waiting = useRef<{ key: string; at: number } | null>(null);
+  // The push can beat the replay's HTTP answer: its arrival is kept here until the answer comes.
+  const waiting = useRef<{ key: string; at: number; arrivedAfterMs: number | null } | null>(null);
 
   useTransactionStream((message) => {
     if (message.kind !== 'event' || message.event !== 'transaction') return;
@@ -56,12 +57,14 @@ export function TestEventPanel() {
     if (!tx) return;
     setRecent((r) => [tx, ...r].slice(0, RECENT));
     const w = waiting.current;
-    if (w && txIdentity({ ...tx, is_reorg_resend: false }) === w.key) {
-      waiting.current = null;
-      setSent((s) => (s ? { ...s, arrivedAfterMs: Date.now() - w.at } : s));
+    if (w && w.arrivedAfterMs === null && txIdentity({ ...tx, is_reorg_resend: false }) === w.key) {
+      w.arrivedAfterMs = Date.now() - w.at;
+      setSent((s) => (s ? { ...s, arrivedAfterMs: w.arrivedAfterMs } : s));
     }
   });
 
+  // A replay is pushed once: send it only while this page's live feed is listening, so it is seen.
+  const listening = useStreamStatus().state === 'open';
   const target = address.trim() || (hydrated ? suggestions[0] : undefined) || '';
 
   async function send(e: FormEvent) {
@@ -83,9 +86,10 @@ export function TestEventPanel() {
       const key = txIdentity(tx);
       replayed.current.add(key);
       const at = Date.now();
-      waiting.current = { key, at };
+      const wait = { key, at, arrivedAfterMs: null as number | null };
+      waiting.current = wait;
       const result = await replayTransaction(replayMessage(tx, target));
-      setSent({ hash: result.txhash || tx.tx_hash, chainType: tx.chain_type, chainId: tx.chain_id, processed: result.processed, at, arrivedAfterMs: null });
+      setSent({ hash: result.txhash || tx.tx_hash, chainType: tx.chain_type, chainId: tx.chain_id, processed: result.processed, at, arrivedAfterMs: wait.arrivedAfterMs });
       // The delivery status moves as the webhook fires: look again now and shortly after.
       void client.invalidateQueries({ queryKey: ['tx', 'retry-status'] });
       setTimeout(() => void client.invalidateQueries({ queryKey: ['tx', 'retry-status'] }), 1500);
@@ -117,7 +121,12 @@ export function TestEventPanel() {
               {hydrated && suggestions.map((a) => <option key={a} value={a} />)}
             </datalist>
           </Field>
-          <Button type="submit" variant="primary" disabled={!canChange || busy} title={canChange ? undefined : (reason ?? undefined)}>
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={!canChange || busy || !listening}
+            title={!canChange ? (reason ?? undefined) : !listening ? 'Waiting for the live feed to connect' : undefined}
+          >
             {busy ? 'Sending…' : 'Send test event'}
           </Button>
         </div>
@@ -140,7 +149,7 @@ export function TestEventPanel() {
         )}
       </form>
       <div className="border-t border-border">
-        <h3 className="px-3 pt-2 text-2xs font-semibold uppercase tracking-wide text-faint">Live feed, as it arrives</h3>
+        <h3 className="px-3 pt-2 text-2xs font-semibold uppercase tracking-wide text-muted">Live feed, as it arrives</h3>
         {recent.length === 0 ? (
           <p className="px-3 pb-3 pt-1 text-[12px] text-muted">Nothing yet: transactions of monitored addresses show here as they are pushed.</p>
         ) : (

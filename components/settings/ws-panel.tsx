@@ -34,7 +34,7 @@ export function WsPanel() {
         ) : (
           <div className="overflow-x-auto">
             <table className="num w-full min-w-[420px] text-[12px]" aria-label="WebSocket clients">
-              <thead className="text-2xs uppercase tracking-wide text-faint">
+              <thead className="text-2xs uppercase tracking-wide text-muted">
                 <tr className="border-b border-border">
                   <th className="px-3 py-1.5 text-left font-medium">Client</th>
                   <th className="px-2 py-1.5 text-left font-medium">Connected</th>

@@ -11,7 +11,7 @@ export function Instructions({ items, solana }: { items: readonly InternalTransa
   return (
     <div className="overflow-x-auto">
       <table className="num w-full min-w-[820px] text-[12px]" aria-label={solana ? 'Instructions' : 'Internal calls'}>
-        <thead className="text-2xs uppercase tracking-wide text-faint">
+        <thead className="text-2xs uppercase tracking-wide text-muted">
           <tr className="border-b border-border">
             <th className="sticky left-0 bg-panel px-3 py-2 text-left font-medium">#</th>
             {solana && <th className="px-2 py-2 text-left font-medium">Instruction</th>}
@@ -38,20 +38,20 @@ export function Instructions({ items, solana }: { items: readonly InternalTransa
                     {it.description && <div className="text-[11px] text-muted">{it.description}</div>}
                   </td>
                 )}
-                {solana && <td className="px-2">{it.program_id ? <Address value={it.program_id} /> : <span className="text-faint">—</span>}</td>}
+                {solana && <td className="px-2">{it.program_id ? <Address value={it.program_id} /> : <span className="text-muted">—</span>}</td>}
                 <td className="px-2">
                   {it.from_address || it.to_address ? (
                     <span className="inline-flex items-center gap-1">
                       <WalletAddress value={it.from_address} copy={false} />
-                      <span className="text-faint">→</span>
+                      <span className="text-muted">→</span>
                       <WalletAddress value={it.to_address} copy={false} />
                     </span>
                   ) : (
-                    <span className="text-faint">—</span>
+                    <span className="text-muted">—</span>
                   )}
                 </td>
-                <td className="px-2 text-right">{it.amount ?? <span className="text-faint">—</span>}</td>
-                <td className="px-2">{it.tx_status ? <StatusBadge status={it.tx_status} /> : <span className="text-faint">—</span>}</td>
+                <td className="px-2 text-right">{it.amount ?? <span className="text-muted">—</span>}</td>
+                <td className="px-2">{it.tx_status ? <StatusBadge status={it.tx_status} /> : <span className="text-muted">—</span>}</td>
               </tr>
             );
           })}

@@ -17,5 +17,5 @@ export function KV({ label, children, hint }: { label: string; children: ReactNo
 }
 
 export function None() {
-  return <span className="text-faint">—</span>;
+  return <span className="text-muted">—</span>;
 }

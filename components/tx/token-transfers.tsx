@@ -11,7 +11,7 @@ export function TokenTransfers({ transfers, explorer }: { transfers: readonly To
   return (
     <div className="overflow-x-auto">
       <table className="num w-full min-w-[760px] text-[12px]" aria-label="Token transfers">
-        <thead className="text-2xs uppercase tracking-wide text-faint">
+        <thead className="text-2xs uppercase tracking-wide text-muted">
           <tr className="border-b border-border">
             <th className="sticky left-0 bg-panel px-3 py-2 text-left font-medium">From</th>
             <th className="px-2 py-2 text-left font-medium">To</th>
@@ -53,7 +53,7 @@ export function TokenTransfers({ transfers, explorer }: { transfers: readonly To
                   </span>
                 </td>
               )}
-              {solana && <td className="px-2">{t.program_id ? <Address value={t.program_id} /> : <span className="text-faint">—</span>}</td>}
+              {solana && <td className="px-2">{t.program_id ? <Address value={t.program_id} /> : <span className="text-muted">—</span>}</td>}
             </tr>
           ))}
         </tbody>

@@ -1,8 +1,11 @@
 /** Small pieces of a transaction row, the same in the live feed, the history and the transaction page. */
-import { Badge } from '@/components/ui/badge';
 import { formatTokenAmount } from '@/lib/format/units';
 import { chainLabel, txChain } from '@/lib/wallets/chains';
 import type { Direction } from '@/lib/wallets/direction';
+
+// Outlined rather than tinted: coloured text on a tint of itself falls short of 4.5:1 on raised rows.
+const PILL = 'inline-flex items-center gap-1 whitespace-nowrap rounded border px-1.5 text-[11px] font-medium leading-[18px]';
+const TONE = { up: 'border-up/40 text-up', down: 'border-down/40 text-down', warn: 'border-warn/40 text-warn', neutral: 'border-border text-muted' } as const;
 
 const DIRECTION = {
   in: { text: 'In', arrow: '↓', tone: 'up' },
@@ -11,21 +14,20 @@ const DIRECTION = {
 } as const;
 
 export function DirectionBadge({ direction }: { direction: Direction | null }) {
-  if (!direction) return <span className="text-faint">—</span>;
+  if (!direction) return <span className="text-muted">—</span>;
   const d = DIRECTION[direction];
   return (
-    <Badge tone={d.tone} title={`${d.text} relative to the wallet`}>
+    <span className={`${PILL} ${TONE[d.tone]}`} title={`${d.text} relative to the wallet`}>
       <span aria-hidden>{d.arrow}</span>
       {d.text}
-    </Badge>
+    </span>
   );
 }
 
 export function StatusBadge({ status }: { status: string | null | undefined }) {
-  if (status === 'success') return <Badge tone="up">Success</Badge>;
-  if (status === 'failed') return <Badge tone="down">Failed</Badge>;
-  if (status === 'pending') return <Badge tone="warn">Pending</Badge>;
-  return <Badge>{status ?? 'Unknown'}</Badge>;
+  const tone = status === 'success' ? 'up' : status === 'failed' ? 'down' : status === 'pending' ? 'warn' : 'neutral';
+  const text = status === 'success' ? 'Success' : status === 'failed' ? 'Failed' : status === 'pending' ? 'Pending' : (status ?? 'Unknown');
+  return <span className={`${PILL} ${TONE[tone]}`}>{text}</span>;
 }
 
 export function ChainBadge({ chainType }: { chainType: string }) {
@@ -62,7 +64,7 @@ export function AmountText({
   maxFraction?: number;
 }) {
   const text = formatTokenAmount(amount, decimals, maxFraction);
-  if (text === '—') return <span className="text-faint">—</span>;
+  if (text === '—') return <span className="text-muted">—</span>;
   const sign = direction === 'in' ? '+' : direction === 'out' ? '−' : '';
   const tone = direction === 'in' ? 'text-up' : direction === 'out' ? 'text-down' : 'text-text';
   return (
@@ -77,11 +79,11 @@ export function AmountText({
 /** A fee in the chain's native unit (a token transfer's `decimals` are the token's, not the fee's). */
 export function FeeText({ fee, chainType }: { fee: string | null | undefined; chainType: string }) {
   const native = txChain(chainType)?.native;
-  if (!fee) return <span className="text-faint">—</span>;
+  if (!fee) return <span className="text-muted">—</span>;
   if (!native) return <span className="num text-muted">{fee}</span>;
   return (
     <span className="num whitespace-nowrap text-muted" title={`${fee} (smallest unit)`}>
-      {formatTokenAmount(fee, native.decimals, 8)} <span className="text-faint">{native.symbol}</span>
+      {formatTokenAmount(fee, native.decimals, 8)} <span className="text-muted">{native.symbol}</span>
     </span>
   );
 }

@@ -40,7 +40,7 @@ export function UtxoDetails({
           <caption className="px-3 py-2 text-left text-2xs font-semibold uppercase tracking-wide text-muted">
             Inputs ({inputs.length}) · <AmountText amount={inTotal} decimals={decimals} symbol={symbol} maxFraction={decimals} />
           </caption>
-          <thead className="text-2xs uppercase tracking-wide text-faint">
+          <thead className="text-2xs uppercase tracking-wide text-muted">
             <tr className="border-y border-border">
               <th className="px-3 py-1.5 text-left font-medium">#</th>
               <th className="px-2 py-1.5 text-left font-medium">Address</th>
@@ -64,7 +64,7 @@ export function UtxoDetails({
                       <span className="text-muted">:{i.pre_vout_index ?? '?'}</span>
                     </span>
                   ) : (
-                    <span className="text-faint">—</span>
+                    <span className="text-muted">—</span>
                   )}
                 </td>
                 <td className="px-3 text-right">
@@ -80,7 +80,7 @@ export function UtxoDetails({
           <caption className="px-3 py-2 text-left text-2xs font-semibold uppercase tracking-wide text-muted">
             Outputs ({outputs.length}) · <AmountText amount={outTotal} decimals={decimals} symbol={symbol} maxFraction={decimals} />
           </caption>
-          <thead className="text-2xs uppercase tracking-wide text-faint">
+          <thead className="text-2xs uppercase tracking-wide text-muted">
             <tr className="border-y border-border">
               <th className="px-3 py-1.5 text-left font-medium">#</th>
               <th className="px-2 py-1.5 text-left font-medium">Address</th>

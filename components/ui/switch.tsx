@@ -22,7 +22,7 @@ export function Switch({
         <label htmlFor={id} className="text-[13px] font-medium text-text">
           {label}
         </label>
-        {description && <p id={`${id}-desc`} className="text-[11px] text-faint">{description}</p>}
+        {description && <p id={`${id}-desc`} className="text-[11px] text-muted">{description}</p>}
       </div>
       <button
         id={id}

@@ -110,7 +110,7 @@ export function AddressRow({ entry, onFilter, onHistory }: { entry: ListEntry; o
           )}
         </span>
       </div>
-      <div className="flex h-6 items-center gap-1 text-[11px] text-faint">
+      <div className="flex h-6 items-center gap-1 text-[11px] text-muted">
         <span className="truncate">
           {entry.source === 'added' ? 'added here' : 'seen in feed'}
           {entry.lastAt ? ` · last tx ${formatAge(Math.max(0, now - entry.lastAt))}` : ''}

@@ -92,7 +92,7 @@ export function FeedTable({ rows, zone, freshKeys }: { rows: readonly FeedRow[];
             <col key={c.label} style={{ width: c.width }} />
           ))}
         </colgroup>
-        <thead className="sticky top-0 z-20 bg-panel text-2xs uppercase tracking-wide text-faint shadow-[0_1px_0_var(--border)]">
+        <thead className="sticky top-0 z-20 bg-panel text-2xs uppercase tracking-wide text-muted shadow-[0_1px_0_var(--border)]">
           <tr>
             {COLUMNS.map((c, i) => (
               <th key={c.label} scope="col" className={`h-8 px-2 font-medium ${c.align === 'right' ? 'text-right' : 'text-left'} ${i === 0 ? 'sticky left-0 z-10 bg-panel pl-3' : ''}`}>

@@ -107,7 +107,7 @@ export function HistoryForm({ initial, known, onSubmit }: { initial: HistoryQuer
             const count = splitAddressList(g.addresses).length;
             return (
               <fieldset key={i} className="grid grid-cols-1 gap-2 rounded border border-border p-2 sm:grid-cols-[160px_110px_minmax(0,1fr)_auto]">
-                <legend className="px-1 text-2xs text-faint">Group {i + 1}</legend>
+                <legend className="px-1 text-2xs text-muted">Group {i + 1}</legend>
                 <Field id={`${id}-g${i}-chain`} label="Chain" error={err(`groups.${i}.chainType`)}>
                   <Select
                     id={`${id}-g${i}-chain`}
@@ -134,7 +134,7 @@ export function HistoryForm({ initial, known, onSubmit }: { initial: HistoryQuer
                   id={`${id}-g${i}-addresses`}
                   label={
                     <span>
-                      Addresses <span className={`num ${count > MAX_GROUP_ADDRESSES ? 'text-down' : 'text-faint'}`}>{count}/{MAX_GROUP_ADDRESSES}</span>
+                      Addresses <span className={`num ${count > MAX_GROUP_ADDRESSES ? 'text-down' : 'text-muted'}`}>{count}/{MAX_GROUP_ADDRESSES}</span>
                     </span>
                   }
                   error={err(`groups.${i}.addresses`)}
@@ -166,7 +166,7 @@ export function HistoryForm({ initial, known, onSubmit }: { initial: HistoryQuer
             <Button size="sm" onClick={() => setGroups((gs) => [...gs, newGroup()])} disabled={groups.length >= MAX_GROUPS}>
               Add group
             </Button>
-            <span className="num pb-1 text-2xs text-faint">
+            <span className="num pb-1 text-2xs text-muted">
               {groups.length}/{MAX_GROUPS} groups
             </span>
             <LimitField id={`${id}-mlimit`} value={limit} onChange={setLimit} error={err('limit')} />

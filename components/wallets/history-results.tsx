@@ -99,7 +99,7 @@ export function HistoryResults({ query }: { query: HistoryQuery }) {
       </div>
       <div className="overflow-x-auto">
         <table className={`num w-full text-[12px] ${showWallet ? 'min-w-[1180px]' : 'min-w-[1040px]'}`} aria-label="Transfer history">
-          <thead className="text-2xs uppercase tracking-wide text-faint">
+          <thead className="text-2xs uppercase tracking-wide text-muted">
             <tr className="border-b border-border">
               {head.map((h, i) => (
                 <th key={h} scope="col" className={`h-8 px-2 font-medium ${h === 'Amount' || h === 'Fee' ? 'text-right' : 'text-left'} ${i === 0 ? 'sticky left-0 z-10 bg-panel pl-3' : ''}`}>

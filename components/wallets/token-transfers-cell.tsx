@@ -4,7 +4,7 @@ import { shorten } from '@/lib/format/text';
 
 /** "2 tokens" with each transfer in the tooltip (amount, symbol, from → to). */
 export function TokenTransfersCell({ transfers }: { transfers: readonly TokenTransfer[] }) {
-  if (transfers.length === 0) return <span className="text-faint">—</span>;
+  if (transfers.length === 0) return <span className="text-muted">—</span>;
   const detail = transfers
     .map((t) => `${formatTokenAmount(t.amount, t.decimals)} ${t.symbol ?? '?'}  ${t.from_address ? shorten(t.from_address) : '?'} → ${t.to_address ? shorten(t.to_address) : '?'}`)
     .join('\n');

@@ -19,9 +19,11 @@ export interface Watch {
   address: string;
 }
 
+/** Addresses a push without listenAddress (webhook-fed) can be matched to. */
 function knownAddresses(watch: Watch | null): string[] {
   const book = useWalletBook.getState().entries.map((e) => e.address);
-  return watch ? [watch.address, ...book] : book;
+  const seen = Object.values(useFeedStore.getState().seen).map((s) => s.address);
+  return [...(watch ? [watch.address] : []), ...book, ...seen];
 }
 
 function summary(row: FeedRow): string {

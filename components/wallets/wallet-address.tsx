@@ -23,7 +23,7 @@ export function WalletAddress({
 }) {
   const hydrated = useHydrated();
   const label = useLabel(value);
-  if (!value) return <span className="text-faint">—</span>;
+  if (!value) return <span className="text-muted">—</span>;
   return (
     <Address
       value={value}

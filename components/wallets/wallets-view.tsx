@@ -69,7 +69,7 @@ export function WalletsView() {
       <PageHeader title="Wallets" subtitle="Monitored addresses, their transactions as they happen, and their history." actions={<AccessNotice />} />
       <div className="grid gap-3 xl:grid-cols-[360px_minmax(0,1fr)]">
         <Panel title="Monitored addresses" className="self-start">
-          <p className="border-b border-border px-3 py-2 text-[11px] text-faint">
+          <p className="border-b border-border px-3 py-2 text-[11px] text-muted">
             The service cannot list its monitored addresses, so this shows the ones added in this browser and those seen in the live feed, each checked with the service.
           </p>
           <AddAddressesForm />
