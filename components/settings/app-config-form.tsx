@@ -83,7 +83,7 @@ function ConfigForm({ config, note, onNote }: { config: AppConfig; note: string 
             hint={
               <span>
                 This dashboard&apos;s receiver:{' '}
-                <button type="button" className="font-mono text-accent hover:underline" onClick={() => set({ webhook_url: receiver })}>
+                <button type="button" className="break-all text-left font-mono text-accent hover:underline" onClick={() => set({ webhook_url: receiver })}>
                   {receiver || '/api/webhooks/tx'}
                 </button>{' '}
                 (public HTTPS deployments; it checks Sign against WEBHOOK_SECRET).

@@ -12,10 +12,10 @@ export function SettingsView() {
     <>
       <PageHeader title="Settings" subtitle="Webhook and WebSocket delivery of the monitoring service." actions={<AccessNotice />} />
       <div className="grid items-start gap-3 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <div className="flex flex-col gap-3">
+        <div className="flex min-w-0 flex-col gap-3">
           <AppConfigPanel />
         </div>
-        <div className="flex flex-col gap-3">
+        <div className="flex min-w-0 flex-col gap-3">
           <DeliveryPanel />
           <TestEventPanel />
           <WsPanel />

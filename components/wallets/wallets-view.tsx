@@ -68,14 +68,14 @@ export function WalletsView() {
     <>
       <PageHeader title="Wallets" subtitle="Monitored addresses, their transactions as they happen, and their history." actions={<AccessNotice />} />
       <div className="grid gap-3 xl:grid-cols-[360px_minmax(0,1fr)]">
-        <Panel title="Monitored addresses" className="self-start">
+        <Panel title="Monitored addresses" className="min-w-0 self-start">
           <p className="border-b border-border px-3 py-2 text-[11px] text-muted">
             The service cannot list its monitored addresses, so this shows the ones added in this browser and those seen in the live feed, each checked with the service.
           </p>
           <AddAddressesForm />
           <AddressList onFilter={(address) => update({ tab: null, wallet: address })} onHistory={showHistory} />
         </Panel>
-        <section className="min-w-0 rounded-md border border-border bg-panel">
+        <section className="order-first min-w-0 rounded-md border border-border bg-panel xl:order-none">
           <div role="tablist" aria-label="Wallet activity" className="flex items-center gap-1 border-b border-border px-2">
             {TABS.map((t) => (
               <button
