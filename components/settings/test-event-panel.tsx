@@ -10,7 +10,6 @@ import { shorten } from '@/lib/format/text';
 import { useHydrated } from '@/lib/hooks/use-hydrated';
 import { useStreamStatus, useTransactionStream } from '@/lib/hooks/use-stream';
 import { replayTransaction, searchTransfers } from '@/lib/queries/tx';
-import { useWalletBook } from '@/lib/stores/wallets';
 import { txIdentity } from '@/lib/tx/dedupe';
 import { detectFamily } from '@/lib/wallets/history';
 import { txPath } from '@/lib/wallets/explorer';
@@ -18,6 +17,7 @@ import { toFeedTx, type FeedTx } from '@/lib/wallets/feed';
 import { useFeedStore } from '@/lib/wallets/feed-store';
 import { pickReplayCandidate, replayMessage } from '@/lib/wallets/replay';
 import { AmountText, ChainBadge } from '@/components/tx/tx-cells';
+import { useKnownAddresses } from '@/components/wallets/use-known-addresses';
 import { useAccess } from './use-access';
 
 interface Sent {
@@ -39,9 +39,7 @@ export function TestEventPanel() {
   const client = useQueryClient();
   const hydrated = useHydrated();
   const { canChange, reason } = useAccess();
-  const entries = useWalletBook((s) => s.entries);
-  const seenWallets = useFeedStore((s) => s.seen);
-  const suggestions = [...new Set([...entries.map((e) => e.address), ...Object.values(seenWallets).map((s) => s.address)])];
+  const suggestions = useKnownAddresses();
   const [address, setAddress] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -138,7 +136,7 @@ export function TestEventPanel() {
         {sent && (
           <p role="status" className="text-[12px]" data-testid="test-event-result">
             <span className={sent.processed ? 'text-up' : 'text-warn'}>{sent.processed ? 'Processed' : 'Not processed'}</span>{' '}
-            <Link href={txPath({ chain_type: sent.chainType, chain_id: sent.chainId, tx_hash: sent.hash })} className="font-mono text-accent hover:underline" title={sent.hash}>
+            <Link prefetch={false} href={txPath({ chain_type: sent.chainType, chain_id: sent.chainId, tx_hash: sent.hash })} className="font-mono text-accent hover:underline" title={sent.hash}>
               {shorten(sent.hash, 8, 6)}
             </Link>
             <span className="text-muted">
@@ -157,7 +155,7 @@ export function TestEventPanel() {
             {recent.map((tx) => (
               <li key={txIdentity(tx)} className="flex h-8 items-center gap-3 border-b border-border/50 last:border-0">
                 <ChainBadge chainType={tx.chain_type} />
-                <Link href={txPath(tx)} className="font-mono text-accent hover:underline">
+                <Link prefetch={false} href={txPath(tx)} className="font-mono text-accent hover:underline">
                   {shorten(tx.tx_hash, 8, 6)}
                 </Link>
                 <span className="ml-auto">

@@ -58,7 +58,7 @@ export function UtxoDetails({
                 <td className="px-2">
                   {i.ref_tx_hash ? (
                     <span className="inline-flex items-center gap-1">
-                      <Link className="text-accent hover:underline" href={`/tx/${chainType}/${chainId}/${i.ref_tx_hash}`}>
+                      <Link prefetch={false} className="text-accent hover:underline" href={`/tx/${chainType}/${chainId}/${i.ref_tx_hash}`}>
                         <Address value={i.ref_tx_hash} copy={false} />
                       </Link>
                       <span className="text-muted">:{i.pre_vout_index ?? '?'}</span>

@@ -2,7 +2,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Address } from '@/components/ui/address';
 import { txPath } from '@/lib/wallets/explorer';
@@ -35,7 +35,8 @@ const TABLE_WIDTH = COLUMNS.reduce((sum, c) => sum + c.width, 0);
 export function FeedTable({ rows, zone, freshKeys }: { rows: readonly FeedRow[]; zone: Zone; freshKeys: ReadonlySet<string> }) {
   const router = useRouter();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [active, setActive] = useState(0);
+  // Selection follows the row, not its position: rows arriving on top do not move it.
+  const [activeKey, setActiveKey] = useState<string | null>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer returns fresh functions by design
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -55,6 +56,9 @@ export function FeedTable({ rows, zone, freshKeys }: { rows: readonly FeedRow[];
     if (shifted > 0) el.scrollTop += shifted * ROW_HEIGHT;
   }, [rows]);
 
+  const found = activeKey ? rows.findIndex((r) => r.key === activeKey) : -1;
+  const active = found >= 0 ? found : 0;
+
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
     if (rows.length === 0) return;
     let next = active;
@@ -68,14 +72,13 @@ export function FeedTable({ rows, zone, freshKeys }: { rows: readonly FeedRow[];
       return;
     } else return;
     e.preventDefault();
-    setActive(next);
+    setActiveKey(rows[next]?.key ?? null);
     virtualizer.scrollToIndex(next, { align: 'auto' });
   }
 
   const items = virtualizer.getVirtualItems();
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
-  const current = Math.min(active, Math.max(0, rows.length - 1));
 
   return (
     <div
@@ -84,9 +87,9 @@ export function FeedTable({ rows, zone, freshKeys }: { rows: readonly FeedRow[];
       role="region"
       aria-label="Live transactions (arrow keys move, Enter opens)"
       onKeyDown={onKeyDown}
-      className="relative h-[max(420px,calc(100vh-300px))] overflow-auto focus-visible:outline-offset-[-2px]"
+      className="relative h-[max(420px,calc(100vh-300px))] overflow-auto [contain:strict] focus-visible:outline-offset-[-2px]"
     >
-      <table className="num table-fixed text-[12px]" style={{ width: TABLE_WIDTH, minWidth: '100%' }} aria-rowcount={rows.length + 1}>
+      <table className="num table-fixed text-[12px]" style={{ width: TABLE_WIDTH, minWidth: '100%' }}>
         <colgroup>
           {COLUMNS.map((c) => (
             <col key={c.label} style={{ width: c.width }} />
@@ -110,60 +113,7 @@ export function FeedTable({ rows, zone, freshKeys }: { rows: readonly FeedRow[];
           {items.map((item) => {
             const row = rows[item.index];
             if (!row) return null;
-            const tx = row.tx;
-            const selected = item.index === current;
-            return (
-              <tr
-                key={row.key}
-                aria-rowindex={item.index + 2}
-                aria-selected={selected}
-                data-testid="feed-row"
-                data-hash={tx.tx_hash}
-                onClick={() => setActive(item.index)}
-                className={`border-b border-border/50 ${selected ? 'bg-raised/60' : 'hover:bg-raised/40'} ${freshKeys.has(row.key) ? 'flash-up' : ''}`}
-                style={{ height: ROW_HEIGHT }}
-              >
-                <td className={`sticky left-0 z-10 pl-3 pr-2 text-muted ${selected ? 'bg-raised' : 'bg-panel'}`} title={`${formatDateTime(tx.tx_time, zone)} · received ${new Date(row.receivedAt).toLocaleTimeString()}`}>
-                  {formatClock(tx.tx_time, zone)}
-                </td>
-                <td className="px-2">
-                  <ChainBadge chainType={tx.chain_type} />
-                </td>
-                <td className="truncate px-2">
-                  <WalletAddress value={row.wallet} copy={false} />
-                </td>
-                <td className="px-2">
-                  <DirectionBadge direction={row.direction} />
-                </td>
-                <td className="truncate px-2">
-                  <WalletAddress value={row.counterparty} copy={false} />
-                </td>
-                <td className="truncate px-2 text-right">
-                  <AmountText amount={tx.amount} decimals={tx.decimals} symbol={tx.symbol} direction={row.direction === 'self' ? null : row.direction} />
-                </td>
-                <td className="px-2">
-                  <TokenTransfersCell transfers={tx.token_transfers} />
-                </td>
-                <td className="px-2">
-                  <StatusBadge status={tx.tx_status} />
-                </td>
-                <td className="truncate px-2 text-right">
-                  <FeeText fee={tx.tx_fee} chainType={tx.chain_type} />
-                </td>
-                <td className="px-2">
-                  <span className="inline-flex items-center gap-1">
-                    <Link href={txPath(tx)} tabIndex={-1} className="font-mono text-[12px] text-accent hover:underline" title={tx.tx_hash}>
-                      <Address value={tx.tx_hash} copy={false} head={6} tail={4} />
-                    </Link>
-                    {tx.is_reorg_resend && (
-                      <Badge tone="warn" title="Re-sent after a chain reorganisation">
-                        reorg
-                      </Badge>
-                    )}
-                  </span>
-                </td>
-              </tr>
-            );
+            return <FeedRowView key={row.key} row={row} selected={item.index === active} fresh={freshKeys.has(row.key)} zone={zone} onSelect={setActiveKey} />;
           })}
           {bottom > 0 && (
             <tr aria-hidden style={{ height: bottom }}>
@@ -175,3 +125,70 @@ export function FeedTable({ rows, zone, freshKeys }: { rows: readonly FeedRow[];
     </div>
   );
 }
+
+/** One row; memoised, so a batch of arrivals renders only the new rows. */
+const FeedRowView = memo(function FeedRowView({
+  row,
+  selected,
+  fresh,
+  zone,
+  onSelect,
+}: {
+  row: FeedRow;
+  selected: boolean;
+  fresh: boolean;
+  zone: Zone;
+  onSelect: (key: string) => void;
+}) {
+  const tx = row.tx;
+  return (
+    <tr
+      aria-selected={selected}
+      data-testid="feed-row"
+      data-hash={tx.tx_hash}
+      onClick={() => onSelect(row.key)}
+      className={`border-b border-border/50 ${selected ? 'bg-raised/60' : 'hover:bg-raised/40'} ${fresh ? 'flash-up' : ''}`}
+      style={{ height: ROW_HEIGHT }}
+    >
+      <td className={`sticky left-0 z-10 pl-3 pr-2 text-muted ${selected ? 'bg-raised' : 'bg-panel'}`} title={`${formatDateTime(tx.tx_time, zone)} · received ${new Date(row.receivedAt).toLocaleTimeString()}`}>
+        {formatClock(tx.tx_time, zone)}
+      </td>
+      <td className="px-2">
+        <ChainBadge chainType={tx.chain_type} />
+      </td>
+      <td className="truncate px-2">
+        <WalletAddress value={row.wallet} copy={false} />
+      </td>
+      <td className="px-2">
+        <DirectionBadge direction={row.direction} />
+      </td>
+      <td className="truncate px-2">
+        <WalletAddress value={row.counterparty} copy={false} />
+      </td>
+      <td className="truncate px-2 text-right">
+        <AmountText amount={tx.amount} decimals={tx.decimals} symbol={tx.symbol} direction={row.direction === 'self' ? null : row.direction} />
+      </td>
+      <td className="px-2">
+        <TokenTransfersCell transfers={tx.token_transfers} />
+      </td>
+      <td className="px-2">
+        <StatusBadge status={tx.tx_status} />
+      </td>
+      <td className="truncate px-2 text-right">
+        <FeeText fee={tx.tx_fee} chainType={tx.chain_type} />
+      </td>
+      <td className="px-2">
+        <span className="inline-flex items-center gap-1">
+          <Link href={txPath(tx)} prefetch={false} tabIndex={-1} className="font-mono text-[12px] text-accent hover:underline" title={tx.tx_hash}>
+            <Address value={tx.tx_hash} copy={false} head={6} tail={4} />
+          </Link>
+          {tx.is_reorg_resend && (
+            <Badge tone="warn" title="Re-sent after a chain reorganisation">
+              reorg
+            </Badge>
+          )}
+        </span>
+      </td>
+    </tr>
+  );
+});

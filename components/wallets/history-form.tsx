@@ -15,6 +15,7 @@ import {
   type TxType,
 } from '@/lib/wallets/history';
 import { splitAddressList } from '@/lib/wallets/parse';
+import { useKnownAddresses } from './use-known-addresses';
 
 const MODES = [
   { value: 'address', label: 'One address' },
@@ -27,8 +28,9 @@ const newGroup = (): GroupInput => ({ chainType: 'ethereum', chainId: 1, address
  * The history query: one address (transfers/search, optionally one chain, type and token) or several
  * chain/address groups (transfers/multi-chain). Limits are enforced here, before any call.
  */
-export function HistoryForm({ initial, known, onSubmit }: { initial: HistoryQuery | null; known: readonly string[]; onSubmit: (q: HistoryQuery) => void }) {
+export function HistoryForm({ initial, onSubmit }: { initial: HistoryQuery | null; onSubmit: (q: HistoryQuery) => void }) {
   const id = useId();
+  const known = useKnownAddresses();
   const [mode, setMode] = useState<'address' | 'multi'>(initial?.mode ?? 'address');
   const [address, setAddress] = useState(initial?.mode === 'address' ? initial.address : '');
   const [chainType, setChainType] = useState(initial?.mode === 'address' ? (initial.chainType ?? '') : '');

@@ -142,7 +142,7 @@ export function HistoryResults({ query }: { query: HistoryQuery }) {
                     <FeeText fee={r.tx_fee} chainType={r.chain_type} />
                   </td>
                   <td className="px-2">
-                    <Link href={txPath(r)} className="text-accent hover:underline">
+                    <Link href={txPath(r)} prefetch={false} className="text-accent hover:underline">
                       <Address value={r.tx_hash} copy={false} />
                     </Link>
                   </td>

@@ -6,9 +6,7 @@ import { Panel } from '@/components/ui/panel';
 import { checkAddress } from '@/lib/address';
 import { isTxChainType } from '@/lib/chain-types';
 import { useUrlParams } from '@/lib/hooks/use-url-params';
-import { useWalletBook } from '@/lib/stores/wallets';
 import { familyOf } from '@/lib/wallets/chains';
-import { useFeedStore } from '@/lib/wallets/feed-store';
 import { historyFromParams, historyToParams, type HistoryQuery } from '@/lib/wallets/history';
 import { AddAddressesForm } from './add-addresses-form';
 import { AddressList } from './address-list';
@@ -55,9 +53,6 @@ export function WalletsView() {
   // The form remounts on a new query from elsewhere (a row's "History"), so it shows what is loaded.
   const historyKey = useMemo(() => JSON.stringify(history), [history]);
 
-  const entries = useWalletBook((s) => s.entries);
-  const seen = useFeedStore((s) => s.seen);
-  const known = useMemo(() => [...new Set([...entries.map((e) => e.address), ...Object.values(seen).map((s) => s.address)])], [entries, seen]);
   const [focusTab, setFocusTab] = useState(false);
 
   function showHistory(entry: ListEntry) {
@@ -110,7 +105,7 @@ export function WalletsView() {
               />
             ) : (
               <>
-                <HistoryForm key={historyKey} initial={history} known={known} onSubmit={(q: HistoryQuery) => update(historyToParams(q), 'push')} />
+                <HistoryForm key={historyKey} initial={history} onSubmit={(q: HistoryQuery) => update(historyToParams(q), 'push')} />
                 {history ? (
                   <HistoryResults query={history} />
                 ) : (

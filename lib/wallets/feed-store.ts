@@ -11,8 +11,9 @@ export interface SeenWallet {
   chainType: string;
   address: string;
   lastAt: number;
-  count: number;
 }
+
+const SEEN_REFRESH_MS = 5_000;
 
 interface FeedStore {
   feed: FeedState;
@@ -42,12 +43,15 @@ export const useFeedStore = create<FeedStore>()((set, get) => ({
     const after = ingest(before, rows);
     if (after === before) return 0;
     const added = after.received - before.received;
+    // The list of seen wallets changes only for a new wallet or a "last tx" older than a few
+    // seconds, so that a busy feed does not re-render the address list on every batch.
     let seen = get().seen;
     for (const row of rows) {
       for (const address of row.tx.listenAddress ?? []) {
         const key = seenKey(row.tx.chain_type, address);
         const prev = seen[key];
-        seen = { ...seen, [key]: { chainType: row.tx.chain_type, address, lastAt: row.receivedAt, count: (prev?.count ?? 0) + 1 } };
+        if (prev && row.receivedAt - prev.lastAt < SEEN_REFRESH_MS) continue;
+        seen = { ...seen, [key]: { chainType: row.tx.chain_type, address, lastAt: row.receivedAt } };
       }
     }
     set({ feed: after, seen, freshKeys });
