@@ -68,7 +68,7 @@ export function WatchControl({ watch, error, onWatch }: { watch: Watch | null; e
         spellCheck={false}
         className="h-6 w-64 rounded border border-border bg-bg px-1.5 font-mono text-[11px] focus:border-accent focus:outline-none aria-[invalid=true]:border-down"
       />
-      <button type="submit" className="h-6 rounded bg-accent px-2 text-[11px] font-medium text-white">
+      <button type="submit" className="h-6 rounded bg-[color-mix(in_srgb,var(--accent)_78%,black)] px-2 text-[11px] font-medium text-white">
         Watch
       </button>
       <button type="button" className="h-6 rounded px-1.5 text-[11px] text-muted hover:text-text" onClick={() => setOpen(false)}>

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ADMIN_PASSWORD, expect, test } from './support/admin';
@@ -125,5 +126,7 @@ test.describe('settings', () => {
     await expect(table).toBeVisible();
     await expect(table.getByRole('columnheader', { name: 'Pending ACKs' })).toBeVisible();
     await expect(table.getByRole('row')).not.toHaveCount(1);
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   });
 });

@@ -31,8 +31,14 @@ adminTest.describe('monitored addresses (admin server)', () => {
     // The list is this browser's: it survives a reload, and the service confirms it again.
     await page.reload();
     await expect(entry.getByTestId('monitored')).toHaveAttribute('data-state', 'yes');
-    const contains = await page.request.post('/api/tx/v1/addresses/contains', { data: { chain_type: 'ethereum', address: NEW_ADDRESS } });
-    expect(((await contains.json()) as { data: { is_exist: boolean } }).data.is_exist).toBe(true);
+    const contains = () => page.request.post('/api/tx/v1/addresses/contains', { data: { chain_type: 'ethereum', address: NEW_ADDRESS } }).then(async (r) => ((await r.json()) as { data: { is_exist: boolean } }).data.is_exist);
+    expect(await contains()).toBe(true);
+
+    // and removed again (batch-delete), after a confirmation
+    await entry.getByRole('button', { name: `Remove ${NEW_ADDRESS}` }).click();
+    await entry.getByRole('button', { name: `Confirm removing ${NEW_ADDRESS}` }).click();
+    await expect(entry).toHaveCount(0);
+    expect(await contains()).toBe(false);
   });
 
   adminTest('a bad address is refused with a message and nothing is sent; the good ones of a list still go', async ({ page, signIn }) => {
