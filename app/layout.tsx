@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import Script from 'next/script';
 import type { ReactNode } from 'react';
 import '@fontsource-variable/inter';
 import '@fontsource-variable/jetbrains-mono';
@@ -16,16 +17,19 @@ export const viewport: Viewport = {
   initialScale: 1,
 };
 
-// Runs before first paint so a light-theme user never sees a dark flash (and vice versa).
-const themeScript = `try{var p=JSON.parse(localStorage.getItem(${JSON.stringify(PREFS_STORAGE_KEY)})||'{}');var t=p&&p.state&&p.state.theme;if(t==='light'||t==='dark')document.documentElement.dataset.theme=t}catch(e){}`;
+// Runs before first paint so a light-theme user never sees a dark flash (and vice versa). The embed
+// widget takes its theme from its own URL, never from the dashboard's stored preference.
+const themeScript = `try{if(location.pathname.indexOf('/embed/')!==0){var p=JSON.parse(localStorage.getItem(${JSON.stringify(PREFS_STORAGE_KEY)})||'{}');var t=p&&p.state&&p.state.theme;if(t==='light'||t==='dark')document.documentElement.dataset.theme=t}}catch(e){}`;
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" data-theme="dark" suppressHydrationWarning>
-      <head>
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
-      </head>
-      <body className="min-h-screen bg-bg font-sans text-text antialiased">{children}</body>
+      <body className="min-h-screen bg-bg font-sans text-text antialiased">
+        <Script id="pulse-theme" strategy="beforeInteractive">
+          {themeScript}
+        </Script>
+        {children}
+      </body>
     </html>
   );
 }

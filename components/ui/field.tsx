@@ -16,7 +16,7 @@ export function Field({ id, label, hint, error, children, className = '' }: { id
           {error}
         </p>
       ) : hint ? (
-        <p id={`${id}-hint`} className="text-[11px] text-faint">
+        <p id={`${id}-hint`} className="text-[11px] text-muted">
           {hint}
         </p>
       ) : null}

@@ -24,7 +24,9 @@ export async function handleGateway(service: Service, request: Request): Promise
   const segments = rest === null ? null : decodeSegments(rest);
   if (!segments || !segments.every(isSafeSegment)) return reply(contract.notFound());
 
-  const match = findEndpoint(contract, request.method, segments);
+  // HEAD is GET without the body (uptime checks use it).
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const match = findEndpoint(contract, method, segments);
   if (!match) return reply(contract.notFound());
   const { endpoint, params } = match;
 
@@ -34,29 +36,33 @@ export async function handleGateway(service: Service, request: Request): Promise
   }
 
   if (endpoint.mutates) {
-    const refusal = await checkMutation(request, contract);
-    if (refusal) return reply(refusal);
+    const denied = await checkMutation(request, contract);
+    if (denied) return reply(denied);
   }
 
   const rejection = endpoint.validate?.({ params, query: url.searchParams, body: body.parsed });
   if (rejection) return reply(rejection);
 
   const upstreamPath = `${SERVICE_PREFIX[service]}/${segments.map(encodeURIComponent).join('/')}${url.search}`;
-  const call = () => forward(contract, request.method, upstreamPath, body.raw, request.signal);
-
-  if (request.method === 'GET' && endpoint.cacheSeconds) {
-    const ttl = endpoint.cacheSeconds;
-    const result = await cache.get(`${service} ${upstreamPath}`, async () => {
-      const r = await call();
-      return { ...r, expires: isSuccess(service, r) ? Date.now() + ttl * 1000 : 0 };
-    });
-    const fresh = result.expires > Date.now();
-    return send(result, {
-      'cache-control': fresh ? `public, max-age=${ttl}, s-maxage=${ttl}` : 'no-store',
-      'x-cache': result.hit ? 'HIT' : 'MISS',
-    });
-  }
-  return send(await call(), { 'cache-control': 'no-store' });
+  const call = (signal?: AbortSignal) => forward(contract, method, upstreamPath, body.raw, signal);
+  const answer = async (): Promise<Response> => {
+    if (method === 'GET' && endpoint.cacheSeconds) {
+      const ttl = endpoint.cacheSeconds;
+      // A shared call must not die with the first caller's connection: timeout only, no client signal.
+      const result = await cache.get(`${service} ${upstreamPath}`, async () => {
+        const r = await call();
+        return { ...r, expires: isSuccess(service, r) ? Date.now() + ttl * 1000 : 0 };
+      });
+      const fresh = result.expires > Date.now();
+      return send(result, {
+        'cache-control': fresh ? `public, max-age=${ttl}, s-maxage=${ttl}` : 'no-store',
+        'x-cache': result.hit ? 'HIT' : 'MISS',
+      });
+    }
+    return send(await call(request.signal), { 'cache-control': 'no-store' });
+  };
+  const response = await answer();
+  return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
 }
 
 async function forward(
@@ -64,7 +70,7 @@ async function forward(
   method: string,
   path: string,
   body: string | undefined,
-  signal: AbortSignal,
+  signal: AbortSignal | undefined,
 ): Promise<Omit<CachedResponse, 'expires'>> {
   let response: Response;
   try {

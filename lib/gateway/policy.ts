@@ -1,30 +1,22 @@
 /**
  * Who may change upstream state through the gateway (monitored addresses, app config, webhook retry,
  * replay). Reading is open. On the simulator changes are open; on a real upstream they need the admin
- * session, and without DASHBOARD_PASSWORD they are refused with a message saying how to enable them.
+ * session, and without DASHBOARD_PASSWORD they are refused with a message saying how to enable them
+ * (the rule itself: lib/auth/access.ts).
  */
 import 'server-only';
 import type { Rejection, ServiceContract } from '../contracts/types';
-import { getEnv, upstreamMode } from '../env';
-import { hasAdminSession } from '../auth/session';
+import { accessOf } from '../auth/access';
 import { refusal } from './envelope';
 
 export async function checkMutation(request: Request, contract: ServiceContract): Promise<Rejection | null> {
-  const env = getEnv();
   if (!sameOrigin(request)) {
     return refusal(contract.service, 403, 'forbidden', 'Cross-origin changes are refused.');
   }
-  if (!env.DASHBOARD_PASSWORD) {
-    if (upstreamMode(env) === 'simulator') return null;
-    return refusal(
-      contract.service,
-      403,
-      'forbidden',
-      'Changes are disabled on this deployment: set DASHBOARD_PASSWORD to enable them.',
-    );
-  }
-  if (await hasAdminSession(request)) return null;
-  return refusal(contract.service, 401, 'unauthorized', 'Sign in as admin to make changes.');
+  const access = await accessOf(request);
+  if (access.canChange) return null;
+  const status = access.status ?? 403;
+  return refusal(contract.service, status, status === 401 ? 'unauthorized' : 'forbidden', access.reason ?? 'Changes are refused.');
 }
 
 /**

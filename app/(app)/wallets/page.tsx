@@ -1,17 +1,10 @@
 import type { Metadata } from 'next';
-import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
-import { Panel } from '@/components/ui/panel';
+import { WalletsView } from '@/components/wallets/wallets-view';
 
 export const metadata: Metadata = { title: 'Wallets' };
 
-export default function Page() {
-  return (
-    <>
-      <PageHeader title="Wallets" subtitle="Monitored addresses and their live transaction feed." />
-      <Panel>
-        <EmptyState title="The wallets view is being built." />
-      </Panel>
-    </>
-  );
+/** Rendered per request so the view's URL state (filters, tab, history query) is in the first paint. */
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await searchParams;
+  return <WalletsView />;
 }

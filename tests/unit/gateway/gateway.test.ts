@@ -250,3 +250,23 @@ describe('gateway: changes need the admin session', () => {
     expect(upstream.requests).toHaveLength(1);
   });
 });
+
+describe('gateway: details', () => {
+  it('answers HEAD like GET without a body', async () => {
+    const gw = await loadGateway(configured());
+    const r = await gw.call('price', '/chains', { method: 'HEAD' });
+    expect(r.status).toBe(200);
+    expect(await r.text()).toBe('');
+  });
+
+  it('a browser that leaves does not fail the shared call for the others', async () => {
+    const gw = await loadGateway(configured());
+    const leaver = new AbortController();
+    const path = '/quotes/latest?ids=4,5&fiat=USD';
+    const first = gw.call('price', path, { signal: leaver.signal });
+    const others = Array.from({ length: 5 }, () => gw.call('price', path));
+    leaver.abort();
+    await first.catch(() => undefined);
+    for (const r of await Promise.all(others)) expect(r.status).toBe(200);
+  });
+});

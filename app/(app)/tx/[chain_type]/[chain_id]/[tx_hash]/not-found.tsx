@@ -1,0 +1,5 @@
+import { TxNotFound } from '@/components/tx/tx-not-found';
+
+export default function NotFound() {
+  return <TxNotFound />;
+}

@@ -1,0 +1,6 @@
+import { handleLogin } from '@/lib/auth/login';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export const POST = (request: Request) => handleLogin(request);

@@ -1,0 +1,10 @@
+import { accessOf } from '@/lib/auth/access';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** `{ mode, passwordSet, signedIn, canChange, reason }`: what the UI shows before anyone tries a change. */
+export async function GET(request: Request) {
+  const { status: _status, ...access } = await accessOf(request);
+  return Response.json(access, { headers: { 'cache-control': 'no-store' } });
+}

@@ -1,0 +1,58 @@
+'use client';
+import Link from 'next/link';
+import { usePathname, useRouter } from 'next/navigation';
+import { useQueryClient } from '@tanstack/react-query';
+import { Badge } from '@/components/ui/badge';
+import { logout } from '@/lib/queries/auth';
+import { useAccess } from './use-access';
+
+/** "Read-only: sign in to change", "Admin · Sign out", or how to enable changes on this deployment. */
+export function AccessNotice() {
+  const { session } = useAccess();
+  const pathname = usePathname();
+  const router = useRouter();
+  const client = useQueryClient();
+  if (!session) return <span className="skeleton inline-block h-5 w-40" aria-hidden />;
+
+  if (session.signedIn) {
+    return (
+      <span className="inline-flex items-center gap-2 text-2xs text-muted" data-testid="access" data-access="admin">
+        <Badge tone="up">Admin</Badge>
+        <button
+          type="button"
+          className="font-medium text-accent hover:underline"
+          onClick={async () => {
+            await logout();
+            await client.invalidateQueries({ queryKey: ['auth'] });
+            router.refresh();
+          }}
+        >
+          Sign out
+        </button>
+      </span>
+    );
+  }
+  if (session.canChange) {
+    return (
+      <span className="text-2xs text-muted" data-testid="access" data-access="open" title="No DASHBOARD_PASSWORD on the demo simulator">
+        Demo simulator: changes open
+      </span>
+    );
+  }
+  if (session.passwordSet) {
+    return (
+      <span className="inline-flex items-center gap-2 text-2xs text-muted" data-testid="access" data-access="read-only">
+        <Badge tone="warn">Read-only</Badge>
+        <Link href={`/login?next=${encodeURIComponent(pathname)}`} className="font-medium text-accent hover:underline">
+          Sign in to change
+        </Link>
+      </span>
+    );
+  }
+  return (
+    <span className="inline-flex items-center gap-2 text-2xs text-muted" data-testid="access" data-access="disabled" title={session.reason ?? ''}>
+      <Badge tone="warn">Read-only</Badge>
+      set DASHBOARD_PASSWORD to enable changes
+    </span>
+  );
+}

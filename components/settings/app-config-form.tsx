@@ -1,0 +1,155 @@
+'use client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Field, TextInput } from '@/components/ui/field';
+import { Panel } from '@/components/ui/panel';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
+import { ApiError } from '@/lib/api/client';
+import { appConfigQuery, saveAppConfig } from '@/lib/queries/tx';
+import type { AppConfig } from '@/lib/upstream/tx/schema';
+import { draftOf, errorsFromServer, patchOf, validateDraft, type ConfigDraft, type ConfigErrors } from '@/lib/wallets/config-form';
+import { SecretField } from './secret-field';
+import { useAccess } from './use-access';
+
+export function AppConfigPanel() {
+  const config = useQuery(appConfigQuery);
+  // Kept here: the form remounts with the saved configuration (keyed by updated_at).
+  const [note, setNote] = useState<string | null>(null);
+  return (
+    <Panel title="App configuration" actions={config.data && <span className="font-mono text-2xs text-muted">{config.data.app_id}</span>}>
+      {config.data ? (
+        <ConfigForm key={config.data.updated_at} config={config.data} note={note} onNote={setNote} />
+      ) : config.isError ? (
+        <EmptyState tone="error" title={`The configuration could not be loaded: ${config.error.message}`} action={<Button onClick={() => void config.refetch()}>Retry</Button>} />
+      ) : (
+        <div className="flex flex-col gap-4 p-3" aria-busy>
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} height={20} className="w-full" />
+          ))}
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+function ConfigForm({ config, note, onNote }: { config: AppConfig; note: string | null; onNote: (note: string | null) => void }) {
+  const client = useQueryClient();
+  const { canChange, reason } = useAccess();
+  const [draft, setDraft] = useState<ConfigDraft>(() => draftOf(config));
+  const [errors, setErrors] = useState<ConfigErrors>({});
+  const [busy, setBusy] = useState(false);
+  const patch = patchOf(config, draft);
+  const dirty = Object.keys(patch).length > 0;
+  const set = (p: Partial<ConfigDraft>) => {
+    setDraft((d) => ({ ...d, ...p }));
+    onNote(null);
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = validateDraft(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !dirty) return;
+    setBusy(true);
+    try {
+      await saveAppConfig(patch);
+      const secretNote = 'webhook_secret' in patch ? (patch.webhook_secret === null ? ' The secret was cleared.' : ' The secret was set; it will not be shown again.') : '';
+      setDraft((d) => ({ ...d, secret: null, clearSecret: false }));
+      onNote(`Saved at ${new Date().toLocaleTimeString()}.${secretNote}`);
+      await client.invalidateQueries({ queryKey: ['tx'] });
+    } catch (error) {
+      setErrors(error instanceof ApiError ? errorsFromServer(error.message) : { form: 'The configuration could not be saved.' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const receiver = typeof window === 'undefined' ? '' : `${window.location.origin}/api/webhooks/tx`;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="App configuration" className="px-3 pb-3">
+      <div className="divide-y divide-border/60">
+        <Switch id="cfg-ws" label="WebSocket push" description="Pushes matched transactions to connected WebSocket clients (this dashboard's live feed)." checked={draft.enable_ws} onChange={(v) => set({ enable_ws: v })} />
+        <Switch id="cfg-webhook" label="Webhook push" description="POSTs matched transactions to the webhook URL." checked={draft.enable_webhook} onChange={(v) => set({ enable_webhook: v })} />
+        <div className="py-2">
+          <Field
+            id="cfg-url"
+            label="Webhook URL"
+            error={errors.webhook_url}
+            hint={
+              <span>
+                This dashboard&apos;s receiver:{' '}
+                <button type="button" className="break-all text-left font-mono text-accent hover:underline" onClick={() => set({ webhook_url: receiver })}>
+                  {receiver || '/api/webhooks/tx'}
+                </button>{' '}
+                (public HTTPS deployments; it checks Sign against WEBHOOK_SECRET).
+              </span>
+            }
+          >
+            <TextInput
+              id="cfg-url"
+              type="url"
+              inputMode="url"
+              spellCheck={false}
+              placeholder="https://…"
+              value={draft.webhook_url}
+              aria-invalid={!!errors.webhook_url}
+              aria-describedby={errors.webhook_url ? 'cfg-url-error' : 'cfg-url-hint'}
+              onChange={(e) => set({ webhook_url: e.target.value })}
+            />
+          </Field>
+        </div>
+        <SecretField
+          value={draft.secret}
+          clearing={draft.clearSecret}
+          error={errors.webhook_secret}
+          disabled={!canChange}
+          onChange={(secret) => set({ secret, clearSecret: false })}
+          onClear={(clearSecret) => set({ clearSecret, secret: null })}
+        />
+        <div className="py-2">
+          <Field id="cfg-ack" label="ACK resend interval (seconds)" error={errors.ws_ack_resend_interval_seconds} hint="How often unacknowledged pushes are sent again to WebSocket clients.">
+            <TextInput
+              id="cfg-ack"
+              type="number"
+              min={1}
+              inputMode="numeric"
+              className="w-32"
+              value={draft.ws_ack_resend_interval_seconds}
+              aria-invalid={!!errors.ws_ack_resend_interval_seconds}
+              aria-describedby={errors.ws_ack_resend_interval_seconds ? 'cfg-ack-error' : 'cfg-ack-hint'}
+              onChange={(e) => set({ ws_ack_resend_interval_seconds: e.target.value })}
+            />
+          </Field>
+        </div>
+        <Switch id="cfg-active" label="Application active" description="Off stops every WebSocket push and webhook call; connections are still accepted." checked={draft.is_active} onChange={(v) => set({ is_active: v })} />
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-border pt-3">
+        <Button type="submit" variant="primary" disabled={!canChange || busy || !dirty} title={canChange ? undefined : (reason ?? undefined)}>
+          {busy ? 'Saving…' : 'Save changes'}
+        </Button>
+        <Button variant="ghost" disabled={!dirty || busy} onClick={() => { setDraft(draftOf(config)); setErrors({}); }}>
+          Discard
+        </Button>
+        {dirty && !busy && <Badge tone="warn">Unsaved: {Object.keys(patch).map((k) => k.replace('webhook_secret', 'secret')).join(', ')}</Badge>}
+        {note && !dirty && (
+          <span role="status" className="text-[12px] text-up">
+            {note}
+          </span>
+        )}
+        {errors.form && (
+          <span role="alert" className="text-[12px] text-down">
+            {errors.form}
+          </span>
+        )}
+      </div>
+      <p className="mt-2 text-[11px] text-muted">
+        Created {new Date(config.created_at).toLocaleString()} · updated {new Date(config.updated_at).toLocaleString()}
+      </p>
+    </form>
+  );
+}

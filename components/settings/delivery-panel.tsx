@@ -1,0 +1,121 @@
+'use client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Freshness } from '@/components/ui/freshness';
+import { Panel } from '@/components/ui/panel';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api/client';
+import { formatAge } from '@/lib/format/text';
+import { retryStatusQuery, retryWebhook } from '@/lib/queries/tx';
+import type { RetryData } from '@/lib/upstream/tx/schema';
+import { KV, KeyValues, None } from '@/components/tx/kv';
+import { useAccess } from './use-access';
+
+const TONE = { active: 'up', retrying: 'warn', disabled: 'down' } as const;
+
+function when(sec: number | null | undefined): ReactNode {
+  if (!sec) return <None />;
+  const ms = sec * 1000 - Date.now();
+  return (
+    <span title={new Date(sec * 1000).toLocaleString()}>
+      {new Date(sec * 1000).toLocaleTimeString()} <span className="text-muted">· {ms >= 0 ? `in ${formatAge(ms).replace(' ago', '')}` : formatAge(-ms)}</span>
+    </span>
+  );
+}
+
+/** Webhook delivery: status, retry queue, last failure; "Retry now" shows the nested result envelope. */
+export function DeliveryPanel() {
+  const client = useQueryClient();
+  const { canChange, reason } = useAccess();
+  const status = useQuery(retryStatusQuery);
+  const [result, setResult] = useState<{ data?: RetryData; error?: string; at: number } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const s = status.data;
+
+  async function retry() {
+    setBusy(true);
+    try {
+      const data = await retryWebhook();
+      setResult({ data, at: Date.now() });
+    } catch (error) {
+      setResult({ error: error instanceof ApiError ? error.message : 'The retry could not be started.', at: Date.now() });
+    } finally {
+      setBusy(false);
+      await client.invalidateQueries({ queryKey: ['tx', 'retry-status'] });
+      await client.invalidateQueries({ queryKey: ['tx', 'app-config'] });
+    }
+  }
+
+  return (
+    <Panel
+      title="Webhook delivery"
+      actions={<Freshness updatedAt={status.dataUpdatedAt || null} stale={status.isError} onRetry={() => void status.refetch()} staleAfterMs={15_000} />}
+    >
+      {s ? (
+        <KeyValues columns={1}>
+          <KV label="Status">
+            <span className="inline-flex items-center gap-2" data-testid="delivery-status">
+              <Badge tone={TONE[s.webhook_delivery_status]}>{s.webhook_delivery_status}</Badge>
+              <span className="text-[12px] text-muted">webhook {s.enable_webhook ? 'on' : 'off'}</span>
+            </span>
+          </KV>
+          <KV label="Retrying since">{when(s.webhook_retrying_since)}</KV>
+          <KV label="Pending">
+            <span data-testid="delivery-pending">{s.pending.toLocaleString('en-US')}</span> <span className="text-muted">queued</span>
+          </KV>
+          <KV label="Next retry">{when(s.next_retry_at)}</KV>
+          <KV label="Last failure">{s.webhook_last_failure_reason ?? <None />}</KV>
+          <KV label="Failed transaction id" hint="Recorded when a batch is given up after 36 h">
+            {s.webhook_last_failed_transaction_id ?? <None />}
+          </KV>
+        </KeyValues>
+      ) : status.isError ? (
+        <EmptyState tone="error" title={`Delivery status unavailable: ${status.error.message}`} action={<Button onClick={() => void status.refetch()}>Retry</Button>} />
+      ) : (
+        <div className="flex flex-col gap-3 p-3" aria-busy>
+          {[0, 1, 2, 3, 4, 5].map((i) => (
+            <Skeleton key={i} height={18} className="w-full" />
+          ))}
+        </div>
+      )}
+      <div className="flex flex-wrap items-center gap-3 border-t border-border p-3">
+        <Button onClick={() => void retry()} disabled={!canChange || busy} title={canChange ? 'Retry the queued deliveries now (app/webhook/retry)' : (reason ?? undefined)}>
+          {busy ? 'Retrying…' : 'Retry now'}
+        </Button>
+        {result?.error && (
+          <span role="alert" className="text-[12px] text-down">
+            {result.error}
+          </span>
+        )}
+      </div>
+      {result?.data && (
+        <div role="status" aria-label="Retry result" className="border-t border-border px-3 py-2">
+          <p className="text-[12px]">
+            <Badge tone={result.data.code === 0 ? 'up' : 'down'}>code {result.data.code}</Badge> <span className="ml-1">{result.data.message}</span>
+            <span className="ml-2 text-2xs text-muted">{new Date(result.at).toLocaleTimeString()}</span>
+          </p>
+          <dl className="num mt-1.5 grid grid-cols-3 gap-x-4 gap-y-1 text-[12px] sm:grid-cols-6">
+            {(
+              [
+                ['Attempted', result.data.data.attempted],
+                ['Delivered', result.data.data.delivered],
+                ['Failed', result.data.data.failed],
+                ['Pending', result.data.data.pending],
+                ['Final failure', result.data.data.finalFailed ? 'yes' : 'no'],
+                ['Next retry', result.data.data.nextRetryAt ? new Date(result.data.data.nextRetryAt * 1000).toLocaleTimeString() : '—'],
+              ] as const
+            ).map(([k, v]) => (
+              <div key={k}>
+                <dt className="text-2xs text-muted">{k}</dt>
+                <dd>{v}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,26 @@
+'use client';
+import { PageHeader } from '@/components/ui/page-header';
+import { AccessNotice } from './access-notice';
+import { AppConfigPanel } from './app-config-form';
+import { DeliveryPanel } from './delivery-panel';
+import { TestEventPanel } from './test-event-panel';
+import { WsPanel } from './ws-panel';
+
+/** /settings: the monitoring service's app configuration, webhook delivery and WebSocket status. */
+export function SettingsView() {
+  return (
+    <>
+      <PageHeader title="Settings" subtitle="Webhook and WebSocket delivery of the monitoring service." actions={<AccessNotice />} />
+      <div className="grid items-start gap-3 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <div className="flex min-w-0 flex-col gap-3">
+          <AppConfigPanel />
+        </div>
+        <div className="flex min-w-0 flex-col gap-3">
+          <DeliveryPanel />
+          <TestEventPanel />
+          <WsPanel />
+        </div>
+      </div>
+    </>
+  );
+}

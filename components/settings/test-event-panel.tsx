@@ -1,0 +1,171 @@
+'use client';
+import { useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field, TextInput } from '@/components/ui/field';
+import { Panel } from '@/components/ui/panel';
+import { ApiError } from '@/lib/api/client';
+import { shorten } from '@/lib/format/text';
+import { useHydrated } from '@/lib/hooks/use-hydrated';
+import { useStreamStatus, useTransactionStream } from '@/lib/hooks/use-stream';
+import { replayTransaction, searchTransfers } from '@/lib/queries/tx';
+import { txIdentity } from '@/lib/tx/dedupe';
+import { detectFamily } from '@/lib/wallets/history';
+import { txPath } from '@/lib/wallets/explorer';
+import { toFeedTx, type FeedTx } from '@/lib/wallets/feed';
+import { useFeedStore } from '@/lib/wallets/feed-store';
+import { pickReplayCandidate, replayMessage } from '@/lib/wallets/replay';
+import { AmountText, ChainBadge } from '@/components/tx/tx-cells';
+import { useKnownAddresses } from '@/components/wallets/use-known-addresses';
+import { useAccess } from './use-access';
+
+interface Sent {
+  hash: string;
+  chainType: string;
+  chainId: number;
+  processed: boolean;
+  at: number;
+  arrivedAfterMs: number | null;
+}
+
+const RECENT = 6;
+
+/**
+ * "Send test event": replays a real transaction of a monitored address (transaction/ws/replay), so the
+ * feed below and the webhook fire and the delivery status moves.
+ */
+export function TestEventPanel() {
+  const client = useQueryClient();
+  const hydrated = useHydrated();
+  const { canChange, reason } = useAccess();
+  const suggestions = useKnownAddresses();
+  const [address, setAddress] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<Sent | null>(null);
+  const [recent, setRecent] = useState<FeedTx[]>([]);
+  const replayed = useRef(new Set<string>());
+  // The push can beat the replay's HTTP answer: its arrival is kept here until the answer comes.
+  const waiting = useRef<{ key: string; at: number; arrivedAfterMs: number | null } | null>(null);
+
+  useTransactionStream((message) => {
+    if (message.kind !== 'event' || message.event !== 'transaction') return;
+    const tx = toFeedTx(message.data);
+    if (!tx) return;
+    setRecent((r) => [tx, ...r].slice(0, RECENT));
+    const w = waiting.current;
+    if (w && w.arrivedAfterMs === null && txIdentity({ ...tx, is_reorg_resend: false }) === w.key) {
+      w.arrivedAfterMs = Date.now() - w.at;
+      setSent((s) => (s ? { ...s, arrivedAfterMs: w.arrivedAfterMs } : s));
+    }
+  });
+
+  // A replay is pushed once: send it only while this page's live feed is listening, so it is seen.
+  const listening = useStreamStatus().state === 'open';
+  const target = address.trim() || (hydrated ? suggestions[0] : undefined) || '';
+
+  async function send(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    if (!target || !detectFamily(target)) {
+      setError('Enter a monitored address (EVM, Solana, Tron or Bitcoin).');
+      return;
+    }
+    setBusy(true);
+    try {
+      const records = await searchTransfers(target, 100);
+      const skip = new Set([...replayed.current, ...useFeedStore.getState().feed.seen]);
+      const tx = pickReplayCandidate(records, skip, Math.floor(Date.now() / 1000));
+      if (!tx) {
+        setError('This address has no transaction to replay yet.');
+        return;
+      }
+      const key = txIdentity(tx);
+      replayed.current.add(key);
+      const at = Date.now();
+      const wait = { key, at, arrivedAfterMs: null as number | null };
+      waiting.current = wait;
+      const result = await replayTransaction(replayMessage(tx, target));
+      setSent({ hash: result.txhash || tx.tx_hash, chainType: tx.chain_type, chainId: tx.chain_id, processed: result.processed, at, arrivedAfterMs: wait.arrivedAfterMs });
+      // The delivery status moves as the webhook fires: look again now and shortly after.
+      void client.invalidateQueries({ queryKey: ['tx', 'retry-status'] });
+      setTimeout(() => void client.invalidateQueries({ queryKey: ['tx', 'retry-status'] }), 1500);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'The test event could not be sent.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Panel title="Send test event">
+      <form onSubmit={send} className="flex flex-col gap-2 p-3" aria-label="Send test event">
+        <p className="text-[12px] text-muted">
+          Replays a real past transaction of a monitored address to this app&apos;s WebSocket clients and webhook, as if it had just happened.
+        </p>
+        <div className="flex flex-wrap items-end gap-2">
+          <Field id="test-address" label="Monitored address" className="min-w-0 flex-1">
+            <TextInput
+              id="test-address"
+              list="test-address-known"
+              value={address}
+              spellCheck={false}
+              placeholder={hydrated && suggestions[0] ? suggestions[0] : '0x…, Base58 or bc1…'}
+              className="font-mono text-[12px]"
+              onChange={(e) => setAddress(e.target.value)}
+            />
+            <datalist id="test-address-known">
+              {hydrated && suggestions.map((a) => <option key={a} value={a} />)}
+            </datalist>
+          </Field>
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={!canChange || busy || !listening}
+            title={!canChange ? (reason ?? undefined) : !listening ? 'Waiting for the live feed to connect' : undefined}
+          >
+            {busy ? 'Sending…' : 'Send test event'}
+          </Button>
+        </div>
+        {error && (
+          <p role="alert" className="text-[12px] text-down">
+            {error}
+          </p>
+        )}
+        {sent && (
+          <p role="status" className="text-[12px]" data-testid="test-event-result">
+            <span className={sent.processed ? 'text-up' : 'text-warn'}>{sent.processed ? 'Processed' : 'Not processed'}</span>{' '}
+            <Link prefetch={false} href={txPath({ chain_type: sent.chainType, chain_id: sent.chainId, tx_hash: sent.hash })} className="font-mono text-accent hover:underline" title={sent.hash}>
+              {shorten(sent.hash, 8, 6)}
+            </Link>
+            <span className="text-muted">
+              {' · '}
+              {sent.arrivedAfterMs !== null ? `arrived in the live feed after ${(sent.arrivedAfterMs / 1000).toFixed(1)} s` : 'waiting for it in the live feed…'}
+            </span>
+          </p>
+        )}
+      </form>
+      <div className="border-t border-border">
+        <h3 className="px-3 pt-2 text-2xs font-semibold uppercase tracking-wide text-muted">Live feed, as it arrives</h3>
+        {recent.length === 0 ? (
+          <p className="px-3 pb-3 pt-1 text-[12px] text-muted">Nothing yet: transactions of monitored addresses show here as they are pushed.</p>
+        ) : (
+          <ul className="num px-3 pb-2 text-[12px]" aria-label="Recent pushes">
+            {recent.map((tx) => (
+              <li key={txIdentity(tx)} className="flex h-8 items-center gap-3 border-b border-border/50 last:border-0">
+                <ChainBadge chainType={tx.chain_type} />
+                <Link prefetch={false} href={txPath(tx)} className="font-mono text-accent hover:underline">
+                  {shorten(tx.tx_hash, 8, 6)}
+                </Link>
+                <span className="ml-auto">
+                  <AmountText amount={tx.amount} decimals={tx.decimals} symbol={tx.symbol} maxFraction={4} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Panel>
+  );
+}

@@ -1,0 +1,70 @@
+'use client';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Freshness } from '@/components/ui/freshness';
+import { Panel } from '@/components/ui/panel';
+import { Skeleton } from '@/components/ui/skeleton';
+import { shorten } from '@/lib/format/text';
+import { wsStatusQuery } from '@/lib/queries/tx';
+
+function duration(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return h > 0 ? `${h} h ${m} min` : m > 0 ? `${m} min ${s} s` : `${s} s`;
+}
+
+/** Connected WebSocket clients of this app, with uptime and pushes still awaiting an ACK. */
+export function WsPanel() {
+  const ws = useQuery(wsStatusQuery);
+  const d = ws.data;
+  return (
+    <Panel
+      title={
+        <span>
+          WebSocket clients{d && <span className="num ml-2 rounded bg-raised px-1.5 text-text">{d.connectedClients}</span>}
+        </span>
+      }
+      actions={<Freshness updatedAt={ws.dataUpdatedAt || null} stale={ws.isError} onRetry={() => void ws.refetch()} staleAfterMs={15_000} />}
+    >
+      {d ? (
+        d.details.length === 0 ? (
+          <EmptyState title="No client is connected.">The dashboard server connects when a page follows live transactions.</EmptyState>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="num w-full min-w-[420px] text-[12px]" aria-label="WebSocket clients">
+              <thead className="text-2xs uppercase tracking-wide text-muted">
+                <tr className="border-b border-border">
+                  <th className="px-3 py-1.5 text-left font-medium">Client</th>
+                  <th className="px-2 py-1.5 text-left font-medium">Connected</th>
+                  <th className="px-2 py-1.5 text-right font-medium">Uptime</th>
+                  <th className="px-3 py-1.5 text-right font-medium">Pending ACKs</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.details.map((c) => (
+                  <tr key={c.clientId} className="h-9 border-b border-border/50 last:border-0">
+                    <td className="px-3 font-mono" title={c.clientId}>
+                      {shorten(c.clientId, 10, 4)}
+                    </td>
+                    <td className="px-2 text-muted">{new Date(c.connectedAt).toLocaleString()}</td>
+                    <td className="px-2 text-right">{duration(c.uptime)}</td>
+                    <td className={`px-3 text-right ${c.pendingTxCount > 0 ? 'text-warn' : ''}`}>{c.pendingTxCount}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : ws.isError ? (
+        <EmptyState tone="error" title={`WebSocket status unavailable: ${ws.error.message}`} action={<Button onClick={() => void ws.refetch()}>Retry</Button>} />
+      ) : (
+        <div className="flex flex-col gap-3 p-3" aria-busy>
+          <Skeleton height={18} className="w-full" />
+          <Skeleton height={18} className="w-full" />
+        </div>
+      )}
+    </Panel>
+  );
+}

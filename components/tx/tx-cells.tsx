@@ -1,0 +1,89 @@
+/** Small pieces of a transaction row, the same in the live feed, the history and the transaction page. */
+import { formatTokenAmount } from '@/lib/format/units';
+import { chainLabel, txChain } from '@/lib/wallets/chains';
+import type { Direction } from '@/lib/wallets/direction';
+
+// Outlined rather than tinted: coloured text on a tint of itself falls short of 4.5:1 on raised rows.
+const PILL = 'inline-flex items-center gap-1 whitespace-nowrap rounded border px-1.5 text-[11px] font-medium leading-[18px]';
+const TONE = { up: 'border-up/40 text-up', down: 'border-down/40 text-down', warn: 'border-warn/40 text-warn', neutral: 'border-border text-muted' } as const;
+
+const DIRECTION = {
+  in: { text: 'In', arrow: '↓', tone: 'up' },
+  out: { text: 'Out', arrow: '↑', tone: 'down' },
+  self: { text: 'Self', arrow: '↔', tone: 'neutral' },
+} as const;
+
+export function DirectionBadge({ direction }: { direction: Direction | null }) {
+  if (!direction) return <span className="text-muted">—</span>;
+  const d = DIRECTION[direction];
+  return (
+    <span className={`${PILL} ${TONE[d.tone]}`} title={`${d.text} relative to the wallet`}>
+      <span aria-hidden>{d.arrow}</span>
+      {d.text}
+    </span>
+  );
+}
+
+export function StatusBadge({ status }: { status: string | null | undefined }) {
+  const tone = status === 'success' ? 'up' : status === 'failed' ? 'down' : status === 'pending' ? 'warn' : 'neutral';
+  const text = status === 'success' ? 'Success' : status === 'failed' ? 'Failed' : status === 'pending' ? 'Pending' : (status ?? 'Unknown');
+  return <span className={`${PILL} ${TONE[tone]}`}>{text}</span>;
+}
+
+export function ChainBadge({ chainType }: { chainType: string }) {
+  return (
+    <span className="inline-flex items-center gap-1.5 whitespace-nowrap text-[12px] text-muted">
+      <span aria-hidden className="h-1.5 w-1.5 rounded-full" style={{ background: CHAIN_HUE[chainType] ?? 'var(--faint)' }} />
+      {chainLabel(chainType)}
+    </span>
+  );
+}
+
+const CHAIN_HUE: Record<string, string> = {
+  ethereum: '#8a92b2',
+  bsc: '#f0b90b',
+  base: '#0052ff',
+  arbitrum: '#28a0f0',
+  solana: '#14f195',
+  tron: '#ff060a',
+  bitcoin: '#f7931a',
+};
+
+/** An integer amount placed by `decimals` (BigInt, never a float), with a sign for in and out. */
+export function AmountText({
+  amount,
+  decimals,
+  symbol,
+  direction,
+  maxFraction = 6,
+}: {
+  amount: string | null | undefined;
+  decimals: number | null | undefined;
+  symbol?: string | null;
+  direction?: Direction | null;
+  maxFraction?: number;
+}) {
+  const text = formatTokenAmount(amount, decimals, maxFraction);
+  if (text === '—') return <span className="text-muted">—</span>;
+  const sign = direction === 'in' ? '+' : direction === 'out' ? '−' : '';
+  const tone = direction === 'in' ? 'text-up' : direction === 'out' ? 'text-down' : 'text-text';
+  return (
+    <span className={`num whitespace-nowrap ${tone}`} title={`${amount ?? ''} (raw, ${decimals ?? 0} decimals)`}>
+      {sign}
+      {text}
+      {symbol ? <span className="ml-1 text-muted">{symbol}</span> : null}
+    </span>
+  );
+}
+
+/** A fee in the chain's native unit (a token transfer's `decimals` are the token's, not the fee's). */
+export function FeeText({ fee, chainType }: { fee: string | null | undefined; chainType: string }) {
+  const native = txChain(chainType)?.native;
+  if (!fee) return <span className="text-muted">—</span>;
+  if (!native) return <span className="num text-muted">{fee}</span>;
+  return (
+    <span className="num whitespace-nowrap text-muted" title={`${fee} (smallest unit)`}>
+      {formatTokenAmount(fee, native.decimals, 8)} <span className="text-muted">{native.symbol}</span>
+    </span>
+  );
+}

@@ -1,0 +1,194 @@
+'use client';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Address } from '@/components/ui/address';
+import { txPath } from '@/lib/wallets/explorer';
+import type { FeedRow } from '@/lib/wallets/feed';
+import { formatClock, formatDateTime, type Zone } from '@/lib/wallets/time';
+import { AmountText, ChainBadge, DirectionBadge, FeeText, StatusBadge } from '@/components/tx/tx-cells';
+import { WalletAddress } from './wallet-address';
+import { TokenTransfersCell } from './token-transfers-cell';
+
+const ROW_HEIGHT = 36;
+
+const COLUMNS = [
+  { label: 'Time', width: 74, align: 'left' },
+  { label: 'Chain', width: 92, align: 'left' },
+  { label: 'Wallet', width: 124, align: 'left' },
+  { label: 'Dir', width: 62, align: 'left' },
+  { label: 'Counterparty', width: 124, align: 'left' },
+  { label: 'Amount', width: 168, align: 'right' },
+  { label: 'Tokens', width: 78, align: 'left' },
+  { label: 'Status', width: 76, align: 'left' },
+  { label: 'Fee', width: 122, align: 'right' },
+  { label: 'Tx', width: 124, align: 'left' },
+] as const;
+const TABLE_WIDTH = COLUMNS.reduce((sum, c) => sum + c.width, 0);
+
+/**
+ * The feed's rows, virtualised (only the visible rows are in the DOM, whatever the count). New rows
+ * arrive on top; a reader scrolled down keeps the rows in view where they were.
+ */
+export function FeedTable({ rows, zone, freshKeys }: { rows: readonly FeedRow[]; zone: Zone; freshKeys: ReadonlySet<string> }) {
+  const router = useRouter();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // Selection follows the row, not its position: rows arriving on top do not move it.
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer returns fresh functions by design
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    getItemKey: (i) => rows[i]?.key ?? i,
+  });
+
+  const firstKey = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    const previous = firstKey.current;
+    firstKey.current = rows[0]?.key ?? null;
+    if (!el || !previous || el.scrollTop < 4) return;
+    const shifted = rows.findIndex((r) => r.key === previous);
+    if (shifted > 0) el.scrollTop += shifted * ROW_HEIGHT;
+  }, [rows]);
+
+  const found = activeKey ? rows.findIndex((r) => r.key === activeKey) : -1;
+  const active = found >= 0 ? found : 0;
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    if (rows.length === 0) return;
+    let next = active;
+    if (e.key === 'ArrowDown') next = Math.min(rows.length - 1, active + 1);
+    else if (e.key === 'ArrowUp') next = Math.max(0, active - 1);
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = rows.length - 1;
+    else if (e.key === 'Enter') {
+      const row = rows[active];
+      if (row) router.push(txPath(row.tx));
+      return;
+    } else return;
+    e.preventDefault();
+    setActiveKey(rows[next]?.key ?? null);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+  }
+
+  const items = virtualizer.getVirtualItems();
+  const top = items[0]?.start ?? 0;
+  const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+
+  return (
+    <div
+      ref={scrollRef}
+      tabIndex={0}
+      role="region"
+      aria-label="Live transactions (arrow keys move, Enter opens)"
+      onKeyDown={onKeyDown}
+      className="relative h-[max(420px,calc(100vh-300px))] overflow-auto [contain:strict] focus-visible:outline-offset-[-2px]"
+    >
+      <table className="num table-fixed text-[12px]" style={{ width: TABLE_WIDTH, minWidth: '100%' }}>
+        <colgroup>
+          {COLUMNS.map((c) => (
+            <col key={c.label} style={{ width: c.width }} />
+          ))}
+        </colgroup>
+        <thead className="sticky top-0 z-20 bg-panel text-2xs uppercase tracking-wide text-muted shadow-[0_1px_0_var(--border)]">
+          <tr>
+            {COLUMNS.map((c, i) => (
+              <th key={c.label} scope="col" className={`h-8 px-2 font-medium ${c.align === 'right' ? 'text-right' : 'text-left'} ${i === 0 ? 'sticky left-0 z-10 bg-panel pl-3' : ''}`}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {top > 0 && (
+            <tr aria-hidden style={{ height: top }}>
+              <td colSpan={COLUMNS.length} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            return <FeedRowView key={row.key} row={row} selected={item.index === active} fresh={freshKeys.has(row.key)} zone={zone} onSelect={setActiveKey} />;
+          })}
+          {bottom > 0 && (
+            <tr aria-hidden style={{ height: bottom }}>
+              <td colSpan={COLUMNS.length} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One row; memoised, so a batch of arrivals renders only the new rows. */
+const FeedRowView = memo(function FeedRowView({
+  row,
+  selected,
+  fresh,
+  zone,
+  onSelect,
+}: {
+  row: FeedRow;
+  selected: boolean;
+  fresh: boolean;
+  zone: Zone;
+  onSelect: (key: string) => void;
+}) {
+  const tx = row.tx;
+  return (
+    <tr
+      aria-selected={selected}
+      data-testid="feed-row"
+      data-hash={tx.tx_hash}
+      onClick={() => onSelect(row.key)}
+      className={`border-b border-border/50 ${selected ? 'bg-raised/60' : 'hover:bg-raised/40'} ${fresh ? 'flash-up' : ''}`}
+      style={{ height: ROW_HEIGHT }}
+    >
+      <td className={`sticky left-0 z-10 pl-3 pr-2 text-muted ${selected ? 'bg-raised' : 'bg-panel'}`} title={`${formatDateTime(tx.tx_time, zone)} · received ${new Date(row.receivedAt).toLocaleTimeString()}`}>
+        {formatClock(tx.tx_time, zone)}
+      </td>
+      <td className="px-2">
+        <ChainBadge chainType={tx.chain_type} />
+      </td>
+      <td className="truncate px-2">
+        <WalletAddress value={row.wallet} copy={false} />
+      </td>
+      <td className="px-2">
+        <DirectionBadge direction={row.direction} />
+      </td>
+      <td className="truncate px-2">
+        <WalletAddress value={row.counterparty} copy={false} />
+      </td>
+      <td className="truncate px-2 text-right">
+        <AmountText amount={tx.amount} decimals={tx.decimals} symbol={tx.symbol} direction={row.direction === 'self' ? null : row.direction} />
+      </td>
+      <td className="px-2">
+        <TokenTransfersCell transfers={tx.token_transfers} />
+      </td>
+      <td className="px-2">
+        <StatusBadge status={tx.tx_status} />
+      </td>
+      <td className="truncate px-2 text-right">
+        <FeeText fee={tx.tx_fee} chainType={tx.chain_type} />
+      </td>
+      <td className="px-2">
+        <span className="inline-flex items-center gap-1">
+          <Link href={txPath(tx)} prefetch={false} tabIndex={-1} className="font-mono text-[12px] text-accent hover:underline" title={tx.tx_hash}>
+            <Address value={tx.tx_hash} copy={false} head={6} tail={4} />
+          </Link>
+          {tx.is_reorg_resend && (
+            <Badge tone="warn" title="Re-sent after a chain reorganisation">
+              reorg
+            </Badge>
+          )}
+        </span>
+      </td>
+    </tr>
+  );
+});

@@ -1,0 +1,39 @@
+/** The kline service, typed (shared/seeds/kline-service.md). Server-only: it reaches the key. */
+import 'server-only';
+import { callUpstream } from '../base-client';
+import * as S from './schema';
+
+export interface OhlcvQuery {
+  chain_type: string;
+  chain_id: number;
+  pool_address: string;
+  interval: string;
+  /** Unix seconds */
+  from: number;
+  to: number;
+  limit?: number;
+}
+
+export const klineClient = {
+  ohlcv: async (query: OhlcvQuery) => (await callUpstream('kline', '/kline/ohlcv', S.OhlcvResponse, { query: { ...query } })).data,
+
+  marketPool: async (network: string, address: string, options: { volumeBreakdown?: boolean; composition?: boolean } = {}) =>
+    (
+      await callUpstream('kline', `/market/pools/${encodeURIComponent(network)}/${encodeURIComponent(address)}`, S.MarketPoolResponse, {
+        query: {
+          include_volume_breakdown: options.volumeBreakdown ? 'true' : undefined,
+          include_composition: options.composition ? 'true' : undefined,
+        },
+      })
+    ).data,
+
+  topHolders: async (network: string, address: string, holders: number | 'max' = 10) =>
+    (
+      await callUpstream('kline', `/market/tokens/${encodeURIComponent(network)}/${encodeURIComponent(address)}/top-holders`, S.TopHoldersResponse, {
+        query: { holders },
+      })
+    ).data.items,
+
+  coin: async (network: string, address: string) =>
+    (await callUpstream('kline', `/market/coins/${encodeURIComponent(network)}/${encodeURIComponent(address)}`, S.CoinResponse)).data,
+};

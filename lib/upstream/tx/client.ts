@@ -1,0 +1,47 @@
+/** The tx service, typed (shared/seeds/tx-service.md). Server-only: it reaches the key. */
+import 'server-only';
+import { callUpstream } from '../base-client';
+import * as S from './schema';
+
+export interface SearchBody {
+  address: string;
+  chain_type?: string;
+  chain_id?: number;
+  tx_type?: '' | 'native' | 'token';
+  token?: string;
+  limit?: number;
+  id?: number;
+}
+
+export interface MultiChainBody {
+  addresses: { chain_type: string; chain_id: number; address: string[] }[];
+  limit?: number;
+  id?: number;
+}
+
+export const txClient = {
+  search: async (body: SearchBody) =>
+    (await callUpstream('tx', '/transfers/search', S.TransferListEnvelope, { method: 'POST', body })).data,
+
+  multiChain: async (body: MultiChainBody) =>
+    (await callUpstream('tx', '/transfers/multi-chain', S.TransferListEnvelope, { method: 'POST', body })).data,
+
+  /** null for an unknown transaction (code 0, data null) */
+  transaction: async (txHash: string, chainType: string, chainId: number, noCache = false) =>
+    (
+      await callUpstream('tx', `/transactions/${encodeURIComponent(txHash)}`, S.TransactionEnvelope, {
+        query: { chain_type: chainType, chain_id: chainId, no_cache: noCache ? 'true' : undefined },
+      })
+    ).data,
+
+  poolTrades: async (poolAddress: string, chainType: string, chainId: number, limit = 100) =>
+    (
+      await callUpstream('tx', `/dex-pools/${encodeURIComponent(poolAddress)}/trades`, S.PoolTradesEnvelope, {
+        query: { chainType, chainId, limit },
+      })
+    ).data.items,
+
+  appConfig: async () => (await callUpstream('tx', '/app/config', S.AppConfigEnvelope)).data,
+  retryStatus: async () => (await callUpstream('tx', '/app/webhook/retry/status', S.RetryStatusEnvelope)).data,
+  wsStatus: async () => (await callUpstream('tx', '/transaction/ws/status', S.WsStatusEnvelope)).data,
+};

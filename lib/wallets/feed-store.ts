@@ -1,0 +1,62 @@
+'use client';
+/**
+ * The live feed of this tab, outside React so it survives switching between the feed and the history
+ * tabs, and so rows arrive in batches (one state change per flush, not per push).
+ */
+import { create } from 'zustand';
+import { emptyFeed, ingest, setPaused, clearFeed, type FeedRow, type FeedState } from './feed';
+import { addressKey, familyOf } from './chains';
+
+export interface SeenWallet {
+  chainType: string;
+  address: string;
+  lastAt: number;
+}
+
+const SEEN_REFRESH_MS = 5_000;
+
+interface FeedStore {
+  feed: FeedState;
+  /** addresses the feed has matched (listenAddress), by chain family + address */
+  seen: Record<string, SeenWallet>;
+  startedAt: number;
+  /** keys of the rows of the latest batch: they flash once */
+  freshKeys: ReadonlySet<string>;
+  add: (rows: readonly FeedRow[]) => number;
+  pause: (paused: boolean) => void;
+  clear: () => void;
+}
+
+export function seenKey(chainType: string, address: string): string {
+  const family = familyOf(chainType);
+  return `${family ?? chainType}:${addressKey(family, address)}`;
+}
+
+export const useFeedStore = create<FeedStore>()((set, get) => ({
+  feed: emptyFeed(),
+  seen: {},
+  startedAt: Date.now(),
+  freshKeys: new Set(),
+  add: (rows) => {
+    const before = get().feed;
+    const freshKeys = new Set(rows.filter((r) => !before.seen.has(r.key)).map((r) => r.key));
+    const after = ingest(before, rows);
+    if (after === before) return 0;
+    const added = after.received - before.received;
+    // The list of seen wallets changes only for a new wallet or a "last tx" older than a few
+    // seconds, so that a busy feed does not re-render the address list on every batch.
+    let seen = get().seen;
+    for (const row of rows) {
+      for (const address of row.tx.listenAddress ?? []) {
+        const key = seenKey(row.tx.chain_type, address);
+        const prev = seen[key];
+        if (prev && row.receivedAt - prev.lastAt < SEEN_REFRESH_MS) continue;
+        seen = { ...seen, [key]: { chainType: row.tx.chain_type, address, lastAt: row.receivedAt } };
+      }
+    }
+    set({ feed: after, seen, freshKeys });
+    return added;
+  },
+  pause: (paused) => set((s) => ({ feed: setPaused(s.feed, paused) })),
+  clear: () => set((s) => ({ feed: clearFeed(s.feed) })),
+}));
