@@ -5,8 +5,9 @@
  * in the query string, so a link shows what the sender saw.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { FeedSnapshot } from '@/lib/chart/feed';
+import { useHydrated } from '@/lib/hooks/use-hydrated';
 import { usePrefs } from '@/lib/stores/prefs';
 import { explorerLinks } from '@/lib/pools/explorer';
 import { poolViewQuery, type PoolViewParams } from '@/lib/pools/params';
@@ -30,8 +31,6 @@ export interface ChainInfo {
   explorerUrl: string | null;
 }
 
-const subscribeNothing = () => () => undefined;
-
 export function PoolView({
   pool,
   initialPool,
@@ -54,7 +53,7 @@ export function PoolView({
   const theme = usePrefs((s) => s.theme);
   const preferredTz = usePrefs((s) => s.tz);
   // The stored preference exists only in the browser: use it after hydration, not during it.
-  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const hydrated = useHydrated();
   const tz = view.tz ?? (hydrated ? preferredTz : 'local');
 
   const query = useQuery({ ...poolQuery(pool), initialData: initialPool ?? undefined });
