@@ -5,6 +5,7 @@
  */
 import 'server-only';
 import { z } from 'zod';
+import { parseFeaturedPools } from './pools/featured';
 
 const optionalString = z
   .string()
@@ -43,7 +44,10 @@ const schema = z
     }),
     WEBHOOK_SECRET: optionalString,
     EMBED_ALLOWED_ORIGINS: optionalString,
-    FEATURED_POOLS: optionalString,
+    FEATURED_POOLS: optionalString.superRefine((v, ctx) => {
+      const errors = v === undefined ? [] : parseFeaturedPools(v).errors;
+      for (const message of errors) ctx.addIssue({ code: 'custom', message: `${message} (expected a comma-separated list of chain_type:chain_id:pool_address)` });
+    }),
   })
   .superRefine((env, ctx) => {
     if (env.UPSTREAM_BASE_URL && !env.UPSTREAM_API_KEY) {

@@ -1,12 +1,13 @@
 'use client';
 import { useState } from 'react';
 
-export function CopyButton({ value, label = 'Copy', className = '' }: { value: string; label?: string; className?: string }) {
+/** `name` replaces the accessible name (`{label} {value}` by default), for values too long to be read out. */
+export function CopyButton({ value, label = 'Copy', name, className = '' }: { value: string; label?: string; name?: string; className?: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <button
       type="button"
-      aria-label={copied ? 'Copied' : `${label} ${value}`}
+      aria-label={copied ? 'Copied' : (name ?? `${label} ${value}`)}
       title={copied ? 'Copied' : label}
       onClick={(e) => {
         e.preventDefault();

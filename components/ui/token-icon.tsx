@@ -1,5 +1,5 @@
 'use client';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * A token or chain logo. Upstream image hosts are arbitrary and may be unreachable, so a failed or
@@ -7,6 +7,12 @@ import { useState } from 'react';
  */
 export function TokenIcon({ src, symbol, size = 20, className = '' }: { src?: string | null; symbol: string; size?: number; className?: string }) {
   const [failed, setFailed] = useState(false);
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    // A server-rendered image can fail before hydration, when React's onError is not attached yet.
+    const img = ref.current;
+    if (img && img.complete && img.naturalWidth === 0) setFailed(true);
+  }, [src]);
   const initials = symbol.replace(/[^A-Za-z0-9]/g, '').slice(0, symbol.length > 4 ? 2 : 3).toUpperCase() || '?';
   let hash = 0;
   for (const ch of symbol) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
@@ -26,6 +32,7 @@ export function TokenIcon({ src, symbol, size = 20, className = '' }: { src?: st
   return (
     // eslint-disable-next-line @next/next/no-img-element -- logos come from arbitrary upstream hosts
     <img
+      ref={ref}
       src={src}
       alt=""
       width={size}

@@ -5,6 +5,9 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { base58, bech32, bech32m, createBase58check, hex } from '@scure/base';
+import type { AddressCheck, AddressFamily } from './family';
+
+export { addressFamily, type AddressCheck, type AddressFamily } from './family';
 
 const base58check = createBase58check(sha256);
 const utf8 = new TextEncoder();
@@ -21,7 +24,6 @@ export function toChecksumAddress(address: string): string {
   return out;
 }
 
-export type AddressCheck = { ok: true; normalized: string } | { ok: false; reason: string };
 
 /** EVM: 0x + 40 hex digits; a mixed-case address must carry a valid EIP-55 checksum. */
 export function checkEvmAddress(input: string): AddressCheck {
@@ -101,37 +103,6 @@ export function checkBitcoinAddress(input: string): AddressCheck {
     return { ok: false, reason: 'the Base58Check checksum does not match (check for a typo)' };
   }
   return { ok: true, normalized: value };
-}
-
-export type AddressFamily = 'evm' | 'solana' | 'tron' | 'bitcoin';
-
-/** The address family of a chain type as the tx service names them (ethereum, bsc, solana, ...). */
-export function addressFamily(chainType: string): AddressFamily | null {
-  switch (chainType.toLowerCase()) {
-    case 'evm':
-    case 'ethereum':
-    case 'eth':
-    case 'bsc':
-    case 'base':
-    case 'arbitrum':
-    case 'polygon':
-    case 'optimism':
-      return 'evm';
-    case 'solana':
-    case 'sol':
-    case 'svm':
-      return 'solana';
-    case 'tron':
-    case 'trx':
-    case 'tvm':
-      return 'tron';
-    case 'bitcoin':
-    case 'btc':
-    case 'utxo':
-      return 'bitcoin';
-    default:
-      return null;
-  }
 }
 
 export function checkAddress(family: AddressFamily, input: string): AddressCheck {

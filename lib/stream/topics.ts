@@ -8,7 +8,7 @@
  *   tx:{chain_type}:{address}
  *   trades:{chain_type}:{chain_id}:{pool_address}
  */
-import { addressFamily, checkAddress } from '../address';
+import { addressFamily, type AddressCheck, type AddressFamily } from '../address/family';
 import { TX_CHAIN_TYPES, isTxChainType, normalizeKlineChainType, type ChainType } from '../chain-types';
 
 export const OHLCV_INTERVALS = ['1s', '1m', '15m', '1h', '4h', '1d', '1w', '1M', '1Y'] as const;
@@ -23,6 +23,19 @@ export type Topic =
   | { kind: 'trades'; key: string; chainType: string; chainId: number; pool: string };
 
 export type TopicResult = { ok: true; topic: Topic } | { ok: false; message: string };
+
+/** Validates a watched address; the server passes lib/address's full check (checksums, Base58). */
+export type AddressChecker = (family: AddressFamily, address: string) => AddressCheck;
+
+/**
+ * The browser's check: the shape only. Its topic keys come from parseTopic too, and the full check
+ * (keccak, sha256, Base58 decoding) would add ~11 KB to every page, the embedded widget included;
+ * the server checks every topic fully before any upstream work.
+ */
+const shapeOnly: AddressChecker = (family, address) =>
+  (family === 'evm' ? /^0x[0-9a-fA-F]{40}$/ : /^[A-Za-z0-9]{20,100}$/).test(address)
+    ? { ok: true, normalized: address }
+    : { ok: false, reason: `not a ${family} address` };
 
 const POOL_RE = /^[A-Za-z0-9._-]{1,200}$/;
 
@@ -44,7 +57,7 @@ function chainIdOf(raw: string | undefined): number | null {
   return Number(raw);
 }
 
-export function parseTopic(raw: string): TopicResult {
+export function parseTopic(raw: string, checkAddress: AddressChecker = shapeOnly): TopicResult {
   const text = raw.trim();
   const parts = text.split(':');
   const kind = parts[0];

@@ -1,3 +1,4 @@
+import { checkAddress } from '@/lib/address';
 import { eventStreamResponse } from '@/lib/stream/sse';
 import { getStreamHub } from '@/lib/stream/server';
 import { MAX_TOPICS, parseTopic, type Topic } from '@/lib/stream/topics';
@@ -18,7 +19,7 @@ export function GET(request: Request) {
   if (raw.length > MAX_TOPICS) return refuse(`Too many topics: ${raw.length} (at most ${MAX_TOPICS} per stream)`);
   const topics: Topic[] = [];
   for (const text of raw) {
-    const parsed = parseTopic(text);
+    const parsed = parseTopic(text, checkAddress);
     if (!parsed.ok) return refuse(parsed.message, text);
     if (!topics.some((t) => t.key === parsed.topic.key)) topics.push(parsed.topic);
   }

@@ -1,0 +1,59 @@
+import type { Metadata } from 'next';
+import { notFound, redirect } from 'next/navigation';
+import { parsePoolView, poolViewQuery } from '@/lib/pools/params';
+import { preloadFirstCandles } from '@/lib/pools/preload';
+import { poolPath } from '@/lib/pools/ref';
+import { lookupChain, lookupPool } from '@/lib/pools/server';
+import { dexName } from '@/lib/pools/summary';
+import { parsePoolRef } from '@/lib/pools/validate';
+import { PoolView } from '@/components/pools/pool-view';
+
+type Params = { chain_type: string; chain_id: string; pool_address: string };
+type Search = Record<string, string | string[] | undefined>;
+
+export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
+  const { chain_type, chain_id, pool_address } = await params;
+  const parsed = parsePoolRef(chain_type, chain_id, pool_address);
+  if (!parsed.ok) return { title: 'Pool not found' };
+  // Same gateway cache entry as the page below: one upstream call for both.
+  const lookup = await lookupPool(parsed.ref);
+  if (lookup.kind !== 'found') return { title: lookup.kind === 'missing' ? 'Pool not found' : 'Pool' };
+  const p = lookup.pool;
+  return { title: `${p.base_token.symbol}/${p.quote_token.symbol} · ${dexName(p.dex)}`, description: `Live ${p.name} chart, trades and holders.` };
+}
+
+export default async function PoolPage({ params, searchParams }: { params: Promise<Params>; searchParams: Promise<Search> }) {
+  const raw = await params;
+  const parsed = parsePoolRef(raw.chain_type, raw.chain_id, raw.pool_address);
+  if (!parsed.ok) notFound();
+  const ref = parsed.ref;
+  const view = parsePoolView(await searchParams);
+  // One spelling per pool (`ethereum` -> `evm`, hex in lowercase), so links and caches agree.
+  if (raw.chain_type !== ref.chainType || raw.chain_id !== String(ref.chainId) || decode(raw.pool_address) !== ref.address) {
+    redirect(`${poolPath(ref)}${poolViewQuery(view)}`);
+  }
+
+  const [lookup, chain] = await Promise.all([lookupPool(ref), lookupChain(ref.chainType, ref.chainId)]);
+  if (lookup.kind === 'missing') notFound();
+  // Emitted before the page's first byte leaves (the look-ups above hold it), so it is in the head.
+  const initialTo = preloadFirstCandles(ref, view.interval);
+  return (
+    <PoolView
+      key={poolPath(ref)}
+      pool={ref}
+      initialPool={lookup.kind === 'found' ? lookup.pool : null}
+      initialError={lookup.kind === 'error' ? lookup.message : null}
+      chain={chain ? { name: chain.name, explorerUrl: chain.explorer_url ?? null } : null}
+      initialView={view}
+      initialTo={initialTo}
+    />
+  );
+}
+
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * The chart's series: the price series (candles, line or area) in the main pane and the volume
+ * histogram in a pane of its own. It is the feed's sink: history through setData, live bars through
+ * update. Styles and the volume pane change in place; the chart itself lives as long as the component.
+ */
+import {
+  AreaSeries,
+  CandlestickSeries,
+  HistogramSeries,
+  LineSeries,
+  type IChartApi,
+  type ISeriesApi,
+  type SeriesType,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import type { Candle } from '@/lib/chart/candles';
+import type { CandleSink } from '@/lib/chart/feed';
+import { formatChartPrice, priceFormatFor } from '@/lib/chart/price-format';
+import { withAlpha, type ChartColors } from './chart-theme';
+
+import type { ChartStyle } from '@/lib/pools/params';
+
+export type { ChartStyle };
+
+const VOLUME_PANE = 1;
+const VOLUME_STRETCH = 0.22;
+
+export class ChartSeries implements CandleSink {
+  private main: ISeriesApi<SeriesType>;
+  private volume: ISeriesApi<'Histogram'> | null = null;
+  private decimals = -1;
+
+  constructor(
+    private readonly chart: IChartApi,
+    private style: ChartStyle,
+    private colors: ChartColors,
+    showVolume: boolean,
+    private readonly getBars: () => readonly Candle[],
+  ) {
+    this.main = this.addMain();
+    if (showVolume) this.addVolume();
+  }
+
+  setData(bars: readonly Candle[]): void {
+    this.main.setData(bars.map((b) => this.mainPoint(b)));
+    this.volume?.setData(bars.map((b) => this.volumePoint(b)));
+    const last = bars[bars.length - 1];
+    if (last) this.fitPriceFormat(last.close);
+  }
+
+  update(bar: Candle, historical: boolean): void {
+    this.main.update(this.mainPoint(bar), historical);
+    this.volume?.update(this.volumePoint(bar), historical);
+    if (!historical) this.fitPriceFormat(bar.close);
+  }
+
+  setStyle(style: ChartStyle): void {
+    if (style === this.style) return;
+    this.style = style;
+    this.chart.removeSeries(this.main);
+    this.main = this.addMain();
+    this.decimals = -1;
+    this.setMainData();
+  }
+
+  setVolume(show: boolean): void {
+    if (show && !this.volume) {
+      this.addVolume().setData(this.getBars().map((b) => this.volumePoint(b)));
+    } else if (!show && this.volume) {
+      this.chart.removeSeries(this.volume);
+      this.volume = null;
+      if (this.chart.panes().length > VOLUME_PANE) this.chart.removePane(VOLUME_PANE);
+    }
+  }
+
+  setColors(colors: ChartColors): void {
+    this.colors = colors;
+    this.main.applyOptions(this.mainOptions());
+    // Volume bars carry their colour per point.
+    this.volume?.setData(this.getBars().map((b) => this.volumePoint(b)));
+  }
+
+  private setMainData(): void {
+    const bars = this.getBars();
+    this.main.setData(bars.map((b) => this.mainPoint(b)));
+    const last = bars[bars.length - 1];
+    if (last) this.fitPriceFormat(last.close);
+  }
+
+  private addMain(): ISeriesApi<SeriesType> {
+    const options = this.mainOptions();
+    switch (this.style) {
+      case 'line':
+        return this.chart.addSeries(LineSeries, options, 0);
+      case 'area':
+        return this.chart.addSeries(AreaSeries, options, 0);
+      default:
+        return this.chart.addSeries(CandlestickSeries, options, 0);
+    }
+  }
+
+  private mainOptions() {
+    const c = this.colors;
+    const common = { priceLineColor: c.faint, priceLineStyle: 2, lastValueVisible: true };
+    switch (this.style) {
+      case 'line':
+        return { ...common, color: c.accent, lineWidth: 2 as const };
+      case 'area':
+        return { ...common, lineColor: c.accent, lineWidth: 2 as const, topColor: withAlpha(c.accent, 0.32), bottomColor: withAlpha(c.accent, 0.02) };
+      default:
+        return { ...common, upColor: c.up, downColor: c.down, wickUpColor: c.up, wickDownColor: c.down, borderVisible: false };
+    }
+  }
+
+  private addVolume(): ISeriesApi<'Histogram'> {
+    const volume = this.chart.addSeries(
+      HistogramSeries,
+      { priceFormat: { type: 'volume' }, priceLineVisible: false, lastValueVisible: false },
+      VOLUME_PANE,
+    );
+    const panes = this.chart.panes();
+    panes[0]?.setStretchFactor(1);
+    panes[VOLUME_PANE]?.setStretchFactor(VOLUME_STRETCH);
+    this.volume = volume;
+    return volume;
+  }
+
+  private mainPoint(b: Candle) {
+    const time = b.time as UTCTimestamp;
+    return this.style === 'candles' ? { time, open: b.open, high: b.high, low: b.low, close: b.close } : { time, value: b.close };
+  }
+
+  private volumePoint(b: Candle) {
+    return { time: b.time as UTCTimestamp, value: b.volume, color: withAlpha(b.close >= b.open ? this.colors.up : this.colors.down, 0.45) };
+  }
+
+  /** Tiny prices keep their significant digits: the price format follows the size of the price. */
+  private fitPriceFormat(price: number): void {
+    const { precision, minMove } = priceFormatFor(price);
+    if (precision === this.decimals) return;
+    this.decimals = precision;
+    this.main.applyOptions({ priceFormat: { type: 'custom', minMove, formatter: (p: number) => formatChartPrice(p, precision) } });
+  }
+
+  get priceDecimals(): number {
+    return this.decimals < 0 ? 2 : this.decimals;
+  }
+}

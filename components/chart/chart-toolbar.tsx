@@ -1,0 +1,60 @@
+'use client';
+import { INTERVAL_LABELS, OHLCV_INTERVALS, type OhlcvInterval } from '@/lib/chart/intervals';
+import type { TimeZoneMode } from '@/lib/chart/time-format';
+import { Segmented } from '@/components/ui/segmented';
+import type { ChartStyle } from './chart-series';
+
+const INTERVAL_OPTIONS = OHLCV_INTERVALS.map((value) => ({ value, label: INTERVAL_LABELS[value] }));
+const STYLE_OPTIONS: readonly { value: ChartStyle; label: string; title: string }[] = [
+  { value: 'candles', label: 'Candles', title: 'Candlesticks' },
+  { value: 'line', label: 'Line', title: 'Line of closes' },
+  { value: 'area', label: 'Area', title: 'Area of closes' },
+];
+const TZ_OPTIONS: readonly { value: TimeZoneMode; label: string; title: string }[] = [
+  { value: 'local', label: 'Local', title: 'Times in your time zone' },
+  { value: 'utc', label: 'UTC', title: 'Times in UTC' },
+];
+
+export function IntervalPicker({ value, onChange, size = 'sm' }: { value: OhlcvInterval; onChange: (v: OhlcvInterval) => void; size?: 'sm' | 'md' }) {
+  return <Segmented label="Interval" options={INTERVAL_OPTIONS} value={value} onChange={onChange} size={size} />;
+}
+
+/** The chart's controls: interval, style, time zone and the volume pane. */
+export function ChartToolbar({
+  interval,
+  onInterval,
+  style,
+  onStyle,
+  tz,
+  onTz,
+  volume,
+  onVolume,
+}: {
+  interval: OhlcvInterval;
+  onInterval: (v: OhlcvInterval) => void;
+  style?: ChartStyle;
+  onStyle?: (v: ChartStyle) => void;
+  tz?: TimeZoneMode;
+  onTz?: (v: TimeZoneMode) => void;
+  volume?: boolean;
+  onVolume?: (v: boolean) => void;
+}) {
+  return (
+    <>
+      <IntervalPicker value={interval} onChange={onInterval} />
+      {style && onStyle && <Segmented label="Chart style" options={STYLE_OPTIONS} value={style} onChange={onStyle} size="sm" />}
+      {tz && onTz && <Segmented label="Time zone" options={TZ_OPTIONS} value={tz} onChange={onTz} size="sm" />}
+      {volume !== undefined && onVolume && (
+        <button
+          type="button"
+          aria-pressed={volume}
+          onClick={() => onVolume(!volume)}
+          title={volume ? 'Hide the volume pane' : 'Show the volume pane'}
+          className={`h-7 rounded border border-border px-2 text-[11px] font-medium ${volume ? 'bg-raised text-text' : 'bg-panel text-muted hover:text-text'}`}
+        >
+          Volume
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,126 @@
+'use client';
+import { useState } from 'react';
+import { INTERVAL_LABELS, OHLCV_INTERVALS } from '@/lib/chart/intervals';
+import { embedUrl, iframeSnippet, scriptSnippet } from '@/lib/pools/embed-snippet';
+import { CHART_STYLES, parseBg, WIDGET_DEFAULTS, type WidgetParams } from '@/lib/pools/params';
+import type { PoolRef } from '@/lib/pools/ref';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field, Select, TextArea, TextInput } from '@/components/ui/field';
+import { Segmented } from '@/components/ui/segmented';
+
+const HEIGHT = 480;
+
+/** The widget's options, a live preview of the widget itself, and the code to paste. */
+export function EmbedDialog({ open, onClose, pool, title, initial }: { open: boolean; onClose: () => void; pool: PoolRef; title: string; initial: Partial<WidgetParams> }) {
+  return (
+    <Dialog open={open} onClose={onClose} title={`Embed the ${title} chart`} wide>
+      {open && <EmbedForm pool={pool} title={title} initial={initial} />}
+    </Dialog>
+  );
+}
+
+function EmbedForm({ pool, title, initial }: { pool: PoolRef; title: string; initial: Partial<WidgetParams> }) {
+  const [params, setParams] = useState<WidgetParams>({ ...WIDGET_DEFAULTS, ...initial });
+  const [bgText, setBgText] = useState(params.bg ?? '');
+  const set = <K extends keyof WidgetParams>(key: K, value: WidgetParams[K]) => setParams((p) => ({ ...p, [key]: value }));
+  const origin = window.location.origin;
+  const bgError = bgText.trim() !== '' && parseBg(bgText) === null ? 'A colour is six hexadecimal digits, e.g. 0b0e14.' : null;
+  const iframe = iframeSnippet(origin, pool, params, `${title} chart`, HEIGHT);
+  const script = scriptSnippet(origin, pool, params, HEIGHT);
+
+  return (
+    <div className="grid gap-4 md:grid-cols-[240px_minmax(0,1fr)]">
+      <form className="flex flex-col gap-3" onSubmit={(e) => e.preventDefault()} aria-label="Widget options">
+        <Field id="embed-interval" label="Interval">
+          <Select id="embed-interval" value={params.interval} onChange={(e) => set('interval', e.target.value as WidgetParams['interval'])}>
+            {OHLCV_INTERVALS.map((i) => (
+              <option key={i} value={i}>
+                {INTERVAL_LABELS[i]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <div className="flex flex-col gap-1">
+          <span className="text-[12px] font-medium text-muted">Theme</span>
+          <Segmented label="Theme" options={[{ value: 'dark', label: 'Dark' }, { value: 'light', label: 'Light' }]} value={params.theme} onChange={(v) => set('theme', v)} size="sm" />
+        </div>
+        <div className="flex flex-col gap-1">
+          <span className="text-[12px] font-medium text-muted">Chart</span>
+          <Segmented
+            label="Chart style"
+            options={CHART_STYLES.map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) }))}
+            value={params.chart}
+            onChange={(v) => set('chart', v)}
+            size="sm"
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <span className="text-[12px] font-medium text-muted">Time labels</span>
+          <Segmented label="Time labels" options={[{ value: 'local', label: 'Local' }, { value: 'utc', label: 'UTC' }]} value={params.tz} onChange={(v) => set('tz', v)} size="sm" />
+        </div>
+        <fieldset className="flex flex-col gap-1.5 text-[12px]">
+          <legend className="mb-1 font-medium text-muted">Show</legend>
+          <Check label="Volume pane" checked={params.volume} onChange={(v) => set('volume', v)} />
+          <Check label="Header (pair, price, 24h change)" checked={params.info} onChange={(v) => set('info', v)} />
+          <Check label="Latest trades" checked={params.trades} onChange={(v) => set('trades', v)} />
+        </fieldset>
+        <Field id="embed-bg" label="Background (optional)" hint="Six hex digits, e.g. 0b0e14; empty uses the theme's." error={bgError}>
+          <TextInput
+            id="embed-bg"
+            value={bgText}
+            placeholder="RRGGBB"
+            aria-invalid={bgError ? true : undefined}
+            aria-describedby={bgError ? 'embed-bg-error' : 'embed-bg-hint'}
+            onChange={(e) => {
+              setBgText(e.target.value);
+              set('bg', parseBg(e.target.value));
+            }}
+            className="font-mono"
+          />
+        </Field>
+      </form>
+      <div className="flex min-w-0 flex-col gap-3">
+        <div>
+          <div className="mb-1 flex items-center justify-between text-[12px] font-medium text-muted">
+            <span>Preview</span>
+            <a href={embedUrl(origin, pool, params)} target="_blank" rel="noopener" className="text-accent hover:underline">
+              Open the widget alone ↗
+            </a>
+          </div>
+          <iframe
+            key={embedUrl(origin, pool, params)}
+            src={embedUrl(origin, pool, params)}
+            title={`Preview of the embedded ${title} chart`}
+            className="h-[360px] w-full rounded border border-border"
+          />
+        </div>
+        <Snippet id="embed-iframe" label="iframe" copyName="Copy the iframe code" code={iframe} />
+        <Snippet id="embed-script" label="or one script tag (sizes itself to the widget)" copyName="Copy the script tag" code={script} />
+      </div>
+    </div>
+  );
+}
+
+function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <label className="flex cursor-pointer items-center gap-2 text-text">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="h-3.5 w-3.5 accent-[var(--accent)]" />
+      {label}
+    </label>
+  );
+}
+
+function Snippet({ id, label, copyName, code }: { id: string; label: string; copyName: string; code: string }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center justify-between">
+        <label htmlFor={id} className="text-[12px] font-medium text-muted">
+          {label}
+        </label>
+        <CopyButton value={code} name={copyName} label={copyName} className="h-6 w-6" />
+      </div>
+      <TextArea id={id} readOnly value={code} rows={3} onFocus={(e) => e.currentTarget.select()} className="resize-none" />
+    </div>
+  );
+}

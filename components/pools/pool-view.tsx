@@ -1,0 +1,149 @@
+'use client';
+/**
+ * The pool page: header with the live price, the chart, recent trades, activity per window, and the
+ * token's metadata and holders. Every choice (interval, style, time zone, volume, window, token) is
+ * in the query string, so a link shows what the sender saw.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import type { FeedSnapshot } from '@/lib/chart/feed';
+import { useHydrated } from '@/lib/hooks/use-hydrated';
+import { usePrefs } from '@/lib/stores/prefs';
+import { explorerLinks } from '@/lib/pools/explorer';
+import { poolViewQuery, type PoolViewParams } from '@/lib/pools/params';
+import { poolPath, type PoolRef } from '@/lib/pools/ref';
+import { poolQuery } from '@/lib/queries/pools';
+import type { PoolObject } from '@/lib/upstream/price/schema';
+import { CandleChart } from '@/components/chart/candle-chart';
+import { ChartToolbar } from '@/components/chart/chart-toolbar';
+import { createStore } from '@/components/chart/snapshot-store';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Panel } from '@/components/ui/panel';
+import { EmbedDialog } from './embed-dialog';
+import { PoolHeader } from './pool-header';
+import { PoolStats } from './pool-stats';
+import { PoolTrades } from './pool-trades';
+import { TokenPanel } from './token-panel';
+
+export interface ChainInfo {
+  name: string;
+  explorerUrl: string | null;
+}
+
+export function PoolView({
+  pool,
+  initialPool,
+  initialError,
+  chain,
+  initialView,
+  initialTo,
+}: {
+  pool: PoolRef;
+  initialPool: PoolObject | null;
+  initialError: string | null;
+  chain: ChainInfo | null;
+  initialView: PoolViewParams;
+  /** end of the first history window, preloaded by the server */
+  initialTo?: number;
+}) {
+  const [view, setView] = useState(initialView);
+  const [embedOpen, setEmbedOpen] = useState(false);
+  const [live] = useState(() => createStore<FeedSnapshot | null>(null));
+  const theme = usePrefs((s) => s.theme);
+  const preferredTz = usePrefs((s) => s.tz);
+  // The stored preference exists only in the browser: use it after hydration, not during it.
+  const hydrated = useHydrated();
+  const tz = view.tz ?? (hydrated ? preferredTz : 'local');
+
+  const query = useQuery({ ...poolQuery(pool), initialData: initialPool ?? undefined });
+  const data = query.data ?? null;
+  const explorer = useMemo(() => explorerLinks(chain?.explorerUrl, pool.chainType), [chain?.explorerUrl, pool.chainType]);
+  const chainName = chain?.name ?? `${pool.chainType.toUpperCase()} ${pool.chainId}`;
+  const title = data ? `${data.base_token.symbol}/${data.quote_token.symbol}` : undefined;
+
+  useEffect(() => {
+    const url = `${poolPath(pool)}${poolViewQuery(view)}`;
+    if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, '', url);
+  }, [pool, view]);
+
+  const update = (patch: Partial<PoolViewParams>) => setView((v) => ({ ...v, ...patch }));
+
+  return (
+    <>
+      <PoolHeader
+        pool={data}
+        chainName={chainName}
+        explorer={explorer}
+        live={live}
+        actions={
+          <Button onClick={() => setEmbedOpen(true)} disabled={!data} title="Put this chart on another site">
+            <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+              <path d="M8 7l-5 5 5 5M16 7l5 5-5 5" />
+            </svg>
+            Embed
+          </Button>
+        }
+      />
+      {!data && (initialError || query.isError) && (
+        <Panel className="mb-3">
+          <EmptyState
+            tone="error"
+            title="The pool's figures could not be loaded."
+            action={
+              <Button size="sm" onClick={() => void query.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            {query.error?.message ?? initialError} The chart and trades below load on their own.
+          </EmptyState>
+        </Panel>
+      )}
+      <div className="grid gap-3 xl:grid-cols-[minmax(0,1fr)_360px]">
+        <div className="flex min-w-0 flex-col gap-3">
+          <Panel bodyClassName="h-[500px] sm:h-[520px]">
+            <CandleChart
+              className="h-full"
+              pool={pool}
+              interval={view.interval}
+              style={view.chart}
+              volume={view.volume}
+              tz={tz}
+              colorKey={theme}
+              title={title}
+              onSnapshot={live.set}
+              initialTo={initialTo}
+              toolbar={
+                <ChartToolbar
+                  interval={view.interval}
+                  onInterval={(interval) => update({ interval })}
+                  style={view.chart}
+                  onStyle={(chart) => update({ chart })}
+                  tz={tz}
+                  onTz={(value) => update({ tz: value })}
+                  volume={view.volume}
+                  onVolume={(volume) => update({ volume })}
+                />
+              }
+            />
+          </Panel>
+          <PoolTrades pool={pool} data={data} tz={tz} explorer={explorer} />
+        </div>
+        <aside className="flex min-w-0 flex-col gap-3" aria-label="Pool details">
+          <PoolStats pool={data} window={view.window} onWindow={(window) => update({ window })} />
+          <TokenPanel pool={data} side={view.token} onSide={(token) => update({ token })} explorer={explorer} />
+        </aside>
+      </div>
+      {data && (
+        <EmbedDialog
+          open={embedOpen}
+          onClose={() => setEmbedOpen(false)}
+          pool={pool}
+          title={`${data.base_token.symbol}/${data.quote_token.symbol}`}
+          initial={{ interval: view.interval, chart: view.chart, volume: view.volume, theme, tz }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+'use client';
+/**
+ * The embeddable pool chart: the chart alone filling its frame, with an optional compact header and
+ * trade list. It talks to the host page over postMessage (widget-messages.ts) and needs no cookie
+ * and no storage, so third-party cookie blocking changes nothing.
+ */
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
+import type { FeedSnapshot } from '@/lib/chart/feed';
+import type { OhlcvInterval } from '@/lib/chart/intervals';
+import { formatChartPrice, priceDecimals } from '@/lib/chart/price-format';
+import type { WidgetParams } from '@/lib/pools/params';
+import { poolKey, poolPath, type PoolRef } from '@/lib/pools/ref';
+import { baseUsdFromClose, dexName, type PoolSummary } from '@/lib/pools/summary';
+import { shorten } from '@/lib/format/text';
+import { CandleChart } from '@/components/chart/candle-chart';
+import { IntervalPicker } from '@/components/chart/chart-toolbar';
+import { Flash } from '@/components/ui/flash';
+import { TokenIcon } from '@/components/ui/token-icon';
+import { postToHost, readCommand } from './widget-messages';
+
+// Loaded only when the embed asks for trades (trades=1): the widget's budget is for the chart.
+const WidgetTrades = lazy(() => import('./widget-trades').then((m) => ({ default: m.WidgetTrades })));
+
+export function PoolWidget({ pool, summary, options, initialTo }: { pool: PoolRef; summary: PoolSummary | null; options: WidgetParams; initialTo?: number }) {
+  const [interval, setInterval] = useState<OhlcvInterval>(options.interval);
+  const [theme, setTheme] = useState(options.theme);
+  const [snapshot, setSnapshot] = useState<FeedSnapshot | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const told = useRef<{ ready: boolean; error: string | null }>({ ready: false, error: null });
+  const key = poolKey(pool);
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== window.parent) return;
+      const command = readCommand(event.data);
+      if (!command) return;
+      if ('error' in command) postToHost({ type: 'pulse:error', message: command.error });
+      else if (command.type === 'pulse:setInterval') setInterval(command.interval);
+      else setTheme(command.theme);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+
+  useEffect(() => {
+    const el = rootRef.current;
+    if (!el) return;
+    let last = 0;
+    const report = () => {
+      const height = Math.ceil(el.getBoundingClientRect().height);
+      if (height !== last) {
+        last = height;
+        postToHost({ type: 'pulse:height', height });
+      }
+    };
+    const observer = new ResizeObserver(report);
+    observer.observe(el);
+    report();
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    // The frame is its own document: its scrollbars and form controls follow the widget's theme.
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
+  const onSnapshot = useCallback(
+    (s: FeedSnapshot) => {
+      setSnapshot(s);
+      if (!told.current.ready && (s.state === 'ready' || s.state === 'empty')) {
+        told.current.ready = true;
+        postToHost({ type: 'pulse:ready', pool: key, interval });
+      }
+      const error = s.state === 'error' ? (s.error ?? 'The candles could not be loaded.') : null;
+      if (error && error !== told.current.error) postToHost({ type: 'pulse:error', message: error });
+      told.current.error = error;
+    },
+    [key, interval],
+  );
+
+  const style = options.bg ? ({ '--bg': `#${options.bg}`, '--panel': `#${options.bg}` } as CSSProperties) : undefined;
+  const title = summary ? `${summary.base.symbol}/${summary.quote.symbol}` : shorten(pool.address);
+
+  return (
+    <div ref={rootRef} data-theme={theme} style={style} className="flex min-h-[100dvh] flex-col bg-bg text-text">
+      {options.info && <WidgetInfo pool={pool} summary={summary} snapshot={snapshot} />}
+      <CandleChart
+        className="min-h-[220px] flex-1"
+        pool={pool}
+        interval={interval}
+        style={options.chart}
+        volume={options.volume}
+        tz={options.tz}
+        colorKey={`${theme}:${options.bg ?? ''}`}
+        backgroundVar="--bg"
+        title={options.info ? undefined : title}
+        toolbar={<IntervalPicker value={interval} onChange={setInterval} />}
+        onSnapshot={onSnapshot}
+        initialTo={initialTo}
+      />
+      {options.trades && summary && (
+        <Suspense fallback={<div className="h-[168px] shrink-0 border-t border-border" />}>
+          <WidgetTrades pool={pool} summary={summary} tz={options.tz} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function WidgetInfo({ pool, summary, snapshot }: { pool: PoolRef; summary: PoolSummary | null; snapshot: FeedSnapshot | null }) {
+  const live = baseUsdFromClose(snapshot?.last?.close, summary?.quoteUsd);
+  const price = live ?? (summary ? Number(summary.baseUsd) : null);
+  return (
+    <header className="flex min-h-11 items-center gap-2 border-b border-border px-2.5 py-1.5">
+      {summary ? (
+        <span className="flex shrink-0 -space-x-1.5">
+          <TokenIcon src={summary.base.image} symbol={summary.base.symbol} size={20} />
+          <TokenIcon src={summary.quote.image} symbol={summary.quote.symbol} size={20} className="ring-2 ring-[var(--bg)]" />
+        </span>
+      ) : null}
+      <div className="min-w-0">
+        <div className="truncate text-[13px] font-semibold">{summary ? `${summary.base.symbol} / ${summary.quote.symbol}` : shorten(pool.address)}</div>
+        {summary && <div className="truncate text-2xs text-muted">{dexName(summary.dex)}</div>}
+      </div>
+      <div className="ml-auto flex items-baseline gap-2 text-right">
+        <Flash value={price} className="num text-[14px] font-semibold">
+          {price !== null ? `$${formatChartPrice(price, priceDecimals(price))}` : '—'}
+        </Flash>
+        {summary && <DayChange value={Number(summary.change24h)} />}
+      </div>
+      <a
+        href={poolPath(pool)}
+        target="_blank"
+        rel="noopener"
+        className="ml-1 shrink-0 rounded px-1.5 py-0.5 text-2xs font-medium text-muted hover:bg-raised hover:text-text"
+        title="Open this pool on Pulse"
+      >
+        Pulse ↗
+      </a>
+    </header>
+  );
+}
+
+/** The 24 h change with sign and arrow as well as colour (number formatting: big.js stays out of the widget). */
+function DayChange({ value }: { value: number }) {
+  if (!Number.isFinite(value)) return null;
+  const tone = value > 0 ? 'text-up' : value < 0 ? 'text-down' : 'text-muted';
+  return (
+    <span className={`num whitespace-nowrap text-[12px] ${tone}`} title="Change over 24 hours (hourly snapshot)">
+      {value !== 0 && (
+        <span aria-hidden className="mr-0.5 text-[9px]">
+          {value > 0 ? '▲' : '▼'}
+        </span>
+      )}
+      {value > 0 ? '+' : ''}
+      {value.toFixed(2)}%
+    </span>
+  );
+}

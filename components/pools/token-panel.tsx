@@ -1,0 +1,153 @@
+'use client';
+import { useQuery } from '@tanstack/react-query';
+import { formatCompact, formatSupply, USD } from '@/lib/format/number';
+import type { ExplorerLinks } from '@/lib/pools/explorer';
+import { coinQuery, topHoldersQuery } from '@/lib/queries/pools';
+import type { PoolObject } from '@/lib/upstream/price/schema';
+import { Address } from '@/components/ui/address';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Panel } from '@/components/ui/panel';
+import { Segmented } from '@/components/ui/segmented';
+import { Skeleton } from '@/components/ui/skeleton';
+import { TokenIcon } from '@/components/ui/token-icon';
+
+/**
+ * One of the pool's two tokens: its metadata and its top holders (the kline service's market
+ * look-ups, keyed by the pool's `network`).
+ */
+export function TokenPanel({
+  pool,
+  side,
+  onSide,
+  explorer,
+}: {
+  pool: PoolObject | null;
+  side: 'base' | 'quote';
+  onSide: (side: 'base' | 'quote') => void;
+  explorer: ExplorerLinks | null;
+}) {
+  const token = pool ? (side === 'base' ? pool.base_token : pool.quote_token) : null;
+  const network = pool?.network ?? '';
+  const coin = useQuery({ ...coinQuery(network, token?.address ?? ''), enabled: !!token });
+  const holders = useQuery({ ...topHoldersQuery(network, token?.address ?? ''), enabled: !!token });
+  const options = pool
+    ? [
+        { value: 'base' as const, label: pool.base_token.symbol },
+        { value: 'quote' as const, label: pool.quote_token.symbol },
+      ]
+    : [
+        { value: 'base' as const, label: 'Base' },
+        { value: 'quote' as const, label: 'Quote' },
+      ];
+
+  return (
+    <Panel title="Token" actions={<Segmented label="Token" options={options} value={side} onChange={onSide} size="sm" />}>
+      <div className="border-b border-border px-3 py-2.5">
+        {coin.isError ? (
+          <p className="text-[12px] text-muted">
+            Token details are unavailable: {coin.error.message}{' '}
+            <button type="button" className="font-medium text-accent hover:underline" onClick={() => void coin.refetch()}>
+              Retry
+            </button>
+          </p>
+        ) : (
+          <>
+            <div className="flex items-center gap-2">
+              {token ? <TokenIcon src={coin.data?.image_url ?? token.image_url} symbol={token.symbol} size={24} /> : <Skeleton width={24} height={24} />}
+              <div className="min-w-0">
+                <div className="truncate text-[13px] font-semibold">{coin.data?.name ?? token?.name ?? <Skeleton width={100} />}</div>
+                <div className="text-2xs text-muted">
+                  {coin.data ? `${coin.data.symbol} · ${coin.data.decimals} decimals` : <Skeleton width={90} height={10} />}
+                </div>
+              </div>
+            </div>
+            {token && (
+              <div className="mt-2 flex items-center gap-2 text-[12px] text-muted">
+                <span>Contract</span>
+                <Address value={token.address} href={explorer?.token(token.address)} external />
+              </div>
+            )}
+            {coin.data?.description && <p className="mt-2 text-[12px] leading-relaxed text-muted">{coin.data.description}</p>}
+            {coin.data && coin.data.websites.length > 0 && (
+              <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-[12px]">
+                {coin.data.websites.map((url) => (
+                  <li key={url}>
+                    <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="text-accent hover:underline">
+                      {url.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </div>
+      <h3 className="px-3 pb-1 pt-2.5 text-2xs font-semibold uppercase tracking-wide text-muted">Top holders</h3>
+      {holders.isError ? (
+        <EmptyState
+          tone="error"
+          title="The top holders could not be loaded."
+          action={
+            <Button size="sm" onClick={() => void holders.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {holders.error.message}
+        </EmptyState>
+      ) : holders.data && holders.data.length === 0 ? (
+        <EmptyState title="No holder data for this token." />
+      ) : (
+        <div className="max-h-[420px] overflow-auto">
+          <table className="num w-full text-[12px]" aria-label={`Top holders of ${token?.symbol ?? 'the token'}`}>
+            <thead className="sticky top-0 bg-panel text-2xs uppercase tracking-wide text-muted">
+              <tr>
+                <th scope="col" className="px-3 py-1.5 text-left font-medium">
+                  #
+                </th>
+                <th scope="col" className="px-1 py-1.5 text-left font-medium">
+                  Holder
+                </th>
+                <th scope="col" className="px-1 py-1.5 text-right font-medium">
+                  Share
+                </th>
+                <th scope="col" className="px-3 py-1.5 text-right font-medium">
+                  Value
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {(holders.data ?? Array.from({ length: 8 }, () => null)).map((h, i) =>
+                h ? (
+                  <tr key={h.address} className="h-8 border-t border-border/60">
+                    <td className="px-3 text-muted">{h.rank}</td>
+                    <td className="whitespace-nowrap px-1">
+                      {/* A known holder reads by its label; the address stays in the tooltip and the copy button. */}
+                      <Address value={h.address} label={h.label ?? undefined} href={explorer?.address(h.address)} external head={6} tail={4} />
+                    </td>
+                    <td className="px-1 text-right" title={`${formatSupply(h.amount)} ${token?.symbol ?? ''}`}>
+                      <div className="flex items-center justify-end gap-1.5">
+                        <span className="hidden h-1 w-10 overflow-hidden rounded-full bg-raised sm:inline-block" aria-hidden>
+                          <span className="block h-full bg-accent" style={{ width: `${Math.min(100, Number(h.percentage))}%` }} />
+                        </span>
+                        {Number(h.percentage).toFixed(2)}%
+                      </div>
+                    </td>
+                    <td className="px-3 text-right">{formatCompact(h.value_usd, USD)}</td>
+                  </tr>
+                ) : (
+                  <tr key={`s${i}`} className="h-8 border-t border-border/60">
+                    <td className="px-3" colSpan={4}>
+                      <Skeleton width="100%" />
+                    </td>
+                  </tr>
+                ),
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Panel>
+  );
+}

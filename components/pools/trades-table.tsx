@@ -1,0 +1,186 @@
+'use client';
+import { memo } from 'react';
+import { formatPrice, USD, formatCompact } from '@/lib/format/number';
+import type { PoolTrade } from '@/lib/pools/api';
+import type { ExplorerLinks } from '@/lib/pools/explorer';
+import { readTrade, tradeKey, type TradePool } from '@/lib/pools/trades';
+import { formatClock, type TimeZoneMode } from '@/lib/chart/time-format';
+import { Address } from '@/components/ui/address';
+import { Skeleton } from '@/components/ui/skeleton';
+
+function amount(value: string | null): string {
+  if (value === null) return '—';
+  const n = Number(value);
+  if (!Number.isFinite(n)) return '—';
+  if (n !== 0 && Math.abs(n) < 0.0001) return formatPrice(value);
+  return formatCompact(value).replace(/\.00$/, '');
+}
+
+/**
+ * Recent trades, newest first: time, buy or sell (arrow and word as well as colour), price, amounts,
+ * value, trader and transaction. `compact` keeps the columns a small widget has room for.
+ */
+export function TradesTable({
+  trades,
+  pool,
+  usd,
+  tz,
+  fresh,
+  loading,
+  compact = false,
+  explorer = null,
+}: {
+  trades: readonly PoolTrade[];
+  pool: TradePool;
+  usd: { base: number | null; quote: number | null };
+  tz: TimeZoneMode;
+  fresh: ReadonlySet<string>;
+  loading: boolean;
+  compact?: boolean;
+  explorer?: ExplorerLinks | null;
+}) {
+  const cell = compact ? 'px-2 h-7' : 'px-3 h-9';
+  const head = `${compact ? 'px-2 py-1.5' : 'px-3 py-2'} font-medium`;
+  return (
+    <table
+      className={`num w-full border-separate ${compact ? '' : 'min-w-[680px]'} border-spacing-0 text-[12px]`}
+      aria-label="Recent trades"
+    >
+      <thead className="sticky top-0 z-10 bg-panel text-2xs uppercase tracking-wide text-muted">
+        <tr>
+          <th scope="col" className={`${head} sticky left-0 z-10 bg-panel text-left`}>
+            Time
+          </th>
+          <th scope="col" className={`${head} text-left`}>
+            Type
+          </th>
+          <th scope="col" className={`${head} text-right`}>
+            Price
+          </th>
+          <th scope="col" className={`${head} text-right`}>
+            {pool.base.symbol}
+          </th>
+          {!compact && (
+            <th scope="col" className={`${head} text-right`}>
+              {pool.quote.symbol}
+            </th>
+          )}
+          <th scope="col" className={`${head} text-right`}>
+            Value
+          </th>
+          {!compact && (
+            <>
+              <th scope="col" className={`${head} text-left`}>
+                Trader
+              </th>
+              <th scope="col" className={`${head} text-left`}>
+                Tx
+              </th>
+            </>
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {loading && trades.length === 0
+          ? Array.from({ length: compact ? 5 : 10 }, (_, i) => (
+              <tr key={`s${i}`}>
+                <td className={`${cell} border-b border-border/60`} colSpan={compact ? 5 : 8}>
+                  <Skeleton width="100%" height={12} />
+                </td>
+              </tr>
+            ))
+          : trades.map((tx) => (
+              <TradeRow
+                key={tradeKey(tx)}
+                tx={tx}
+                pool={pool}
+                usd={usd}
+                tz={tz}
+                fresh={fresh.has(tradeKey(tx))}
+                compact={compact}
+                explorer={explorer}
+                cell={cell}
+              />
+            ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** One trade; memoised, so a new trade renders one row, not fifty. */
+const TradeRow = memo(function TradeRow({
+  tx,
+  pool,
+  usd,
+  tz,
+  fresh,
+  compact,
+  explorer,
+  cell,
+}: {
+  tx: PoolTrade;
+  pool: TradePool;
+  usd: { base: number | null; quote: number | null };
+  tz: TimeZoneMode;
+  fresh: boolean;
+  compact: boolean;
+  explorer: ExplorerLinks | null;
+  cell: string;
+}) {
+  const t = readTrade(tx, pool, usd);
+  const tone = t.side === 'buy' ? 'text-up' : t.side === 'sell' ? 'text-down' : 'text-muted';
+  const priceUsd = t.price !== null && usd.quote !== null ? t.price * usd.quote : null;
+  const flash = fresh ? (t.side === 'sell' ? 'flash-down' : 'flash-up') : '';
+  return (
+    <tr className={`${flash} hover:bg-raised/60`}>
+      <td
+        className={`${cell} sticky left-0 border-b border-border/60 bg-panel text-muted`}
+        title={t.time ? new Date(t.time * 1000).toISOString() : undefined}
+      >
+        {t.time ? formatClock(t.time, tz) : '—'}
+      </td>
+      <td className={`${cell} border-b border-border/60 font-medium ${tone}`}>
+        {t.side ? (
+          <span className="whitespace-nowrap">
+            <span aria-hidden className="mr-1 text-[9px]">
+              {t.side === 'buy' ? '▲' : '▼'}
+            </span>
+            {t.side === 'buy' ? 'Buy' : 'Sell'}
+          </span>
+        ) : (
+          '—'
+        )}
+      </td>
+      <td className={`${cell} border-b border-border/60 text-right ${tone}`}>
+        {priceUsd !== null ? formatPrice(priceUsd, USD) : '—'}
+      </td>
+      <td className={`${cell} border-b border-border/60 text-right`}>{amount(t.baseAmount)}</td>
+      {!compact && (
+        <td className={`${cell} border-b border-border/60 text-right`}>{amount(t.quoteAmount)}</td>
+      )}
+      <td className={`${cell} border-b border-border/60 text-right`}>
+        {t.valueUsd !== null ? formatCompact(t.valueUsd, USD) : '—'}
+      </td>
+      {!compact && (
+        <>
+          <td className={`${cell} border-b border-border/60`}>
+            {t.trader ? (
+              <Address
+                value={t.trader}
+                href={explorer?.address(t.trader)}
+                external
+                head={6}
+                tail={4}
+              />
+            ) : (
+              '—'
+            )}
+          </td>
+          <td className={`${cell} border-b border-border/60`}>
+            <Address value={t.txHash} href={explorer?.tx(t.txHash)} external head={8} tail={4} />
+          </td>
+        </>
+      )}
+    </tr>
+  );
+});

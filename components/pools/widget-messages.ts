@@ -1,0 +1,34 @@
+/**
+ * The widget's postMessage protocol (README, "Embedding a pool chart"). To the host page:
+ * `pulse:ready`, `pulse:height`, `pulse:error`; from it: `pulse:setInterval`, `pulse:setTheme`.
+ * Messages carry nothing private, so they go to any parent origin; framing itself is limited by
+ * EMBED_ALLOWED_ORIGINS (CSP frame-ancestors).
+ */
+import { isInterval, type OhlcvInterval } from '@/lib/chart/intervals';
+
+export type WidgetOutMessage =
+  | { type: 'pulse:ready'; pool: string; interval: OhlcvInterval }
+  | { type: 'pulse:height'; height: number }
+  | { type: 'pulse:error'; message: string };
+
+export type WidgetCommand = { type: 'pulse:setInterval'; interval: OhlcvInterval } | { type: 'pulse:setTheme'; theme: 'dark' | 'light' };
+
+export function postToHost(message: WidgetOutMessage): void {
+  if (typeof window === 'undefined' || window.parent === window) return;
+  window.parent.postMessage(message, '*');
+}
+
+/** A host message as a command, or an error sentence for a pulse message we cannot follow, or null for anything else. */
+export function readCommand(data: unknown): WidgetCommand | { error: string } | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { type } = data as { type?: unknown };
+  if (type === 'pulse:setInterval') {
+    const { interval } = data as { interval?: unknown };
+    return isInterval(interval) ? { type, interval } : { error: `Unknown interval ${JSON.stringify(interval)}: use one of 1s, 1m, 15m, 1h, 4h, 1d, 1w, 1M, 1Y.` };
+  }
+  if (type === 'pulse:setTheme') {
+    const { theme } = data as { theme?: unknown };
+    return theme === 'dark' || theme === 'light' ? { type, theme } : { error: `Unknown theme ${JSON.stringify(theme)}: use dark or light.` };
+  }
+  return null;
+}

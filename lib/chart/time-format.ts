@@ -1,0 +1,69 @@
+/**
+ * Time labels of the chart in the trader's choice of local time or UTC. Candle times are UTC seconds;
+ * lightweight-charts places its tick marks in UTC, and these formatters only choose how they read.
+ */
+import type { OhlcvInterval } from './intervals';
+
+export type TimeZoneMode = 'local' | 'utc';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+interface Parts {
+  year: number;
+  month: number;
+  day: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+function parts(seconds: number, tz: TimeZoneMode): Parts {
+  const d = new Date(seconds * 1000);
+  return tz === 'utc'
+    ? { year: d.getUTCFullYear(), month: d.getUTCMonth(), day: d.getUTCDate(), hours: d.getUTCHours(), minutes: d.getUTCMinutes(), seconds: d.getUTCSeconds() }
+    : { year: d.getFullYear(), month: d.getMonth(), day: d.getDate(), hours: d.getHours(), minutes: d.getMinutes(), seconds: d.getSeconds() };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The time of one bar, as precise as its interval: `14 Nov '26 09:15`, `Nov 2026`, `2026`. */
+export function formatBarTime(seconds: number, interval: OhlcvInterval, tz: TimeZoneMode): string {
+  const p = parts(seconds, tz);
+  const date = `${p.day} ${MONTHS[p.month]} '${pad(p.year % 100)}`;
+  switch (interval) {
+    case '1Y':
+      return String(p.year);
+    case '1M':
+      return `${MONTHS[p.month]} ${p.year}`;
+    case '1d':
+    case '1w':
+      return date;
+    case '1s':
+      return `${date} ${pad(p.hours)}:${pad(p.minutes)}:${pad(p.seconds)}`;
+    default:
+      return `${date} ${pad(p.hours)}:${pad(p.minutes)}`;
+  }
+}
+
+/** lightweight-charts' TickMarkType: Year 0, Month 1, DayOfMonth 2, Time 3, TimeWithSeconds 4. */
+export function formatTickMark(seconds: number, tickMarkType: number, tz: TimeZoneMode): string {
+  const p = parts(seconds, tz);
+  switch (tickMarkType) {
+    case 0:
+      return String(p.year);
+    case 1:
+      return MONTHS[p.month] ?? '';
+    case 2:
+      return String(p.day);
+    case 4:
+      return `${pad(p.hours)}:${pad(p.minutes)}:${pad(p.seconds)}`;
+    default:
+      return `${pad(p.hours)}:${pad(p.minutes)}`;
+  }
+}
+
+/** `09:15:04` for trade lists. */
+export function formatClock(seconds: number, tz: TimeZoneMode): string {
+  const p = parts(seconds, tz);
+  return `${pad(p.hours)}:${pad(p.minutes)}:${pad(p.seconds)}`;
+}

@@ -1,0 +1,250 @@
+/**
+ * `npm run bench:chart`: the candle chart in Chromium, against a production server (`next start`) in
+ * front of the simulator on a real port. Reports
+ *   - time to first candle on the pool page and in the widget (navigation start to the first
+ *     candles painted, fresh browser context each run),
+ *   - setData of 5,000 bars (the chart's own series, with its real options),
+ *   - the per-update cost of live pushes at about one a second (validation, merge, series.update),
+ *     and the page's main-thread time per second meanwhile,
+ *   - the compressed JavaScript the widget's page downloads (and the pool page's, for comparison).
+ * A benchmark, not a test: figures, no pass/fail. The chart's measurement hook
+ * (components/chart/bench-hook.ts) is inert unless this script defines `window.__pulseBench`.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { normalizeCandles, type Candle, type RawCandle } from '../../lib/chart/candles';
+import { createSimulator } from '../../lib/sim';
+import { listen } from '../../lib/sim/node-server';
+
+const SIM_PORT = Number(process.env.BENCH_SIM_PORT ?? 4392);
+const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3392);
+const APP = `http://127.0.0.1:${APP_PORT}`;
+const KEY = 'bench-key-chart';
+const POOL = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
+const POOL_PAGE = `${APP}/pools/evm/1/${POOL}`;
+const EMBED = `${APP}/embed/pools/evm/1/${POOL}`;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const LIVE_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 30);
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+interface BenchWindow {
+  __pulseBench: { firstCandleAt?: number; updates: number[]; setData?: (bars: Candle[]) => Promise<{ setDataMs: number; paintedMs: number }> };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : (s[Math.floor((s.length - 1) / 2)] as number);
+};
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : (s[Math.min(s.length - 1, Math.floor(q * s.length))] as number);
+};
+const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function benchPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript(() => {
+    (window as unknown as BenchWindow).__pulseBench = { updates: [] };
+  });
+  return context.newPage();
+}
+
+async function timeToFirstCandle(browser: Browser, url: string): Promise<{ runs: number[]; historyMs: number[] }> {
+  const runs: number[] = [];
+  const historyMs: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    // A fresh context each run: nothing cached, as for a first visit.
+    const page = await benchPage(browser);
+    await page.goto(url);
+    await page.waitForFunction(() => (window as unknown as BenchWindow).__pulseBench.firstCandleAt !== undefined, null, { timeout: 30_000 });
+    runs.push(await page.evaluate(() => (window as unknown as BenchWindow).__pulseBench.firstCandleAt as number));
+    historyMs.push(
+      await page.evaluate(() => {
+        const e = performance.getEntriesByType('resource').find((r) => r.name.includes('/kline/ohlcv'));
+        return e ? e.duration : NaN;
+      }),
+    );
+    await page.context().close();
+  }
+  return { runs, historyMs };
+}
+
+async function setData5000(browser: Browser): Promise<{ normalizeMs: number; setDataMs: number[]; paintedMs: number[]; bars: number }> {
+  const now = Math.floor(Date.now() / 1000);
+  const query = new URLSearchParams({ interval: '1m', from: String(now - 5000 * 60), to: String(now), limit: '5000', chain_type: 'evm', chain_id: '1', pool_address: POOL });
+  const body = (await (await fetch(`${APP}/api/kline/v1/kline/ohlcv?${query.toString()}`)).json()) as { data: RawCandle[] };
+  const normalizeRuns: number[] = [];
+  let bars: Candle[] = [];
+  for (let i = 0; i < 7; i++) {
+    const t0 = performance.now();
+    bars = normalizeCandles(body.data);
+    normalizeRuns.push(performance.now() - t0);
+  }
+  // Median of warm runs: the first one includes compiling the function.
+  const normalizeMs = median(normalizeRuns.slice(1));
+
+  const page = await benchPage(browser);
+  await page.goto(`${POOL_PAGE}?interval=1m`);
+  await page.waitForFunction(() => (window as unknown as BenchWindow).__pulseBench.firstCandleAt !== undefined, null, { timeout: 30_000 });
+  const setDataMs: number[] = [];
+  const paintedMs: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const r = await page.evaluate((b) => (window as unknown as BenchWindow).__pulseBench.setData?.(b), bars);
+    if (!r) throw new Error('the chart did not register its bench hook');
+    if (i > 0) {
+      // The first call warms the code paths; the rest are measured.
+      setDataMs.push(r.setDataMs);
+      paintedMs.push(r.paintedMs);
+    }
+  }
+  await page.context().close();
+  return { normalizeMs, setDataMs, paintedMs, bars: bars.length };
+}
+
+async function liveUpdates(browser: Browser): Promise<{ updates: number[]; mainThreadMsPerSecond: number; scriptMsPerSecond: number }> {
+  const page = await benchPage(browser);
+  await page.goto(POOL_PAGE);
+  await page.waitForFunction(() => (window as unknown as BenchWindow).__pulseBench.firstCandleAt !== undefined, null, { timeout: 30_000 });
+  await page.waitForTimeout(3000);
+  await page.evaluate(() => ((window as unknown as BenchWindow).__pulseBench.updates = []));
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+  const before = await metrics();
+  await page.waitForTimeout(LIVE_SECONDS * 1000);
+  const after = await metrics();
+  const updates = await page.evaluate(() => (window as unknown as BenchWindow).__pulseBench.updates);
+  await page.context().close();
+  const per = (name: string) => (((after[name] ?? 0) - (before[name] ?? 0)) / LIVE_SECONDS) * 1000;
+  return { updates, mainThreadMsPerSecond: per('TaskDuration'), scriptMsPerSecond: per('ScriptDuration') };
+}
+
+async function scriptBytes(browser: Browser, url: string): Promise<{ gzip: number; brotli: number; files: number }> {
+  const page = await browser.newPage();
+  const scripts: { url: string; bytes: number }[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    void request.sizes().then((s) => scripts.push({ url: request.url(), bytes: s.responseBodySize }));
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500);
+  await page.close();
+  // What a CDN with Brotli would send for the same files (next start compresses with gzip only).
+  let brotli = 0;
+  for (const s of scripts) {
+    const path = `.next${new URL(s.url).pathname.replace(/^\/_next/, '')}`;
+    if (existsSync(path)) brotli += brotliCompressSync(readFileSync(path), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  }
+  return { gzip: scripts.reduce((a, s) => a + s.bytes, 0), brotli, files: scripts.length };
+}
+
+async function main() {
+  if (!existsSync('.next/BUILD_ID')) {
+    console.log('[bench] no production build: running next build');
+    if (spawnSync('npx', ['next', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+  }
+  const sim = createSimulator({ apiKey: KEY, stateDir: null, logLevel: 'silent', txIntervalMs: 60_000 });
+  const running = await listen(sim, SIM_PORT);
+  const app: ChildProcess = spawn('node', ['node_modules/next/dist/bin/next', 'start', '-p', String(APP_PORT), '-H', '127.0.0.1'], {
+    env: { ...process.env, UPSTREAM_BASE_URL: running.url, UPSTREAM_API_KEY: KEY, NODE_ENV: 'production' },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const stopApp = () => {
+    try {
+      process.kill(-(app.pid as number), 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
+  process.on('exit', stopApp);
+  const browser = await chromium.launch({
+    executablePath: existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  try {
+    await waitFor(`${APP}/api/health`);
+    // One warm-up visit compiles nothing (production) but fills the gateway's and the server's caches.
+    const warm = await browser.newPage();
+    await warm.goto(POOL_PAGE);
+    await warm.close();
+
+    const first = await timeToFirstCandle(browser, POOL_PAGE);
+    const firstWidget = await timeToFirstCandle(browser, EMBED);
+    const data = await setData5000(browser);
+    const live = await liveUpdates(browser);
+    const widget = await scriptBytes(browser, EMBED);
+    const poolPage = await scriptBytes(browser, POOL_PAGE);
+
+    const rows = [
+      { metric: 'time to first candle, pool page (median of fresh visits)', value: `${round(median(first.runs), 0)} ms`, detail: `runs ${first.runs.map((r) => round(r, 0)).join(', ')} ms; history request ${round(median(first.historyMs), 0)} ms` },
+      { metric: 'time to first candle, widget (median of fresh visits)', value: `${round(median(firstWidget.runs), 0)} ms`, detail: `runs ${firstWidget.runs.map((r) => round(r, 0)).join(', ')} ms` },
+      { metric: `setData of ${data.bars.toLocaleString('en-US')} bars (median)`, value: `${round(median(data.setDataMs))} ms`, detail: `to painted ${round(median(data.paintedMs))} ms; validation (normalizeCandles, Node) ${round(data.normalizeMs)} ms` },
+      {
+        metric: `live push, ~1/s for ${LIVE_SECONDS} s (${live.updates.length} pushes)`,
+        value: `p50 ${round(quantile(live.updates, 0.5), 2)} ms`,
+        detail: `p95 ${round(quantile(live.updates, 0.95), 2)} ms, max ${round(Math.max(...live.updates), 2)} ms; page main thread ${round(live.mainThreadMsPerSecond)} ms/s (script ${round(live.scriptMsPerSecond)} ms/s)`,
+      },
+      { metric: 'widget JavaScript, compressed', value: `${round(widget.gzip / 1024)} KB gzip`, detail: `${widget.files} files; ${round(widget.brotli / 1024)} KB with Brotli` },
+      { metric: 'pool page JavaScript, compressed (comparison)', value: `${round(poolPage.gzip / 1024)} KB gzip`, detail: `${poolPage.files} files; ${round(poolPage.brotli / 1024)} KB with Brotli` },
+    ];
+    console.table(rows);
+    console.log(`${cpus().length} CPUs, load average ${round(loadavg()[0] ?? 0, 2)} (other work on the machine inflates every figure)`);
+    mkdirSync('bench/results', { recursive: true });
+    writeFileSync(
+      'bench/results/chart.json',
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          cpus: cpus().length,
+          // Other work on the machine inflates every figure: the 1-minute load average when the run ended.
+          load_average: round(loadavg()[0] ?? 0, 2),
+          chromium: browser.version(),
+          time_to_first_candle_ms: { median: round(median(first.runs)), runs: first.runs.map((r) => round(r)), history_request_ms: round(median(first.historyMs)) },
+          widget_time_to_first_candle_ms: { median: round(median(firstWidget.runs)), runs: firstWidget.runs.map((r) => round(r)) },
+          set_data: { bars: data.bars, median_ms: round(median(data.setDataMs), 2), painted_median_ms: round(median(data.paintedMs), 2), runs_ms: data.setDataMs.map((r) => round(r, 2)), normalize_ms: round(data.normalizeMs, 2) },
+          live_push: {
+            seconds: LIVE_SECONDS,
+            pushes: live.updates.length,
+            p50_ms: round(quantile(live.updates, 0.5), 3),
+            p95_ms: round(quantile(live.updates, 0.95), 3),
+            max_ms: round(Math.max(...live.updates), 3),
+            main_thread_ms_per_s: round(live.mainThreadMsPerSecond),
+            script_ms_per_s: round(live.scriptMsPerSecond),
+          },
+          widget_js: { gzip_bytes: widget.gzip, brotli_bytes: widget.brotli, files: widget.files },
+          pool_page_js: { gzip_bytes: poolPage.gzip, brotli_bytes: poolPage.brotli, files: poolPage.files },
+        },
+        null,
+        2,
+      ) + '\n',
+    );
+  } finally {
+    await browser.close();
+    stopApp();
+    await running.close();
+  }
+}
+
+void main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
