@@ -1,5 +1,4 @@
 import type { Metadata, Viewport } from 'next';
-import Script from 'next/script';
 import type { ReactNode } from 'react';
 import '@fontsource-variable/inter';
 import '@fontsource-variable/jetbrains-mono';
@@ -24,12 +23,12 @@ const themeScript = `try{if(location.pathname.indexOf('/embed/')!==0){var p=JSON
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" data-theme="dark" suppressHydrationWarning>
-      <body className="min-h-screen bg-bg font-sans text-text antialiased">
-        <Script id="pulse-theme" strategy="beforeInteractive">
-          {themeScript}
-        </Script>
-        {children}
-      </body>
+      <head>
+        {/* Inline, not next/script: it must run before first paint, and next/script would add its
+            loader to every page's JavaScript, the embed widget's included. */}
+        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+      </head>
+      <body className="min-h-screen bg-bg font-sans text-text antialiased">{children}</body>
     </html>
   );
 }
