@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { FiatSelect } from './fiat-select';
 import { NavLinks } from './nav-links';
 import { StatusLight } from './status-light';
 import { ThemeToggle } from './theme-toggle';
@@ -17,6 +18,7 @@ export function AppHeader() {
         <NavLinks />
         <div className="ml-auto flex shrink-0 items-center gap-2">
           <StatusLight />
+          <FiatSelect />
           <ThemeToggle />
         </div>
       </div>
