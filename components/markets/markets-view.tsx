@@ -33,6 +33,7 @@ import { QuoteFeeders } from './quote-feeders';
 import { TokenTable, TokenTableSkeleton } from './token-table';
 
 const CHUNK = 100;
+const NONE: ReadonlySet<number> = new Set();
 
 function toRows(tokens: readonly TokenItem[], rankFrom: number | null): Row[] {
   return tokens.map((token, i) => ({ token, rank: rankFrom === null ? null : rankFrom + i, order: i }));
@@ -107,7 +108,15 @@ export function MarketsView() {
 
   // ---- quotes: one store per fiat; rows subscribe to their own token ----
   const store = useMemo(() => new QuoteStore(), [fiatCode]); // eslint-disable-line react-hooks/exhaustive-deps -- a new fiat is a new set of figures
-  const meta = useSyncExternalStore(store.subscribeMeta, store.getMeta, store.getMeta);
+  // Sorting by a market figure follows the quotes, at most once a second (ten chunks answering one
+  // after the other re-sort once); any other view ignores them, so a refresh does not re-render it.
+  const marketSort = MARKET_KEYS.has(sort);
+  const liveVersion = useSyncExternalStore(
+    store.subscribeMeta,
+    () => (marketSort ? store.getMeta().version : 0),
+    () => 0,
+  );
+  const quoteVersion = useThrottled(liveVersion, 1000);
   const chunks = useMemo(() => chunkIds(rows.map((r) => r.token.id), CHUNK), [rows]);
   const chunkOf = useMemo(() => new Map(rows.map((r, i) => [r.token.id, Math.floor(i / CHUNK)])), [rows]);
 
@@ -116,8 +125,6 @@ export function MarketsView() {
   const starred = useMemo(() => new Set(hydrated ? starredIds : []), [hydrated, starredIds]);
 
   const filtered = useMemo(() => filterByChain(rows, chainId), [rows, chainId]);
-  // Sorting by a market figure follows the quotes (meta.version); other sorts ignore them.
-  const quoteVersion = MARKET_KEYS.has(sort) ? meta.version : 0;
   const sorted = useMemo(
     () => sortRows(filtered, sort, dir, (id) => store.get(id)),
     [filtered, sort, dir, store, quoteVersion], // eslint-disable-line react-hooks/exhaustive-deps -- quoteVersion stands for the store's content
@@ -125,15 +132,25 @@ export function MarketsView() {
   const shown = useMemo(() => (pinStarred ? starredFirst(sorted, starred) : sorted), [pinStarred, sorted, starred]);
 
   const [visible, setVisible] = useState<ReadonlySet<number>>(() => new Set([0]));
+  const [inView, setInView] = useState<number[]>([]);
+  const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(settle.current), []);
   const onRange = useCallback(
     (first: number, last: number) => {
       const next = new Set<number>();
+      const ids: number[] = [];
       for (let i = first; i <= last; i++) {
         const row = shown[i];
-        const c = row ? chunkOf.get(row.token.id) : undefined;
+        if (!row) continue;
+        ids.push(row.token.id);
+        const c = chunkOf.get(row.token.id);
         if (c !== undefined) next.add(c);
       }
       setVisible((prev) => (prev.size === next.size && [...next].every((c) => prev.has(c)) ? prev : next));
+      // The ids in view change with every row scrolled: they are asked for once the scroll settles.
+      clearTimeout(settle.current);
+      ids.sort((a, b) => a - b);
+      settle.current = setTimeout(() => setInView((prev) => (prev.join() === ids.join() ? prev : ids)), 250);
     },
     [shown, chunkOf],
   );
@@ -151,7 +168,6 @@ export function MarketsView() {
   }, [queryClient]);
 
   const tokensFailed = source.isError && rows.length === 0;
-  const stale = meta.failing || (source.isError && rows.length > 0);
 
   return (
     <section className="rounded-md border border-border bg-panel" aria-label="Tokens">
@@ -168,7 +184,7 @@ export function MarketsView() {
         watchCount={hydrated ? starredIds.length : 0}
         pinStarred={pinStarred}
         shown={shown.length}
-        freshness={<Freshness updatedAt={meta.updatedAt} stale={stale} onRetry={retry} />}
+        freshness={<StoreFreshness store={store} stale={source.isError && rows.length > 0} onRetry={retry} />}
         onChange={update}
       />
       {selected.unknown && (
@@ -201,9 +217,38 @@ export function MarketsView() {
           onRange={onRange}
         />
       )}
-      <QuoteFeeders chunks={chunks} visible={visible} loadAll={MARKET_KEYS.has(sort)} fiat={fiatCode} store={store} />
+      <QuoteFeeders
+        chunks={chunks}
+        polled={marketSort ? NONE : visible}
+        loadAll={marketSort}
+        inView={marketSort ? inView : null}
+        fiat={fiatCode}
+        store={store}
+      />
     </section>
   );
+}
+
+/** "updated N s ago" from the quote store: its own subscriber, so the table does not re-render for it. */
+function StoreFreshness({ store, stale, onRetry }: { store: QuoteStore; stale: boolean; onRetry: () => void }) {
+  const meta = useSyncExternalStore(store.subscribeMeta, store.getMeta, store.getMeta);
+  return <Freshness updatedAt={meta.updatedAt} stale={stale || meta.failing} onRetry={onRetry} />;
+}
+
+/** The value, changed at most once per `ms` (the last change always lands). */
+function useThrottled<T>(value: T, ms: number): T {
+  const [shown, setShown] = useState(value);
+  const last = useRef(0);
+  useEffect(() => {
+    if (Object.is(value, shown)) return;
+    const wait = Math.max(0, last.current + ms - Date.now());
+    const timer = setTimeout(() => {
+      last.current = Date.now();
+      setShown(value);
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [value, shown, ms]);
+  return shown;
 }
 
 function EmptyRows({ mode, query, filtered, onChange }: { mode: MarketsMode; query: string; filtered: boolean; onChange: (patch: Record<string, string | null>) => void }) {

@@ -25,15 +25,33 @@ function QuoteFeeder({ ids, fiat, store, poll }: { ids: number[]; fiat: string; 
 /**
  * The quotes of the rows: fetched in fixed chunks of the list (every viewer asks the same URLs, which
  * the gateway caches for 3 s); only the chunks with rows in view are polled every 3 s, and polling
- * pauses while the tab is hidden. When the table is sorted by a market figure every chunk is loaded
- * once so the order is right, then kept fresh as it scrolls into view.
+ * pauses while the tab is hidden. When the table is sorted by a market figure, every chunk is loaded
+ * once so the order is right, and the rows in view (which then come from any chunk) are polled as
+ * one request of their own ids.
  */
-export function QuoteFeeders({ chunks, visible, loadAll, fiat, store }: { chunks: number[][]; visible: ReadonlySet<number>; loadAll: boolean; fiat: string; store: QuoteStore }) {
+export function QuoteFeeders({
+  chunks,
+  polled,
+  loadAll,
+  inView,
+  fiat,
+  store,
+}: {
+  chunks: number[][];
+  /** indexes of the chunks to poll */
+  polled: ReadonlySet<number>;
+  loadAll: boolean;
+  /** ids in view, polled together (sorted by a market figure), or null */
+  inView: number[] | null;
+  fiat: string;
+  store: QuoteStore;
+}) {
   return (
     <>
       {chunks.map((ids, i) =>
-        visible.has(i) || loadAll ? <QuoteFeeder key={ids.join(',')} ids={ids} fiat={fiat} store={store} poll={visible.has(i)} /> : null,
+        polled.has(i) || loadAll ? <QuoteFeeder key={ids.join(',')} ids={ids} fiat={fiat} store={store} poll={polled.has(i)} /> : null,
       )}
+      {inView && inView.length > 0 && <QuoteFeeder key="in-view" ids={inView} fiat={fiat} store={store} poll />}
     </>
   );
 }
