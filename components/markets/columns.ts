@@ -11,8 +11,8 @@ export interface Column {
 
 /** The Markets table's columns after the pinned token column, in order. */
 export const COLUMNS: readonly Column[] = [
-  { key: 'chain', label: 'Chain', title: 'The chain of this token record', width: 128, align: 'left' },
   { key: 'price', label: 'Price', title: 'Latest price in the display currency', width: 128, align: 'right' },
+  { key: 'chain', label: 'Chain', title: 'The chain of this token record', width: 128, align: 'left' },
   { key: 'percent_change_1h', label: '1h', title: 'Price change over 1 hour', width: 76, align: 'right' },
   { key: 'percent_change_24h', label: '24h', title: 'Price change over 24 hours', width: 76, align: 'right' },
   { key: 'percent_change_7d', label: '7d', title: 'Price change over 7 days', width: 76, align: 'right' },

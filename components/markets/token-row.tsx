@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { memo, useSyncExternalStore } from 'react';
 import { Flash } from '@/components/ui/flash';
 import { TokenIcon } from '@/components/ui/token-icon';
-import { direction, formatCompact, formatPercent, formatPrice, formatSupply, toBig, type FiatFormat } from '@/lib/format/number';
+import { formatCompact, formatPercent, formatPrice, formatSupply, toBig, type FiatFormat } from '@/lib/format/number';
 import type { QuoteStore } from '@/lib/markets/quote-store';
 import type { Row } from '@/lib/markets/table';
 import type { ChainItem } from '@/lib/upstream/price/schema';
@@ -15,9 +15,17 @@ const compareDecimal = (a: string, b: string) => {
 };
 
 function Change({ value }: { value: string | undefined }) {
-  const dir = direction(value);
-  const tone = dir === 'up' ? 'text-up' : dir === 'down' ? 'text-down' : 'text-muted';
-  return <td className={`px-3 text-right ${tone}`}>{value === undefined ? <Pending /> : formatPercent(value)}</td>;
+  if (value === undefined) {
+    return (
+      <td className="px-3 text-right">
+        <Pending />
+      </td>
+    );
+  }
+  // The colour follows the sign shown: a change that rounds to 0.00% is neither up nor down.
+  const text = formatPercent(value);
+  const tone = text.startsWith('+') ? 'text-up' : text.startsWith('-') ? 'text-down' : 'text-muted';
+  return <td className={`px-3 text-right ${tone}`}>{text}</td>;
 }
 
 function Pending() {
@@ -65,18 +73,12 @@ export const TokenRow = memo(function TokenRow({
               <path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6L2.5 9.4l6.6-.8z" strokeLinejoin="round" />
             </svg>
           </button>
-          <span className="w-9 shrink-0 text-right text-2xs text-muted">{row.rank ?? ''}</span>
+          <span className="w-7 shrink-0 text-right text-2xs text-muted">{row.rank ?? ''}</span>
           <TokenIcon src={token.logo_url} symbol={token.symbol} size={20} />
           <Link href={`/tokens/${token.id}`} prefetch={false} className="min-w-0 truncate hover:underline focus-visible:underline" data-testid="token-link">
             <span className="font-medium text-text">{token.name}</span> <span className="text-muted">{token.symbol}</span>
           </Link>
         </div>
-      </td>
-      <td className="px-3">
-        <span className="flex min-w-0 items-center gap-1.5 text-muted">
-          <TokenIcon src={chain?.chain_icon_url} symbol={chain?.short_name ?? token.chain_name} size={14} />
-          <span className="truncate">{token.chain_name}</span>
-        </span>
       </td>
       <td className="px-3 text-right font-medium text-text" data-testid="price">
         {quote ? (
@@ -86,6 +88,12 @@ export const TokenRow = memo(function TokenRow({
         ) : (
           <Pending />
         )}
+      </td>
+      <td className="px-3">
+        <span className="flex min-w-0 items-center gap-1.5 text-muted">
+          <TokenIcon src={chain?.chain_icon_url} symbol={chain?.short_name ?? token.chain_name} size={14} />
+          <span className="truncate" data-testid="chain-name">{token.chain_name}</span>
+        </span>
       </td>
       <Change value={quote?.percent_change_1h} />
       <Change value={quote?.percent_change_24h} />

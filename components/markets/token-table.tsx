@@ -108,7 +108,7 @@ export function TokenTable({
     >
       <table className="num w-full table-fixed border-separate border-spacing-0 text-[13px]" style={{ minWidth: TOTAL_WIDTH }} aria-rowcount={rows.length + 1}>
         <colgroup>
-          <col style={{ width: TOKEN_COLUMN_WIDTH }} />
+          <col className="w-[196px] sm:w-[264px]" />
           {COLUMNS.map((c) => (
             <col key={c.key} style={{ width: c.width }} />
           ))}
@@ -159,7 +159,7 @@ export function TokenTableSkeleton({ rows = 14 }: { rows?: number }) {
     <div className="h-[max(420px,calc(100dvh-13.5rem))] overflow-hidden" aria-busy="true" aria-label="Loading tokens">
       <table className="w-full table-fixed border-separate border-spacing-0 text-[13px]" style={{ minWidth: TOTAL_WIDTH }}>
         <colgroup>
-          <col style={{ width: TOKEN_COLUMN_WIDTH }} />
+          <col className="w-[196px] sm:w-[264px]" />
           {COLUMNS.map((c) => (
             <col key={c.key} style={{ width: c.width }} />
           ))}

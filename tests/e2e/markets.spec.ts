@@ -60,7 +60,7 @@ test.describe('markets', () => {
     await expect.poll(async () => rows(page).count()).toBeGreaterThanOrEqual(5);
     const symbols = await rows(page).locator('[data-testid="token-link"]').allTextContents();
     expect(symbols.every((s) => s.endsWith('USDC'))).toBe(true);
-    const chains = new Set(await rows(page).locator('td:nth-child(2)').allTextContents());
+    const chains = new Set(await rows(page).getByTestId('chain-name').allTextContents());
     expect(chains.size).toBeGreaterThanOrEqual(5);
     await expect(rows(page).first().getByTestId('price')).toHaveText(/\$0\.99|\$1\.00/);
 
@@ -94,7 +94,7 @@ test.describe('markets', () => {
 
     await page.getByTestId('chain-filter').selectOption({ label: 'Solana' });
     await expect(page).toHaveURL(/chain=5/);
-    await expect.poll(async () => new Set(await rows(page).locator('td:nth-child(2)').allTextContents())).toEqual(new Set(['Solana']));
+    await expect.poll(async () => new Set(await rows(page).getByTestId('chain-name').allTextContents())).toEqual(new Set(['Solana']));
 
     // The view is a URL: reloading shows the same sort and filter.
     await page.reload();
