@@ -1,23 +1,13 @@
 /**
- * Pool look-ups for server components. They go through the gateway in-process, so they share its
- * validation, its one-hour cache of `pools` (the seed's) and its failure envelopes with the
- * browser's calls, and the key stays where it always is.
+ * Pool look-ups for server components, through the gateway in-process (lib/gateway/in-process.ts):
+ * they share its one-hour cache of `pools` (the seed's) with the browser's calls.
  */
 import 'server-only';
-import { handleGateway } from '../gateway/handle';
-import type { Service } from '../upstream/services';
+import { gatewayCall as gatewayGet } from '../gateway/in-process';
 import { ChainsData, PoolData, type ChainItem, type PoolObject } from '../upstream/price/schema';
 import { poolQueryString, type PoolRef } from './ref';
 
 export type PoolLookup = { kind: 'found'; pool: PoolObject } | { kind: 'missing' } | { kind: 'error'; message: string };
-
-async function gatewayGet(service: Service, path: string): Promise<{ ok: true; data: unknown } | { ok: false; message: string }> {
-  const response = await handleGateway(service, new Request(`http://gateway.internal/api/${service}/v1${path}`));
-  const body = (await response.json().catch(() => null)) as { code?: unknown; msg?: unknown; message?: unknown; data?: unknown } | null;
-  if (response.ok && body?.code === 0) return { ok: true, data: body.data };
-  const text = typeof body?.msg === 'string' ? body.msg : typeof body?.message === 'string' ? body.message : `HTTP ${response.status}`;
-  return { ok: false, message: text };
-}
 
 /** The price service's pool object; `missing` when the seed's `data: null` says there is no such pool. */
 export async function lookupPool(ref: PoolRef): Promise<PoolLookup> {
