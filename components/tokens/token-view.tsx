@@ -134,7 +134,7 @@ export function TokenView({ token, platforms, chains, pools }: { token: TokenDet
         </dl>
       </Panel>
 
-      <div className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Panel title={`On ${platforms.length} chain${platforms.length === 1 ? '' : 's'}`} actions={batch.dataUpdatedAt ? <span className="text-2xs text-muted">contract quotes in USD</span> : null}>
           <Platforms token={token} platforms={platforms} chainOf={chainOf} batch={batch.data} batchLoading={batch.isPending && refs.length > 0} batchError={batch.isError ? batch.error.message : null} />
         </Panel>
