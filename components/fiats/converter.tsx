@@ -123,8 +123,8 @@ export function Converter({ amountText, from, to, fiats, onChange }: ConverterPr
   const amountError = amount.ok ? null : amount.message;
   return (
     <div className="p-3">
-      <div className="grid items-end gap-2 md:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)_auto_minmax(0,1.4fr)]">
-        <Field id={`${id}-amount`} label="Amount" error={amountError}>
+      <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-end gap-2">
+        <Field id={`${id}-amount`} label="Amount" error={amountError} className="col-span-3">
           <TextInput
             id={`${id}-amount`}
             inputMode="decimal"
@@ -151,8 +151,8 @@ export function Converter({ amountText, from, to, fiats, onChange }: ConverterPr
           onClick={() => onChange({ from: to, to: from })}
           data-testid="convert-swap"
         >
-          <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden className="md:rotate-0">
-            <path d="M7 4v16M7 20l-3-3M7 20l3-3M17 20V4M17 4l-3 3M17 4l3 3" />
+          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+            <path d="M4 8h15M19 8l-4-4M19 8l-4 4M20 16H5M5 16l4-4M5 16l4 4" />
           </svg>
         </Button>
         <Field id={`${id}-to`} label="To">

@@ -39,23 +39,6 @@ export function FiatsView() {
 
   return (
     <div className="grid gap-3">
-      <Panel title="Converter" bodyClassName="">
-        <Converter
-          amountText={amountText}
-          from={from}
-          to={to}
-          fiats={fiats}
-          onChange={(patch) =>
-            update({
-              ...(patch.amount !== undefined ? { amount: patch.amount === '' ? '' : patch.amount } : {}),
-              ...(patch.from ? { from: assetParam(patch.from) } : {}),
-              ...(patch.to ? { to: assetParam(patch.to) } : {}),
-              // Keep the amount in the URL once the user touches the converter, even at its default.
-              ...(patch.amount === undefined && !params.get('amount') ? { amount: amountText } : {}),
-            })
-          }
-        />
-      </Panel>
 
       <div className="grid gap-3 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
         <Panel
@@ -66,8 +49,12 @@ export function FiatsView() {
           }
           actions={
             <>
-              {rates.data !== undefined && <Freshness updatedAt={rates.dataUpdatedAt || null} stale={rates.isError} onRetry={() => void rates.refetch()} />}
-              <Select id={`${id}-base`} value={base} onChange={(e) => setBase(e.target.value)} className="h-7 w-auto min-w-[88px] font-semibold" data-testid="base-select">
+              {rates.data !== undefined && (
+                <span className="whitespace-nowrap">
+                  <Freshness updatedAt={rates.dataUpdatedAt || null} stale={rates.isError} onRetry={() => void rates.refetch()} />
+                </span>
+              )}
+              <Select id={`${id}-base`} value={base} onChange={(e) => setBase(e.target.value)} className="h-7 !w-[92px] font-semibold" data-testid="base-select">
                 {!baseKnown && <option value={base}>{rawBase || base}</option>}
                 {(fiats ?? [{ code: base, name: '' }]).map((f) => (
                   <option key={f.code} value={f.code.toUpperCase()}>
@@ -100,13 +87,32 @@ export function FiatsView() {
           )}
         </Panel>
 
-        <Panel title={fiats ? `${fiats.length} fiat currencies` : 'Fiat currencies'}>
-          {fiats === undefined && fiatsQ.isError ? (
-            <EmptyState tone="error" title="The fiat list could not be loaded." />
-          ) : (
-            <FiatList fiats={fiats} base={base} display={display.code} onPick={setBase} />
-          )}
-        </Panel>
+        <div className="grid content-start gap-3">
+          <Panel title="Converter" bodyClassName="">
+            <Converter
+              amountText={amountText}
+              from={from}
+              to={to}
+              fiats={fiats}
+              onChange={(patch) =>
+                update({
+                  ...(patch.amount !== undefined ? { amount: patch.amount === '' ? '' : patch.amount } : {}),
+                  ...(patch.from ? { from: assetParam(patch.from) } : {}),
+                  ...(patch.to ? { to: assetParam(patch.to) } : {}),
+                  // Keep the amount in the URL once the user touches the converter, even at its default.
+                  ...(patch.amount === undefined && !params.get('amount') ? { amount: amountText } : {}),
+                })
+              }
+            />
+          </Panel>
+          <Panel title={fiats ? `${fiats.length} fiat currencies` : 'Fiat currencies'}>
+            {fiats === undefined && fiatsQ.isError ? (
+              <EmptyState tone="error" title="The fiat list could not be loaded." />
+            ) : (
+              <FiatList fiats={fiats} base={base} display={display.code} onPick={setBase} />
+            )}
+          </Panel>
+        </div>
       </div>
     </div>
   );
