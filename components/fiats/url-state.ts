@@ -15,7 +15,7 @@ export function useFiatsUrl(): [URLSearchParams, (patch: Record<string, string |
       else next.set(key, value);
     }
     const qs = next.toString();
-    window.history.replaceState(window.history.state, '', qs ? `${window.location.pathname}?${qs}` : window.location.pathname);
+    window.history.replaceState(null, '', qs ? `${window.location.pathname}?${qs}` : window.location.pathname);
   }, []);
   return [new URLSearchParams(params.toString()), update];
 }

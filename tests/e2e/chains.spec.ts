@@ -19,7 +19,7 @@ test.describe('chains', () => {
     const eth = rows.filter({ hasText: 'Ethereum' });
     await expect(eth).toContainText('EVM');
     await expect(eth.getByRole('link', { name: /block explorer etherscan\.io/ })).toHaveAttribute('href', 'https://etherscan.io');
-    await eth.getByRole('link', { name: 'Ethereum' }).click();
+    await eth.getByRole('link', { name: 'Ethereum', exact: true }).click();
     await expect(page).toHaveURL(/\/chains\/1$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Ethereum');
   });
