@@ -22,8 +22,8 @@ export function TokenIcon({ src, symbol, size = 20, className = '' }: { src?: st
     return (
       <span
         aria-hidden
-        style={{ ...style, background: `hsl(${hue} 45% 32%)`, fontSize: Math.max(8, size * 0.36) }}
-        className={`inline-grid shrink-0 place-items-center rounded-full font-semibold text-white/90 ${className}`}
+        style={{ ...style, background: `hsl(${hue} 45% 27%)`, fontSize: Math.max(8, size * 0.36) }}
+        className={`inline-grid shrink-0 place-items-center rounded-full font-semibold text-white ${className}`}
       >
         {initials}
       </span>

@@ -1,5 +1,5 @@
 'use client';
-import { usePathname, useRouter, useSearchParams, type ReadonlyURLSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams, type ReadonlyURLSearchParams } from 'next/navigation';
 import { useCallback } from 'react';
 
 export type ParamPatch = Record<string, string | null | undefined>;
@@ -10,7 +10,6 @@ export type ParamPatch = Record<string, string | null | undefined>;
  */
 export function useUrlParams(): [ReadonlyURLSearchParams, (patch: ParamPatch, mode?: 'replace' | 'push') => void] {
   const params = useSearchParams();
-  const router = useRouter();
   const pathname = usePathname();
   const update = useCallback(
     (patch: ParamPatch, mode: 'replace' | 'push' = 'replace') => {
@@ -20,9 +19,13 @@ export function useUrlParams(): [ReadonlyURLSearchParams, (patch: ParamPatch, mo
         else next.set(key, value);
       }
       const qs = next.toString();
-      router[mode](qs ? `${pathname}?${qs}` : pathname, { scroll: false });
+      const url = qs ? `${pathname}?${qs}` : pathname;
+      // The native history API is synced with useSearchParams by Next and costs no server round
+      // trip: a sort or a filter is a client-side change of view, not a new page.
+      if (mode === 'push') window.history.pushState(null, '', url);
+      else window.history.replaceState(null, '', url);
     },
-    [router, pathname],
+    [pathname],
   );
   return [params, update];
 }

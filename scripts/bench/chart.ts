@@ -10,14 +10,12 @@
  * A benchmark, not a test: figures, no pass/fail. The chart's measurement hook
  * (components/chart/bench-hook.ts) is inert unless this script defines `window.__pulseBench`.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { normalizeCandles, type Candle, type RawCandle } from '../../lib/chart/candles';
-import { createSimulator } from '../../lib/sim';
-import { listen } from '../../lib/sim/node-server';
+import { quantile, round, startBenchServers } from './servers';
 
 const SIM_PORT = Number(process.env.BENCH_SIM_PORT ?? 4392);
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3392);
@@ -28,33 +26,16 @@ const POOL_PAGE = `${APP}/pools/evm/1/${POOL}`;
 const EMBED = `${APP}/embed/pools/evm/1/${POOL}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LIVE_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 30);
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 interface BenchWindow {
   __pulseBench: { firstCandleAt?: number; updates: number[]; setData?: (bars: Candle[]) => Promise<{ setDataMs: number; paintedMs: number }> };
 }
 
+/** The lower middle of an even count, as this benchmark has always reported. */
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length === 0 ? NaN : (s[Math.floor((s.length - 1) / 2)] as number);
 };
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? NaN : (s[Math.min(s.length - 1, Math.floor(q * s.length))] as number);
-};
-const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
-
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 async function benchPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -154,31 +135,9 @@ async function scriptBytes(browser: Browser, url: string): Promise<{ gzip: numbe
 }
 
 async function main() {
-  if (!existsSync('.next/BUILD_ID')) {
-    console.log('[bench] no production build: running next build');
-    if (spawnSync('npx', ['next', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
-  }
-  const sim = createSimulator({ apiKey: KEY, stateDir: null, logLevel: 'silent', txIntervalMs: 60_000 });
-  const running = await listen(sim, SIM_PORT);
-  const app: ChildProcess = spawn('node', ['node_modules/next/dist/bin/next', 'start', '-p', String(APP_PORT), '-H', '127.0.0.1'], {
-    env: { ...process.env, UPSTREAM_BASE_URL: running.url, UPSTREAM_API_KEY: KEY, NODE_ENV: 'production' },
-    stdio: 'ignore',
-    detached: true,
-  });
-  const stopApp = () => {
-    try {
-      process.kill(-(app.pid as number), 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  };
-  process.on('exit', stopApp);
-  const browser = await chromium.launch({
-    executablePath: existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+  const servers = await startBenchServers({ simPort: SIM_PORT, appPort: APP_PORT, key: KEY });
+  const { browser } = servers;
   try {
-    await waitFor(`${APP}/api/health`);
     // One warm-up visit compiles nothing (production) but fills the gateway's and the server's caches.
     const warm = await browser.newPage();
     await warm.goto(POOL_PAGE);
@@ -235,9 +194,7 @@ async function main() {
       ) + '\n',
     );
   } finally {
-    await browser.close();
-    stopApp();
-    await running.close();
+    await servers.stop();
   }
 }
 

@@ -1,0 +1,277 @@
+'use client';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Freshness } from '@/components/ui/freshness';
+import { useFiat } from '@/lib/hooks/use-fiat';
+import { useHydrated } from '@/lib/hooks/use-hydrated';
+import { useUrlParams } from '@/lib/hooks/use-url-params';
+import { ApiError } from '@/lib/api/client';
+import { chunkIds, QuoteStore } from '@/lib/markets/quote-store';
+import {
+  clampLimit,
+  clampPage,
+  defaultDir,
+  filterByChain,
+  isSortKey,
+  MARKET_KEYS,
+  pageCount,
+  sortRows,
+  starredFirst,
+  type Row,
+  type SortDir,
+  type SortKey,
+} from '@/lib/markets/table';
+import { allTokensQuery, platformSearchQuery, tokenDetailsQuery } from '@/lib/queries/markets';
+import { chainsQuery, tokensQuery } from '@/lib/queries/price';
+import { usePrefs } from '@/lib/stores/prefs';
+import { useWatchlist } from '@/lib/stores/watchlist';
+import type { TokenItem } from '@/lib/upstream/price/schema';
+import { MarketsToolbar, type MarketsMode } from './markets-toolbar';
+import { QuoteFeeders } from './quote-feeders';
+import { TokenTable, TokenTableSkeleton } from './token-table';
+
+const CHUNK = 100;
+const NONE: ReadonlySet<number> = new Set();
+
+function toRows(tokens: readonly TokenItem[], rankFrom: number | null): Row[] {
+  return tokens.map((token, i) => ({ token, rank: rankFrom === null ? null : rankFrom + i, order: i }));
+}
+
+function errorText(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'The price service did not answer.';
+}
+
+/** The Markets page: every view is a URL (page, size, sort, chain, search, watchlist, fiat). */
+export function MarketsView() {
+  const [params, update] = useUrlParams();
+  const hydrated = useHydrated();
+  const queryClient = useQueryClient();
+
+  const q = (params.get('q') ?? '').trim();
+  const mode: MarketsMode = q ? 'search' : params.get('view') === 'watchlist' ? 'watchlist' : params.get('all') === '1' ? 'all' : 'page';
+  const limit = clampLimit(params.get('limit'));
+  const sortParam = params.get('sort');
+  const sort: SortKey = isSortKey(sortParam) ? sortParam : 'rank';
+  const dirParam = params.get('dir');
+  const dir: SortDir = dirParam === 'asc' || dirParam === 'desc' ? dirParam : defaultDir(sort);
+  const chainParam = params.get('chain');
+  const chainId = chainParam && /^\d+$/.test(chainParam) ? Number(chainParam) : null;
+  const pinStarred = params.get('starred') === 'first';
+
+  // The display fiat: a shared link's `fiat` is adopted once, then the URL follows the header's choice.
+  const selected = useFiat();
+  const setFiat = usePrefs((s) => s.setFiat);
+  const adopted = useRef(false);
+  useEffect(() => {
+    if (!hydrated) return;
+    const fromUrl = params.get('fiat')?.toUpperCase() ?? null;
+    if (!adopted.current) {
+      adopted.current = true;
+      if (fromUrl && /^[A-Z]{2,10}$/.test(fromUrl) && fromUrl !== selected.code) {
+        setFiat(fromUrl);
+        return;
+      }
+    }
+    const want = selected.code === 'USD' ? null : selected.code;
+    if (fromUrl !== want) update({ fiat: want });
+  }, [hydrated, params, selected.code, setFiat, update]);
+  const fiatCode = selected.unknown ? 'USD' : selected.code;
+  const fiat = selected.unknown ? { code: 'USD', symbol: '$', precision: 2 } : selected.format;
+
+  // ---- the rows ----
+  const total = useQuery({ ...tokensQuery(1, limit), enabled: mode === 'page' }).data?.total ?? null;
+  const pages = total === null ? null : pageCount(total, limit);
+  const page = clampPage(params.get('page'), pages);
+  const pageQuery = useQuery({ ...tokensQuery(page, limit), enabled: mode === 'page', placeholderData: (prev) => prev });
+  const allQuery = useInfiniteQuery({ ...allTokensQuery, enabled: mode === 'all' });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = allQuery;
+  useEffect(() => {
+    // The "all pages" walk: one page after the other until ceil(total / limit).
+    if (mode === 'all' && hasNextPage && !isFetchingNextPage && !allQuery.isError) void fetchNextPage();
+  }, [mode, hasNextPage, isFetchingNextPage, fetchNextPage, allQuery.isError]);
+  const searchQuery = useQuery({ ...platformSearchQuery(q), enabled: mode === 'search' });
+  const starredIds = useWatchlist((s) => s.ids);
+  const toggleStar = useWatchlist((s) => s.toggle);
+  const watchIds = useMemo(() => (hydrated ? starredIds.slice(0, 100) : []), [hydrated, starredIds]);
+  const watchQuery = useQuery({ ...tokenDetailsQuery(watchIds), enabled: mode === 'watchlist' && watchIds.length > 0 });
+
+  const source = mode === 'page' ? pageQuery : mode === 'all' ? allQuery : mode === 'search' ? searchQuery : watchQuery;
+  const rows: Row[] = useMemo(() => {
+    if (mode === 'page') return pageQuery.data ? toRows(pageQuery.data.items, (pageQuery.data.page - 1) * pageQuery.data.limit + 1) : [];
+    if (mode === 'all') return toRows(allQuery.data?.pages.flatMap((p) => p.items) ?? [], 1);
+    if (mode === 'search') return toRows(searchQuery.data ?? [], null);
+    return toRows(watchIds.length > 0 ? (watchQuery.data ?? []) : [], null);
+  }, [mode, pageQuery.data, allQuery.data, searchQuery.data, watchQuery.data, watchIds.length]);
+  const loading = mode === 'watchlist' ? watchIds.length > 0 && !watchQuery.data && !watchQuery.isError : !source.data && !source.isError;
+
+  // ---- quotes: one store per fiat; rows subscribe to their own token ----
+  const store = useMemo(() => new QuoteStore(), [fiatCode]); // eslint-disable-line react-hooks/exhaustive-deps -- a new fiat is a new set of figures
+  // Sorting by a market figure follows the quotes, at most once a second (ten chunks answering one
+  // after the other re-sort once); any other view ignores them, so a refresh does not re-render it.
+  const marketSort = MARKET_KEYS.has(sort);
+  const liveVersion = useSyncExternalStore(
+    store.subscribeMeta,
+    () => (marketSort ? store.getMeta().version : 0),
+    () => 0,
+  );
+  const quoteVersion = useThrottled(liveVersion, 1000);
+  const chunks = useMemo(() => chunkIds(rows.map((r) => r.token.id), CHUNK), [rows]);
+  const chunkOf = useMemo(() => new Map(rows.map((r, i) => [r.token.id, Math.floor(i / CHUNK)])), [rows]);
+
+  const chains = useQuery(chainsQuery).data;
+  const chainMap = useMemo(() => new Map((chains ?? []).map((c) => [c.id, c])), [chains]);
+  const starred = useMemo(() => new Set(hydrated ? starredIds : []), [hydrated, starredIds]);
+
+  const filtered = useMemo(() => filterByChain(rows, chainId), [rows, chainId]);
+  const sorted = useMemo(
+    () => sortRows(filtered, sort, dir, (id) => store.get(id)),
+    [filtered, sort, dir, store, quoteVersion], // eslint-disable-line react-hooks/exhaustive-deps -- quoteVersion stands for the store's content
+  );
+  const shown = useMemo(() => (pinStarred ? starredFirst(sorted, starred) : sorted), [pinStarred, sorted, starred]);
+
+  const [visible, setVisible] = useState<ReadonlySet<number>>(() => new Set([0]));
+  const [inView, setInView] = useState<number[]>([]);
+  const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(settle.current), []);
+  const onRange = useCallback(
+    (first: number, last: number) => {
+      const next = new Set<number>();
+      const ids: number[] = [];
+      for (let i = first; i <= last; i++) {
+        const row = shown[i];
+        if (!row) continue;
+        ids.push(row.token.id);
+        const c = chunkOf.get(row.token.id);
+        if (c !== undefined) next.add(c);
+      }
+      setVisible((prev) => (prev.size === next.size && [...next].every((c) => prev.has(c)) ? prev : next));
+      // The ids in view change with every row scrolled: they are asked for once the scroll settles.
+      clearTimeout(settle.current);
+      ids.sort((a, b) => a - b);
+      settle.current = setTimeout(() => setInView((prev) => (prev.join() === ids.join() ? prev : ids)), 250);
+    },
+    [shown, chunkOf],
+  );
+
+  const onSort = useCallback(
+    (key: SortKey) => {
+      const nextDir = key === sort ? (dir === 'asc' ? 'desc' : 'asc') : defaultDir(key);
+      update({ sort: key === 'rank' && nextDir === 'asc' ? null : key, dir: nextDir === defaultDir(key) ? null : nextDir });
+    },
+    [sort, dir, update],
+  );
+
+  const retry = useCallback(() => {
+    void queryClient.refetchQueries({ queryKey: ['price'], type: 'active' });
+  }, [queryClient]);
+
+  const tokensFailed = source.isError && rows.length === 0;
+
+  return (
+    <section className="rounded-md border border-border bg-panel" aria-label="Tokens">
+      <MarketsToolbar
+        mode={mode}
+        query={q}
+        chains={chains}
+        chainId={chainId}
+        limit={limit}
+        page={page}
+        pages={pages}
+        total={total}
+        loadedAll={mode === 'all' ? { loaded: rows.length, total: allQuery.data?.pages[0]?.total ?? null, walking: Boolean(hasNextPage) || allQuery.isFetching } : null}
+        watchCount={hydrated ? starredIds.length : 0}
+        pinStarred={pinStarred}
+        shown={shown.length}
+        freshness={<StoreFreshness store={store} stale={source.isError && rows.length > 0} onRetry={retry} />}
+        onChange={update}
+      />
+      {selected.unknown && (
+        <p role="status" className="border-b border-border bg-raised/60 px-3 py-1.5 text-[12px] text-muted">
+          The price service has no currency “{selected.code}”, so prices are in USD.{' '}
+          <button type="button" className="font-medium text-accent hover:underline" onClick={() => setFiat('USD')}>
+            Use USD
+          </button>
+        </p>
+      )}
+      {tokensFailed ? (
+        <EmptyState tone="error" title={`Tokens could not be loaded: ${errorText(source.error)}`} action={<Button onClick={retry}>Retry</Button>}>
+          The upstream price service is unreachable or refused the request. The page retries when you ask.
+        </EmptyState>
+      ) : loading ? (
+        <TokenTableSkeleton />
+      ) : shown.length === 0 ? (
+        <EmptyRows mode={mode} query={q} filtered={chainId !== null && rows.length > 0} onChange={update} />
+      ) : (
+        <TokenTable
+          rows={shown}
+          store={store}
+          fiat={fiat}
+          starred={starred}
+          onStar={toggleStar}
+          chains={chainMap}
+          sort={sort}
+          dir={dir}
+          onSort={onSort}
+          onRange={onRange}
+        />
+      )}
+      <QuoteFeeders
+        chunks={chunks}
+        polled={marketSort ? NONE : visible}
+        loadAll={marketSort}
+        inView={marketSort ? inView : null}
+        fiat={fiatCode}
+        store={store}
+      />
+    </section>
+  );
+}
+
+/** "updated N s ago" from the quote store: its own subscriber, so the table does not re-render for it. */
+function StoreFreshness({ store, stale, onRetry }: { store: QuoteStore; stale: boolean; onRetry: () => void }) {
+  const meta = useSyncExternalStore(store.subscribeMeta, store.getMeta, store.getMeta);
+  return <Freshness updatedAt={meta.updatedAt} stale={stale || meta.failing} onRetry={onRetry} />;
+}
+
+/** The value, changed at most once per `ms` (the last change always lands). */
+function useThrottled<T>(value: T, ms: number): T {
+  const [shown, setShown] = useState(value);
+  const last = useRef(0);
+  useEffect(() => {
+    if (Object.is(value, shown)) return;
+    const wait = Math.max(0, last.current + ms - Date.now());
+    const timer = setTimeout(() => {
+      last.current = Date.now();
+      setShown(value);
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [value, shown, ms]);
+  return shown;
+}
+
+function EmptyRows({ mode, query, filtered, onChange }: { mode: MarketsMode; query: string; filtered: boolean; onChange: (patch: Record<string, string | null>) => void }) {
+  if (filtered) {
+    return (
+      <EmptyState title="No token of this chain on the rows loaded." action={<Button onClick={() => onChange({ chain: null })}>Show every chain</Button>}>
+        The filter applies to the rows loaded: load every page to search the whole list.
+      </EmptyState>
+    );
+  }
+  if (mode === 'search') {
+    return (
+      <EmptyState title={`No token matches “${query}”.`} action={<Button onClick={() => onChange({ q: null })}>Clear search</Button>}>
+        Search is exact and ignores case: a contract address, a full name (“USD Coin”) or a symbol (“USDC”).
+      </EmptyState>
+    );
+  }
+  if (mode === 'watchlist') {
+    return (
+      <EmptyState title="Your watchlist is empty." action={<Button onClick={() => onChange({ view: null })}>Browse all tokens</Button>}>
+        Star a token with ☆ in the table to keep it here. The list is kept in this browser.
+      </EmptyState>
+    );
+  }
+  return <EmptyState title="The price service lists no tokens." />;
+}

@@ -1,0 +1,116 @@
+'use client';
+import Link from 'next/link';
+import { memo, useSyncExternalStore } from 'react';
+import { Flash } from '@/components/ui/flash';
+import { TokenIcon } from '@/components/ui/token-icon';
+import { formatCompact, formatPercent, formatPrice, formatSupply, toBig, type FiatFormat } from '@/lib/format/number';
+import type { QuoteStore } from '@/lib/markets/quote-store';
+import type { Row } from '@/lib/markets/table';
+import type { ChainItem } from '@/lib/upstream/price/schema';
+
+const compareDecimal = (a: string, b: string) => {
+  const x = toBig(a);
+  const y = toBig(b);
+  return x && y ? x.cmp(y) : 0;
+};
+
+function Change({ value }: { value: string | undefined }) {
+  if (value === undefined) {
+    return (
+      <td className="px-3 text-right">
+        <Pending />
+      </td>
+    );
+  }
+  // The colour follows the sign shown: a change that rounds to 0.00% is neither up nor down.
+  const text = formatPercent(value);
+  const tone = text.startsWith('+') ? 'text-up' : text.startsWith('-') ? 'text-down' : 'text-muted';
+  return <td className={`px-3 text-right ${tone}`}>{text}</td>;
+}
+
+function Pending() {
+  return <span className="skeleton inline-block h-3 w-12 align-middle" aria-hidden />;
+}
+
+/**
+ * One token: subscribes to its own quote, so a refresh re-renders this row only when its figures
+ * changed, and the price flashes once up or down.
+ */
+export const TokenRow = memo(function TokenRow({
+  row,
+  store,
+  fiat,
+  starred,
+  onStar,
+  chain,
+}: {
+  row: Row;
+  store: QuoteStore;
+  fiat: FiatFormat;
+  starred: boolean;
+  onStar: (id: number) => void;
+  chain: ChainItem | undefined;
+}) {
+  const { token } = row;
+  const quote = useSyncExternalStore(
+    (listener) => store.subscribe(token.id, listener),
+    () => store.get(token.id),
+    () => undefined,
+  );
+  return (
+    <tr className="group h-9 border-b border-border/60 hover:bg-raised/60" data-token-id={token.id}>
+      <td className="sticky left-0 z-[1] bg-panel px-2 group-hover:bg-raised">
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            onClick={() => onStar(token.id)}
+            aria-pressed={starred}
+            aria-label={`${starred ? 'Remove' : 'Add'} ${token.symbol} ${starred ? 'from' : 'to'} the watchlist`}
+            title={starred ? 'Remove from watchlist' : 'Add to watchlist'}
+            className={`grid h-6 w-6 shrink-0 place-items-center rounded hover:bg-raised ${starred ? 'text-warn' : 'text-faint hover:text-muted'}`}
+          >
+            <svg width="13" height="13" viewBox="0 0 24 24" aria-hidden fill={starred ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2">
+              <path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6L2.5 9.4l6.6-.8z" strokeLinejoin="round" />
+            </svg>
+          </button>
+          <span className="w-7 shrink-0 text-right text-2xs text-muted">{row.rank ?? ''}</span>
+          <TokenIcon src={token.logo_url} symbol={token.symbol} size={20} />
+          <Link href={`/tokens/${token.id}`} prefetch={false} className="min-w-0 truncate hover:underline focus-visible:underline" data-testid="token-link">
+            <span className="font-medium text-text">{token.name}</span> <span className="text-muted">{token.symbol}</span>
+          </Link>
+        </div>
+      </td>
+      <td className="px-3 text-right font-medium text-text" data-testid="price">
+        {quote ? (
+          <Flash value={quote.price} compare={compareDecimal} className="px-1">
+            {formatPrice(quote.price, fiat)}
+          </Flash>
+        ) : (
+          <Pending />
+        )}
+      </td>
+      <td className="px-3">
+        <span className="flex min-w-0 items-center gap-1.5 text-muted">
+          <TokenIcon src={chain?.chain_icon_url} symbol={chain?.short_name ?? token.chain_name} size={14} />
+          <span className="truncate" data-testid="chain-name">{token.chain_name}</span>
+        </span>
+      </td>
+      <Change value={quote?.percent_change_1h} />
+      <Change value={quote?.percent_change_24h} />
+      <Change value={quote?.percent_change_7d} />
+      <Change value={quote?.percent_change_30d} />
+      <td className="px-3 text-right">{quote ? formatCompact(quote.market_cap, fiat) : <Pending />}</td>
+      <td className="px-3 text-right">{quote ? formatCompact(quote.volume_24h, fiat) : <Pending />}</td>
+      <td className="px-3 text-right">{quote ? formatCompact(quote.fully_diluted_valuation, fiat) : <Pending />}</td>
+      <td className="px-3 text-right text-muted">
+        {quote ? (
+          <>
+            {formatSupply(quote.circulating_supply)} <span className="text-faint">{token.symbol}</span>
+          </>
+        ) : (
+          <Pending />
+        )}
+      </td>
+    </tr>
+  );
+});

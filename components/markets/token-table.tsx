@@ -1,0 +1,199 @@
+'use client';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
+import type { FiatFormat } from '@/lib/format/number';
+import type { QuoteStore } from '@/lib/markets/quote-store';
+import type { Row, SortDir, SortKey } from '@/lib/markets/table';
+import type { ChainItem } from '@/lib/upstream/price/schema';
+import { COLUMNS, ROW_HEIGHT, TOKEN_COLUMN_WIDTH } from './columns';
+import { TokenRow } from './token-row';
+
+const TOTAL_WIDTH = TOKEN_COLUMN_WIDTH + COLUMNS.reduce((a, c) => a + c.width, 0);
+
+function SortHeader({ label, title, active, dir, align, onSort, sticky }: { label: string; title: string; active: boolean; dir: SortDir; align: 'left' | 'right'; onSort: () => void; sticky?: boolean }) {
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+      className={`h-8 border-b border-border bg-panel px-0 font-medium ${sticky ? 'sticky left-0 z-[2]' : ''}`}
+    >
+      <button
+        type="button"
+        onClick={onSort}
+        title={`${title}: sort`}
+        className={`flex h-8 w-full items-center gap-1 px-3 uppercase tracking-wide hover:text-text ${align === 'right' ? 'justify-end' : 'justify-start'} ${active ? 'text-text' : ''}`}
+      >
+        {label}
+        <span aria-hidden className={`text-[9px] ${active ? 'text-accent' : 'text-transparent'}`}>
+          {dir === 'asc' && active ? '▲' : '▼'}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+/**
+ * The token table: a real <table> (screen readers, sticky header, pinned first column) whose rows are
+ * virtualised, so 1,000 rows scroll as smoothly as 20. Reports the rows in view, whose quotes are the
+ * ones polled.
+ */
+export function TokenTable({
+  rows,
+  store,
+  fiat,
+  starred,
+  onStar,
+  chains,
+  sort,
+  dir,
+  onSort,
+  onRange,
+}: {
+  rows: readonly Row[];
+  store: QuoteStore;
+  fiat: FiatFormat;
+  starred: ReadonlySet<number>;
+  onStar: (id: number) => void;
+  chains: ReadonlyMap<number, ChainItem>;
+  sort: SortKey;
+  dir: SortDir;
+  onSort: (key: SortKey) => void;
+  onRange: (first: number, last: number) => void;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer returns fresh functions by design
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    initialRect: { width: 1200, height: 720 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? -1;
+  useEffect(() => onRange(first, last), [first, last, onRange]);
+
+  const paddingTop = items[0]?.start ?? 0;
+  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+
+  // Arrow keys walk the token links, scrolling the virtual list as they go.
+  const onKeyDown = useCallback(
+    (e: KeyboardEvent<HTMLDivElement>) => {
+      if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+      const active = document.activeElement as HTMLElement | null;
+      const tr = active?.closest('tr[data-token-id]');
+      if (!tr) return;
+      const id = Number(tr.getAttribute('data-token-id'));
+      const index = rows.findIndex((r) => r.token.id === id);
+      if (index < 0) return;
+      e.preventDefault();
+      const next = Math.max(0, Math.min(rows.length - 1, index + (e.key === 'ArrowDown' ? 1 : -1)));
+      const nextId = rows[next]?.token.id;
+      virtualizer.scrollToIndex(next, { align: 'auto' });
+      requestAnimationFrame(() => {
+        scroller.current?.querySelector<HTMLAnchorElement>(`tr[data-token-id="${nextId}"] a[data-testid="token-link"]`)?.focus();
+      });
+    },
+    [rows, virtualizer],
+  );
+
+  return (
+    <div
+      ref={scroller}
+      onKeyDown={onKeyDown}
+      className="relative h-[max(420px,calc(100dvh-13.5rem))] overflow-auto overscroll-contain [contain:strict]"
+      data-testid="token-scroller"
+      tabIndex={-1}
+    >
+      <table className="num w-full table-fixed border-separate border-spacing-0 text-[13px]" style={{ minWidth: TOTAL_WIDTH }} aria-rowcount={rows.length + 1}>
+        <colgroup>
+          <col className="w-[196px] sm:w-[264px]" />
+          {COLUMNS.map((c) => (
+            <col key={c.key} style={{ width: c.width }} />
+          ))}
+        </colgroup>
+        <thead className="sticky top-0 z-[3] text-2xs text-muted">
+          <tr>
+            <SortHeader label="# Token" title="Rank and name" active={sort === 'rank' || sort === 'name'} dir={dir} align="left" onSort={() => onSort(sort === 'rank' ? 'name' : 'rank')} sticky />
+            {COLUMNS.map((c) => (
+              <SortHeader key={c.key} label={c.label} title={c.title} active={sort === c.key} dir={dir} align={c.align} onSort={() => onSort(c.key)} />
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {paddingTop > 0 && (
+            <tr aria-hidden style={{ height: paddingTop }}>
+              <td colSpan={COLUMNS.length + 1} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            return (
+              <TokenRow
+                key={row.token.id}
+                row={row}
+                store={store}
+                fiat={fiat}
+                starred={starred.has(row.token.id)}
+                onStar={onStar}
+                chain={chains.get(row.token.chain_id)}
+              />
+            );
+          })}
+          {paddingBottom > 0 && (
+            <tr aria-hidden style={{ height: paddingBottom }}>
+              <td colSpan={COLUMNS.length + 1} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The table's final layout while the list loads: same header, same row height. */
+export function TokenTableSkeleton({ rows = 14 }: { rows?: number }) {
+  return (
+    <div className="h-[max(420px,calc(100dvh-13.5rem))] overflow-hidden" aria-busy="true" aria-label="Loading tokens">
+      <table className="w-full table-fixed border-separate border-spacing-0 text-[13px]" style={{ minWidth: TOTAL_WIDTH }}>
+        <colgroup>
+          <col className="w-[196px] sm:w-[264px]" />
+          {COLUMNS.map((c) => (
+            <col key={c.key} style={{ width: c.width }} />
+          ))}
+        </colgroup>
+        <thead className="text-2xs uppercase tracking-wide text-muted">
+          <tr>
+            <th className="h-8 border-b border-border px-3 text-left font-medium">
+              # Token
+            </th>
+            {COLUMNS.map((c) => (
+              <th key={c.key} className={`h-8 border-b border-border px-3 font-medium ${c.align === 'right' ? 'text-right' : 'text-left'}`}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {Array.from({ length: rows }, (_, i) => (
+            <tr key={i} className="h-9 border-b border-border/60">
+              <td className="px-3">
+                <span className="flex items-center gap-2">
+                  <span className="skeleton h-5 w-5 rounded-full" />
+                  <span className="skeleton h-3 w-32" />
+                </span>
+              </td>
+              {COLUMNS.map((c) => (
+                <td key={c.key} className={`px-3 ${c.align === 'right' ? 'text-right' : ''}`}>
+                  <span className="skeleton inline-block h-3 w-14 align-middle" />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

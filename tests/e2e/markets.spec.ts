@@ -1,0 +1,175 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { SIM_URL } from './support/env';
+
+/** The price cells of the rows in view, as text. */
+async function prices(page: Page): Promise<string[]> {
+  return page.getByTestId('price').allTextContents();
+}
+
+/** A displayed figure back to a number for order checks: "$1,234.56" -> 1234.56, "0.0₉12" is tiny. */
+function figure(text: string): number {
+  const clean = text.replace(/[^\d.₀-₉-]/g, '');
+  if (/[₀-₉]/.test(clean)) return 0;
+  return Number(clean.replace(/,/g, ''));
+}
+
+function rows(page: Page): Locator {
+  return page.locator('tbody tr[data-token-id]');
+}
+
+test.describe('markets', () => {
+  test('prices move within 7 seconds without a reload, and only the rows change', async ({ page }) => {
+    await page.goto('/');
+    await expect(rows(page).first().getByTestId('price')).toHaveText(/\$\d/);
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    const before = (await prices(page)).join('|');
+    await expect.poll(async () => (await prices(page)).join('|'), { timeout: 7_000, intervals: [250] }).not.toBe(before);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await expect(page.getByTestId('freshness')).toContainText(/updated \d+ s ago/);
+  });
+
+  test('switching the fiat to EUR changes the symbol and the figures, and the choice is kept', async ({ page }) => {
+    await page.goto('/');
+    const btc = rows(page).first().getByTestId('price');
+    await expect(btc).toHaveText(/^\$[\d,]+\.\d{2}$/);
+    const usd = figure((await btc.textContent()) ?? '');
+    await page.getByTestId('fiat-select').selectOption('EUR');
+    await expect(btc).toHaveText(/^€[\d,]+\.\d{2}$/);
+    const eur = figure((await btc.textContent()) ?? '');
+    expect(eur).not.toBe(usd);
+    expect(eur / usd).toBeGreaterThan(0.5);
+    expect(eur / usd).toBeLessThan(1.5);
+    await expect(page).toHaveURL(/fiat=EUR/);
+    await page.goto('/');
+    await expect(rows(page).first().getByTestId('price')).toHaveText(/^€/);
+    // A shared link with another fiat is adopted.
+    await page.goto('/?fiat=USD');
+    await expect(rows(page).first().getByTestId('price')).toHaveText(/^\$/);
+  });
+
+  test('search for USDC finds its record on at least five chains', async ({ page }) => {
+    await page.goto('/');
+    await expect(rows(page).first()).toBeVisible();
+    await page.keyboard.press('/');
+    await expect(page.getByRole('searchbox')).toBeFocused();
+    await page.keyboard.type('usdc');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/q=usdc/);
+    await expect(page.getByText(/records? for “usdc”/)).toBeVisible();
+    await expect.poll(async () => rows(page).count()).toBeGreaterThanOrEqual(5);
+    const symbols = await rows(page).locator('[data-testid="token-link"]').allTextContents();
+    expect(symbols.every((s) => s.endsWith('USDC'))).toBe(true);
+    const chains = new Set(await rows(page).getByTestId('chain-name').allTextContents());
+    expect(chains.size).toBeGreaterThanOrEqual(5);
+    await expect(rows(page).first().getByTestId('price')).toHaveText(/\$0\.99|\$1\.00/);
+
+    // An exact contract address finds its one record.
+    await page.getByRole('searchbox').fill('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48');
+    await page.keyboard.press('Enter');
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('Ethereum');
+
+    await page.getByRole('searchbox').fill('no-such-token-anywhere');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('No token matches “no-such-token-anywhere”.')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect(rows(page).first()).toContainText('Bitcoin');
+  });
+
+  test('sorting by a column and filtering by chain', async ({ page }) => {
+    await page.goto('/');
+    await expect(rows(page).first().getByTestId('price')).toHaveText(/\$\d/);
+    await page.getByRole('button', { name: /^Price/ }).click();
+    await expect(page).toHaveURL(/sort=price/);
+    await expect(page.getByRole('columnheader', { name: /Price/ })).toHaveAttribute('aria-sort', 'descending');
+    const desc = (await prices(page)).slice(0, 10).map(figure);
+    expect(desc.length).toBe(10);
+    for (let i = 1; i < desc.length; i++) expect(desc[i - 1]).toBeGreaterThanOrEqual(desc[i] as number);
+
+    await page.getByRole('button', { name: /^Price/ }).click();
+    await expect(page.getByRole('columnheader', { name: /Price/ })).toHaveAttribute('aria-sort', 'ascending');
+    const asc = (await prices(page)).slice(0, 10).map(figure);
+    for (let i = 1; i < asc.length; i++) expect(asc[i - 1]).toBeLessThanOrEqual(asc[i] as number);
+
+    await page.getByTestId('chain-filter').selectOption({ label: 'Solana' });
+    await expect(page).toHaveURL(/chain=5/);
+    await expect.poll(async () => new Set(await rows(page).getByTestId('chain-name').allTextContents())).toEqual(new Set(['Solana']));
+
+    // The view is a URL: reloading shows the same sort and filter.
+    await page.reload();
+    await expect(page.getByRole('columnheader', { name: /Price/ })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page.getByTestId('chain-filter')).toHaveValue('5');
+  });
+
+  test('1,000 rows scroll as a virtual list, and the all-pages walk loads every token', async ({ page }) => {
+    await page.goto('/?limit=1000');
+    await expect(rows(page).first().getByTestId('price')).toHaveText(/\$\d/);
+    await expect(page.getByTestId('page-of')).toHaveText(/Page 1 of \d+/);
+    expect(await rows(page).count()).toBeLessThan(80);
+    await page.getByTestId('token-scroller').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect(rows(page).last()).toContainText('1000');
+    // Quotes follow the rows into view.
+    await expect(rows(page).last().getByTestId('price')).toHaveText(/\$\d/);
+
+    await page.getByRole('button', { name: 'All pages' }).click();
+    await expect(page).toHaveURL(/all=1/);
+    const status = page.getByTestId('all-pages');
+    await expect(status).toHaveText(/([\d,]+) of \1 loaded/, { timeout: 20_000 });
+    const total = Number(((await status.textContent()) ?? '').replace(/ of.*/s, '').replace(/,/g, ''));
+    expect(total).toBeGreaterThan(1000);
+    await page.getByTestId('token-scroller').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect(rows(page).last()).toContainText(String(total));
+  });
+
+  test('a starred token is kept in the watchlist and can be shown first', async ({ page }) => {
+    await page.goto('/');
+    const eth = rows(page).filter({ hasText: 'Ethereum ETH' }).first();
+    await eth.getByRole('button', { name: /Add ETH to the watchlist/ }).click();
+    await expect(eth.getByRole('button', { name: /Remove ETH from the watchlist/ })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByLabel('Starred first').check();
+    await expect(rows(page).first()).toContainText('Ethereum ETH');
+    await page.getByTestId('watchlist-tab').click();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first().getByTestId('price')).toHaveText(/\$\d/);
+    await page.reload();
+    await expect(rows(page)).toHaveCount(1);
+    await rows(page).first().getByRole('button', { name: /Remove ETH/ }).click();
+    await expect(page.getByText('Your watchlist is empty.')).toBeVisible();
+  });
+
+  test('stopping the upstream keeps the last prices with a stale mark, and they recover', async ({ page, request }) => {
+    await page.goto('/');
+    const freshness = page.getByTestId('freshness');
+    await expect(freshness).toHaveAttribute('data-stale', 'false');
+    try {
+      await request.post(`${SIM_URL}/__sim/outage?state=down`);
+      await expect(freshness).toHaveAttribute('data-stale', 'true', { timeout: 20_000 });
+      await expect(freshness.getByRole('button', { name: 'Retry' })).toBeVisible();
+      await expect(rows(page).first().getByTestId('price')).toHaveText(/\$\d/);
+      expect(await rows(page).count()).toBeGreaterThan(10);
+    } finally {
+      await request.post(`${SIM_URL}/__sim/outage?state=up`);
+    }
+    await expect(freshness).toHaveAttribute('data-stale', 'false', { timeout: 20_000 });
+    const before = (await prices(page)).join('|');
+    await expect.poll(async () => (await prices(page)).join('|'), { timeout: 10_000 }).not.toBe(before);
+  });
+
+  test('an unknown currency in a link says so and falls back to USD', async ({ page }) => {
+    await page.goto('/?fiat=XYZ');
+    await expect(page.getByText('The price service has no currency “XYZ”, so prices are in USD.')).toBeVisible();
+    await expect(rows(page).first().getByTestId('price')).toHaveText(/^\$/);
+    await page.getByRole('button', { name: 'Use USD' }).click();
+    await expect(page.getByText(/has no currency/)).toHaveCount(0);
+  });
+
+  test('has no serious or critical accessibility issue', async ({ page }) => {
+    test.slow();
+    await page.goto('/');
+    await expect(rows(page).first().getByTestId('price')).toHaveText(/\$\d/);
+    const result = await new AxeBuilder({ page }).analyze();
+    const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});
