@@ -1,7 +1,8 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useFiat } from '@/lib/hooks/use-fiat';
+import { useUrlParams } from '@/lib/hooks/use-url-params';
 import { assetParam, parseAsset, type Asset } from '@/lib/fiats/convert';
 import { fiatsQuery, ratesQuery } from '@/lib/queries/price';
 import { Button } from '@/components/ui/button';
@@ -12,12 +13,11 @@ import { Panel } from '@/components/ui/panel';
 import { Converter } from './converter';
 import { FiatList } from './fiat-list';
 import { RatesTable } from './rates-table';
-import { useFiatsUrl } from './url-state';
 
 /** `/fiats`: the converter, the rates of a base (`?base=`) refreshed every 3 s, and the fiats list. */
 export function FiatsView() {
   const id = useId();
-  const [params, update] = useFiatsUrl();
+  const [params, update] = useUrlParams();
   const display = useFiat();
   const fiats = display.fiats;
   const fiatsQ = useQuery(fiatsQuery);
@@ -32,14 +32,14 @@ export function FiatsView() {
   const defaultTo: Asset = { kind: 'fiat', code: display.code === 'EUR' ? 'USD' : 'EUR' };
   const from = parseAsset(params.get('from')) ?? defaultFrom;
   const to = parseAsset(params.get('to')) ?? defaultTo;
-  const amountText = params.get('amount') ?? '100';
+  // The typed text is the input's own state (an emptied field stays empty); the URL follows it.
+  const [amountText, setAmountText] = useState(() => params.get('amount') ?? '100');
   const baseName = fiats?.find((f) => f.code.toUpperCase() === base)?.name;
 
   const setBase = (code: string) => update({ base: code });
 
   return (
     <div className="grid gap-3">
-
       <div className="grid gap-3 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
         <Panel
           title={
@@ -94,15 +94,16 @@ export function FiatsView() {
               from={from}
               to={to}
               fiats={fiats}
-              onChange={(patch) =>
+              onChange={(patch) => {
+                if (patch.amount !== undefined) setAmountText(patch.amount);
                 update({
-                  ...(patch.amount !== undefined ? { amount: patch.amount === '' ? '' : patch.amount } : {}),
+                  ...(patch.amount !== undefined ? { amount: patch.amount.trim() } : {}),
                   ...(patch.from ? { from: assetParam(patch.from) } : {}),
                   ...(patch.to ? { to: assetParam(patch.to) } : {}),
                   // Keep the amount in the URL once the user touches the converter, even at its default.
                   ...(patch.amount === undefined && !params.get('amount') ? { amount: amountText } : {}),
-                })
-              }
+                });
+              }}
             />
           </Panel>
           <Panel title={fiats ? `${fiats.length} fiat currencies` : 'Fiat currencies'}>
