@@ -145,13 +145,13 @@ export function Converter({ amountText, from, to, fiats, onChange }: ConverterPr
         </Field>
         <Button
           variant="secondary"
-          className="h-8 w-8 self-end px-0"
+          className="h-8 w-8 self-end !px-0"
           aria-label={`Swap: convert ${unit(to)} to ${unit(from)}`}
           title="Swap from and to"
           onClick={() => onChange({ from: to, to: from })}
           data-testid="convert-swap"
         >
-          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden className="h-4 w-4 min-w-4 shrink-0">
             <path d="M4 8h15M19 8l-4-4M19 8l-4 4M20 16H5M5 16l4-4M5 16l4 4" />
           </svg>
         </Button>

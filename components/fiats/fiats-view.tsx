@@ -40,21 +40,12 @@ export function FiatsView() {
 
   return (
     <div className="grid gap-3">
-      <div className="grid gap-3 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-3 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
         <Panel
           title={
             <span className="flex items-center gap-2">
               <label htmlFor={`${id}-base`}>Rates from</label>
-            </span>
-          }
-          actions={
-            <>
-              {rates.data !== undefined && (
-                <span className="whitespace-nowrap">
-                  <Freshness updatedAt={rates.dataUpdatedAt || null} stale={rates.isError} onRetry={() => void rates.refetch()} />
-                </span>
-              )}
-              <Select id={`${id}-base`} value={base} onChange={(e) => setBase(e.target.value)} className="h-7 !w-[92px] font-semibold" data-testid="base-select">
+              <Select id={`${id}-base`} value={base} onChange={(e) => setBase(e.target.value)} className="h-7 !w-[84px] font-semibold normal-case tracking-normal" data-testid="base-select">
                 {!baseKnown && <option value={base}>{rawBase || base}</option>}
                 {(fiats ?? [{ code: base, name: '' }]).map((f) => (
                   <option key={f.code} value={f.code.toUpperCase()}>
@@ -62,7 +53,14 @@ export function FiatsView() {
                   </option>
                 ))}
               </Select>
-            </>
+            </span>
+          }
+          actions={
+            rates.data !== undefined && (
+              <span className="whitespace-nowrap">
+                <Freshness updatedAt={rates.dataUpdatedAt || null} stale={rates.isError} onRetry={() => void rates.refetch()} />
+              </span>
+            )
           }
         >
           {!baseKnown ? (
@@ -87,7 +85,7 @@ export function FiatsView() {
           )}
         </Panel>
 
-        <div className="grid content-start gap-3">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-3">
           <Panel title="Converter" bodyClassName="">
             <Converter
               amountText={amountText}
