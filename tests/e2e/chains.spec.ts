@@ -38,6 +38,15 @@ test.describe('chains', () => {
     await expect(page.getByTestId('native-token-link')).toContainText('SOL');
   });
 
+  test('a chain without a native token says so in a sentence', async ({ page }) => {
+    // The seed leaves this answer unshown; an empty exact-match list is what a client must expect.
+    await page.route('**/api/price/v1/tokens?chain_id=*', (route) =>
+      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ code: 0, msg: 'success', data: { total: 0, page: 1, limit: 0, items: [] } }) }),
+    );
+    await page.goto('/chains/9');
+    await expect(page.getByText('The price service has no native token for Cosmos Hub.')).toBeVisible();
+  });
+
   test('an unknown chain and a non-numeric id are 404 pages', async ({ page }) => {
     const missing = await page.goto('/chains/999999');
     expect(missing?.status()).toBe(404);

@@ -155,6 +155,15 @@ test.describe('fiats page', () => {
     expect(Number(r.value)).toBeGreaterThan(1000);
   });
 
+  test('converter: an unknown fiat in the URL is a clear message, not a crash', async ({ page }) => {
+    await page.goto('/fiats?amount=5&from=XYZ&to=EUR');
+    await expect(page.getByTestId('convert-problem')).toHaveText('XYZ is not a fiat the price service lists: pick a currency from the list.');
+    await page.getByTestId('convert-from').selectOption('GBP');
+    await expect(page).toHaveURL(/from=GBP/);
+    const r = await result(page);
+    expect(r.text).toBe(timesRounded('5', r.rate, 2));
+  });
+
   test('has no serious or critical accessibility violations', async ({ page }) => {
     test.setTimeout(120_000);
     await page.goto('/fiats?amount=100&from=USD&to=EUR');
