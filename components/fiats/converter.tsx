@@ -45,7 +45,7 @@ export function Converter({ amountText, from, to, fiats, onChange }: ConverterPr
 
   const amount = parseAmount(amountText);
   const fiatPair = from.kind === 'fiat' && to.kind === 'fiat' && from.code !== to.code && unknown.length === 0;
-  const rates = useQuery({ ...ratesQuery(from.kind === 'fiat' ? from.code : 'USD'), enabled: fiatPair });
+  const rates = useQuery({ ...ratesQuery(from.kind === 'fiat' ? from.code : 'USD'), enabled: fiatPair, refetchIntervalInBackground: false });
   const tokenIds = [from, to].flatMap((a) => (a.kind === 'token' ? [a.id] : []));
   const ids = [...new Set(tokenIds)].sort((a, b) => a - b);
   const quoteFiat = from.kind === 'fiat' ? from.code : to.kind === 'fiat' ? to.code : 'USD';

@@ -26,7 +26,8 @@ export function FiatsView() {
   const base = (rawBase || display.code).toUpperCase();
   const baseValid = /^[A-Z]{2,10}$/.test(base);
   const baseKnown = baseValid && (!fiats || fiats.some((f) => f.code.toUpperCase() === base));
-  const rates = useQuery({ ...ratesQuery(base), enabled: baseKnown });
+  // Polled every 3 s (POLL_MS); react-query pauses the interval while the tab is hidden.
+  const rates = useQuery({ ...ratesQuery(base), enabled: baseKnown, refetchIntervalInBackground: false });
 
   const defaultFrom: Asset = { kind: 'fiat', code: display.code };
   const defaultTo: Asset = { kind: 'fiat', code: display.code === 'EUR' ? 'USD' : 'EUR' };
