@@ -49,7 +49,7 @@ export function ChainsTable({ chains }: { chains: ChainItem[] | null }) {
               <tr key={`s${i}`} aria-hidden>
                 <td className={`${cell} sticky left-0 bg-panel`}>
                   <span className="flex items-center gap-2">
-                    <Skeleton width={20} height={20} className="rounded-full" />
+                    <Skeleton width={20} height={20} className="!rounded-full" />
                     <Skeleton width={110} />
                   </span>
                 </td>

@@ -38,7 +38,7 @@ export function NativeToken({ chainId, chainName }: { chainId: number; chainName
       ) : (
         <div className="grid gap-x-6 gap-y-3 p-3 sm:grid-cols-[minmax(0,1.3fr)_repeat(3,minmax(0,1fr))]" data-testid="native-token">
           <div className="flex min-w-0 items-center gap-3">
-            {t ? <TokenIcon src={t.logo_url} symbol={t.symbol} size={36} /> : <Skeleton width={36} height={36} className="rounded-full" />}
+            {t ? <TokenIcon src={t.logo_url} symbol={t.symbol} size={36} /> : <Skeleton width={36} height={36} className="!rounded-full" />}
             <div className="min-w-0">
               {t ? (
                 <Link href={`/tokens/${t.id}`} className="block truncate text-[15px] font-semibold hover:text-accent hover:underline" data-testid="native-token-link">

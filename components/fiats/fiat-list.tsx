@@ -51,7 +51,7 @@ export function FiatList({ fiats, base, display, onPick }: { fiats: FiatItem[] |
               <tr key={`s${i}`} aria-hidden>
                 <td className={`${cell} sticky left-0 bg-panel`}>
                   <span className="flex items-center gap-2">
-                    <Skeleton width={18} height={18} className="rounded-full" />
+                    <Skeleton width={18} height={18} className="!rounded-full" />
                     <Skeleton width={32} />
                   </span>
                 </td>

@@ -46,7 +46,7 @@ export function RatesTable({ base, rates, fiats }: { base: string; rates: FiatRa
                 <tr key={`s${i}`} aria-hidden>
                   <td className={`${cell} sticky left-0 bg-panel`}>
                     <span className="flex items-center gap-2">
-                      <Skeleton width={18} height={18} className="rounded-full" />
+                      <Skeleton width={18} height={18} className="!rounded-full" />
                       <Skeleton width={120} />
                     </span>
                   </td>
