@@ -1,17 +1,19 @@
 import type { Metadata } from 'next';
-import { EmptyState } from '@/components/ui/empty-state';
+import { Suspense } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
-import { Panel } from '@/components/ui/panel';
+import { FiatsView } from '@/components/fiats/fiats-view';
 
 export const metadata: Metadata = { title: 'Fiats' };
+// The view is the query string (base, amount, from, to): rendered per request, so the first paint matches the URL.
+export const dynamic = 'force-dynamic';
 
 export default function Page() {
   return (
     <>
-      <PageHeader title="Fiats" subtitle="Fiat currencies, live exchange rates and a converter." />
-      <Panel>
-        <EmptyState title="The fiat rates view is being built." />
-      </Panel>
+      <PageHeader title="Fiats" subtitle="Fiat currencies, live exchange rates (8 decimals, every 3 s) and a converter between any fiat and token." />
+      <Suspense>
+        <FiatsView />
+      </Suspense>
     </>
   );
 }

@@ -1,0 +1,119 @@
+'use client';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useFiat } from '@/lib/hooks/use-fiat';
+import { useUrlParams } from '@/lib/hooks/use-url-params';
+import { assetParam, parseAsset, type Asset } from '@/lib/fiats/convert';
+import { fiatsQuery, ratesQuery } from '@/lib/queries/price';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Select } from '@/components/ui/field';
+import { Freshness } from '@/components/ui/freshness';
+import { Panel } from '@/components/ui/panel';
+import { Converter } from './converter';
+import { FiatList } from './fiat-list';
+import { RatesTable } from './rates-table';
+
+/** `/fiats`: the converter, the rates of a base (`?base=`) refreshed every 3 s, and the fiats list. */
+export function FiatsView() {
+  const id = useId();
+  const [params, update] = useUrlParams();
+  const display = useFiat();
+  const fiats = display.fiats;
+  const fiatsQ = useQuery(fiatsQuery);
+
+  const rawBase = params.get('base')?.trim() ?? '';
+  const base = (rawBase || display.code).toUpperCase();
+  const baseValid = /^[A-Z]{2,10}$/.test(base);
+  const baseKnown = baseValid && (!fiats || fiats.some((f) => f.code.toUpperCase() === base));
+  // Polled every 3 s (POLL_MS); react-query pauses the interval while the tab is hidden.
+  const rates = useQuery({ ...ratesQuery(base), enabled: baseKnown, refetchIntervalInBackground: false });
+
+  const defaultFrom: Asset = { kind: 'fiat', code: display.code };
+  const defaultTo: Asset = { kind: 'fiat', code: display.code === 'EUR' ? 'USD' : 'EUR' };
+  const from = parseAsset(params.get('from')) ?? defaultFrom;
+  const to = parseAsset(params.get('to')) ?? defaultTo;
+  // The typed text is the input's own state (an emptied field stays empty); the URL follows it.
+  const [amountText, setAmountText] = useState(() => params.get('amount') ?? '100');
+  const baseName = fiats?.find((f) => f.code.toUpperCase() === base)?.name;
+
+  const setBase = (code: string) => update({ base: code });
+
+  return (
+    <div className="grid gap-3">
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-3 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)]">
+        <Panel
+          title={
+            <span className="flex items-center gap-2">
+              <label htmlFor={`${id}-base`}>Rates from</label>
+              <Select id={`${id}-base`} value={base} onChange={(e) => setBase(e.target.value)} className="h-7 !w-[84px] font-semibold normal-case tracking-normal" data-testid="base-select">
+                {!baseKnown && <option value={base}>{rawBase || base}</option>}
+                {(fiats ?? [{ code: base, name: '' }]).map((f) => (
+                  <option key={f.code} value={f.code.toUpperCase()}>
+                    {f.code.toUpperCase()}
+                  </option>
+                ))}
+              </Select>
+            </span>
+          }
+          actions={
+            rates.data !== undefined && (
+              <span className="whitespace-nowrap">
+                <Freshness updatedAt={rates.dataUpdatedAt || null} stale={rates.isError} onRetry={() => void rates.refetch()} />
+              </span>
+            )
+          }
+        >
+          {!baseKnown ? (
+            <EmptyState
+              tone="error"
+              title={`“${rawBase.slice(0, 24)}” is not a fiat currency the price service lists.`}
+              action={<Button onClick={() => setBase(display.code === base ? 'USD' : display.code)}>Show rates from {display.code === base ? 'USD' : display.code}</Button>}
+            >
+              Pick a base from the list.
+            </EmptyState>
+          ) : rates.isError && rates.data === undefined ? (
+            <EmptyState tone="error" title={`The rates from ${base} could not be loaded: ${rates.error.message}.`} action={<Button onClick={() => void rates.refetch()}>Retry</Button>} />
+          ) : rates.data && rates.data.length === 0 ? (
+            <EmptyState
+              title={`The price service has no exchange rates for ${base}${baseName ? ` (${baseName})` : ''}.`}
+              action={<Button onClick={() => setBase(base === 'USD' ? 'EUR' : 'USD')}>Show rates from {base === 'USD' ? 'EUR' : 'USD'}</Button>}
+            >
+              Pick another base currency to see its rates.
+            </EmptyState>
+          ) : (
+            <RatesTable base={base} rates={rates.data ?? null} fiats={fiats} />
+          )}
+        </Panel>
+
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-3">
+          <Panel title="Converter" bodyClassName="">
+            <Converter
+              amountText={amountText}
+              from={from}
+              to={to}
+              fiats={fiats}
+              onChange={(patch) => {
+                if (patch.amount !== undefined) setAmountText(patch.amount);
+                update({
+                  ...(patch.amount !== undefined ? { amount: patch.amount.trim() } : {}),
+                  ...(patch.from ? { from: assetParam(patch.from) } : {}),
+                  ...(patch.to ? { to: assetParam(patch.to) } : {}),
+                  // Keep the amount in the URL once the user touches the converter, even at its default.
+                  ...(patch.amount === undefined && !params.get('amount') ? { amount: amountText } : {}),
+                });
+              }}
+            />
+          </Panel>
+          <Panel title={fiats ? `${fiats.length} fiat currencies` : 'Fiat currencies'}>
+            {fiats === undefined && fiatsQ.isError ? (
+              <EmptyState tone="error" title="The fiat list could not be loaded." />
+            ) : (
+              <FiatList fiats={fiats} base={base} display={display.code} onPick={setBase} />
+            )}
+          </Panel>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+'use client';
+import Big from 'big.js';
+import type { FiatItem, FiatRateItem } from '@/lib/upstream/price/schema';
+import { compareDecimal } from '@/lib/fiats/compare';
+import { Flash } from '@/components/ui/flash';
+import { Skeleton } from '@/components/ui/skeleton';
+import { TokenIcon } from '@/components/ui/token-icon';
+
+const cell = 'h-9 border-b border-border/60 px-3';
+const head = 'bg-panel px-3 py-2 font-medium';
+
+function inverse(rate: string): string {
+  try {
+    const b = new Big(rate);
+    return b.eq(0) ? '—' : new Big(1).div(b).toFixed(8, Big.roundHalfUp);
+  } catch {
+    return '—';
+  }
+}
+
+/**
+ * Rates of one base: `1 BASE = rate TARGET`, the rate string exactly as the upstream gave it (8
+ * decimals), flashing when it changes; the inverse is computed with big.js to the same 8 decimals.
+ */
+export function RatesTable({ base, rates, fiats }: { base: string; rates: FiatRateItem[] | null; fiats: FiatItem[] | undefined }) {
+  const byCode = new Map(fiats?.map((f) => [f.code.toUpperCase(), f]));
+  const rows = rates ?? Array.from({ length: 12 }, () => null);
+  return (
+    <div className="max-h-[720px] overflow-auto">
+      <table className="num w-full min-w-[460px] border-separate border-spacing-0 whitespace-nowrap text-[13px]" aria-label={`Exchange rates from ${base}`} aria-busy={rates ? undefined : true}>
+        <thead className="sticky top-0 z-20 text-2xs uppercase tracking-wide text-muted">
+          <tr>
+            <th scope="col" className={`${head} sticky left-0 z-10 text-left`}>Currency</th>
+            <th scope="col" className={`${head} text-right`}>
+              1 {base} =
+            </th>
+            <th scope="col" className={`${head} text-right`}>
+              in {base}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => {
+            if (!r) {
+              return (
+                <tr key={`s${i}`} aria-hidden>
+                  <td className={`${cell} sticky left-0 bg-panel`}>
+                    <span className="flex items-center gap-2">
+                      <Skeleton width={18} height={18} className="!rounded-full" />
+                      <Skeleton width={120} />
+                    </span>
+                  </td>
+                  <td className={`${cell} text-right`}><Skeleton width={110} /></td>
+                  <td className={`${cell} text-right`}><Skeleton width={90} /></td>
+                </tr>
+              );
+            }
+            const f = byCode.get(r.target_fiat_code.toUpperCase());
+            return (
+              <tr key={r.target_fiat_code} className="group hover:bg-raised/50" data-testid="rate-row" data-code={r.target_fiat_code}>
+                <td className={`${cell} sticky left-0 bg-panel group-hover:bg-raised`}>
+                  <span className="flex items-center gap-2">
+                    <TokenIcon src={f?.icon_url} symbol={r.target_fiat_code} size={18} />
+                    <span className="font-semibold">{r.target_fiat_code}</span>
+                    <span className="hidden text-muted sm:inline">{f?.name ?? ''}</span>
+                  </span>
+                </td>
+                <td className={`${cell} text-right`}>
+                  <Flash value={r.rate} compare={compareDecimal} className="px-1">
+                    <span data-testid="rate" className="font-medium">{r.rate}</span>
+                  </Flash>
+                  <span className="ml-1 inline-block w-9 text-left text-2xs text-muted">{r.target_fiat_code}</span>
+                </td>
+                <td className={`${cell} text-right text-muted`}>
+                  {inverse(r.rate)}
+                  <span className="ml-1 inline-block w-9 text-left text-2xs">{base}</span>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
