@@ -3,7 +3,7 @@
  * envelopes and key handling as the browser's calls).
  */
 import 'server-only';
-import { handleGateway } from '../gateway/handle';
+import { gatewayCall } from '../gateway/in-process';
 import { ChainData, type ChainItem } from '../upstream/price/schema';
 
 export type ChainLookup = { kind: 'found'; chain: ChainItem } | { kind: 'missing' } | { kind: 'error'; message: string };
@@ -17,13 +17,9 @@ export function parseChainId(raw: string): number | null {
 
 /** `chains/{id}`; the seed's not-found answer (HTTP 200, code 20002) is `missing`. */
 export async function lookupChainById(id: number): Promise<ChainLookup> {
-  const response = await handleGateway('price', new Request(`http://gateway.internal/api/price/v1/chains/${id}`));
-  const body = (await response.json().catch(() => null)) as { code?: unknown; msg?: unknown; data?: unknown } | null;
-  if (body?.code === 20002) return { kind: 'missing' };
-  if (!response.ok || body?.code !== 0) {
-    return { kind: 'error', message: typeof body?.msg === 'string' && body.msg ? body.msg : `HTTP ${response.status}` };
-  }
-  const parsed = ChainData.safeParse(body.data);
+  const result = await gatewayCall('price', `/chains/${id}`);
+  if (!result.ok) return result.code === 20002 ? { kind: 'missing' } : { kind: 'error', message: result.message };
+  const parsed = ChainData.safeParse(result.data);
   if (!parsed.success) return { kind: 'error', message: 'The price service answered with a chain in an unexpected shape.' };
   const chain = parsed.data.items[0];
   return chain ? { kind: 'found', chain } : { kind: 'missing' };
