@@ -1,9 +1,16 @@
 'use client';
 import Link from 'next/link';
-import { memo, useSyncExternalStore } from 'react';
+import { memo, useSyncExternalStore, type ReactNode } from 'react';
 import { Flash } from '@/components/ui/flash';
 import { TokenIcon } from '@/components/ui/token-icon';
-import { formatCompact, formatPercent, formatPrice, formatSupply, toBig, type FiatFormat } from '@/lib/format/number';
+import {
+  formatCompact,
+  formatPercent,
+  formatPrice,
+  formatSupply,
+  toBig,
+  type FiatFormat,
+} from '@/lib/format/number';
 import type { QuoteStore } from '@/lib/markets/quote-store';
 import type { Row } from '@/lib/markets/table';
 import type { ChainItem } from '@/lib/upstream/price/schema';
@@ -33,8 +40,8 @@ function Pending() {
 }
 
 /**
- * One token: subscribes to its own quote, so a refresh re-renders this row only when its figures
- * changed, and the price flashes once up or down.
+ * One token. Its figures (QuoteCells) subscribe to its own quote, so a refresh re-renders them only
+ * when they changed, and the price flashes once up or down; the rest of the row stays as it was.
  */
 export const TokenRow = memo(function TokenRow({
   row,
@@ -52,10 +59,19 @@ export const TokenRow = memo(function TokenRow({
   chain: ChainItem | undefined;
 }) {
   const { token } = row;
-  const quote = useSyncExternalStore(
-    (listener) => store.subscribe(token.id, listener),
-    () => store.get(token.id),
-    () => undefined,
+  const chainCell = (
+    <td className="px-3">
+      <span className="flex min-w-0 items-center gap-1.5 text-muted">
+        <TokenIcon
+          src={chain?.chain_icon_url}
+          symbol={chain?.short_name ?? token.chain_name}
+          size={14}
+        />
+        <span className="truncate" data-testid="chain-name">
+          {token.chain_name}
+        </span>
+      </span>
+    </td>
   );
   return (
     <tr className="group h-9 border-b border-border/60 hover:bg-raised/60" data-token-id={token.id}>
@@ -69,17 +85,69 @@ export const TokenRow = memo(function TokenRow({
             title={starred ? 'Remove from watchlist' : 'Add to watchlist'}
             className={`grid h-6 w-6 shrink-0 place-items-center rounded hover:bg-raised ${starred ? 'text-warn' : 'text-faint hover:text-muted'}`}
           >
-            <svg width="13" height="13" viewBox="0 0 24 24" aria-hidden fill={starred ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2">
-              <path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6L2.5 9.4l6.6-.8z" strokeLinejoin="round" />
+            <svg
+              width="13"
+              height="13"
+              viewBox="0 0 24 24"
+              aria-hidden
+              fill={starred ? 'currentColor' : 'none'}
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path
+                d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6L2.5 9.4l6.6-.8z"
+                strokeLinejoin="round"
+              />
             </svg>
           </button>
           <span className="w-7 shrink-0 text-right text-2xs text-muted">{row.rank ?? ''}</span>
           <TokenIcon src={token.logo_url} symbol={token.symbol} size={20} />
-          <Link href={`/tokens/${token.id}`} prefetch={false} className="min-w-0 truncate hover:underline focus-visible:underline" data-testid="token-link">
-            <span className="font-medium text-text">{token.name}</span> <span className="text-muted">{token.symbol}</span>
+          <Link
+            href={`/tokens/${token.id}`}
+            prefetch={false}
+            className="min-w-0 truncate hover:underline focus-visible:underline"
+            data-testid="token-link"
+          >
+            <span className="font-medium text-text">{token.name}</span>{' '}
+            <span className="text-muted">{token.symbol}</span>
           </Link>
         </div>
       </td>
+      <QuoteCells
+        id={token.id}
+        symbol={token.symbol}
+        store={store}
+        fiat={fiat}
+        chainCell={chainCell}
+      />
+    </tr>
+  );
+});
+
+/**
+ * The figures of a row: the only part that subscribes to the token's quote, so a refresh re-renders
+ * these cells and leaves the name, icon, link and star alone.
+ */
+function QuoteCells({
+  id,
+  symbol,
+  store,
+  fiat,
+  chainCell,
+}: {
+  id: number;
+  symbol: string;
+  store: QuoteStore;
+  fiat: FiatFormat;
+  chainCell: ReactNode;
+}) {
+  const quote = useSyncExternalStore(
+    (listener) => store.subscribe(id, listener),
+    () => store.get(id),
+    () => undefined,
+  );
+  return (
+    <>
       <td className="px-3 text-right font-medium text-text" data-testid="price">
         {quote ? (
           <Flash value={quote.price} compare={compareDecimal} className="px-1">
@@ -89,28 +157,29 @@ export const TokenRow = memo(function TokenRow({
           <Pending />
         )}
       </td>
-      <td className="px-3">
-        <span className="flex min-w-0 items-center gap-1.5 text-muted">
-          <TokenIcon src={chain?.chain_icon_url} symbol={chain?.short_name ?? token.chain_name} size={14} />
-          <span className="truncate" data-testid="chain-name">{token.chain_name}</span>
-        </span>
-      </td>
+      {chainCell}
       <Change value={quote?.percent_change_1h} />
       <Change value={quote?.percent_change_24h} />
       <Change value={quote?.percent_change_7d} />
       <Change value={quote?.percent_change_30d} />
-      <td className="px-3 text-right">{quote ? formatCompact(quote.market_cap, fiat) : <Pending />}</td>
-      <td className="px-3 text-right">{quote ? formatCompact(quote.volume_24h, fiat) : <Pending />}</td>
-      <td className="px-3 text-right">{quote ? formatCompact(quote.fully_diluted_valuation, fiat) : <Pending />}</td>
+      <td className="px-3 text-right">
+        {quote ? formatCompact(quote.market_cap, fiat) : <Pending />}
+      </td>
+      <td className="px-3 text-right">
+        {quote ? formatCompact(quote.volume_24h, fiat) : <Pending />}
+      </td>
+      <td className="px-3 text-right">
+        {quote ? formatCompact(quote.fully_diluted_valuation, fiat) : <Pending />}
+      </td>
       <td className="px-3 text-right text-muted">
         {quote ? (
           <>
-            {formatSupply(quote.circulating_supply)} <span className="text-faint">{token.symbol}</span>
+            {formatSupply(quote.circulating_supply)} <span className="text-faint">{symbol}</span>
           </>
         ) : (
           <Pending />
         )}
       </td>
-    </tr>
+    </>
   );
-});
+}

@@ -29,6 +29,8 @@ interface TraceEvent {
   args?: { name?: string; data?: { requestId?: string; url?: string } };
 }
 
+/** A main-thread task: its name depends on the trace categories (the lighter `toplevel` is the default). */
+const TASK = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 const RENDERING = new Set(['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'UpdateLayer', 'Commit', 'RasterTask', 'HitTest']);
 
 interface Refresh {
@@ -44,7 +46,7 @@ function refreshCosts(events: TraceEvent[]): Refresh[] {
   const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   if (!main) throw new Error('no renderer main thread in the trace');
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined);
-  const tasks = onMain.filter((e) => e.name === 'RunTask');
+  const tasks = onMain.filter((e) => TASK.has(e.name));
   const rendering = onMain.filter((e) => RENDERING.has(e.name));
   const quoteRequests = new Set(
     events.filter((e) => e.name === 'ResourceSendRequest' && e.args?.data?.url?.includes('/quotes/latest')).map((e) => e.args?.data?.requestId),
@@ -69,7 +71,7 @@ function refreshCosts(events: TraceEvent[]): Refresh[] {
 
 function mainThreadMsPerSecond(events: TraceEvent[]): number {
   const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const tasks = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'RunTask');
+  const tasks = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && TASK.has(e.name));
   return tasks.reduce((a, e) => a + (e.dur ?? 0), 0) / 1000 / SECONDS;
 }
 
@@ -80,7 +82,7 @@ async function refreshes(browser: Browser, url: string): Promise<{ refreshes: Re
   await page.locator('tbody tr[data-token-id]').first().getByTestId('price').filter({ hasText: /\d/ }).waitFor({ timeout: 30_000 });
   const rows = Number((await page.getByTestId('page-of').textContent().catch(() => null))?.match(/of (\d+)/)?.[1] ?? 0);
   await page.waitForTimeout(4000);
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  await browser.startTracing(page, { categories: (process.env.BENCH_TRACE_CATEGORIES ?? 'devtools.timeline,toplevel').split(',') });
   await page.waitForTimeout(SECONDS * 1000);
   const buffer = await browser.stopTracing();
   const domRows = await page.locator('tbody tr[data-token-id]').count();
