@@ -207,7 +207,10 @@ test.describe('transaction pages', () => {
   });
 
   test('a Solana transaction: token transfers and instructions with depth', async ({ page, request }) => {
-    const [tx] = await search(request, { address: MONITORED.solana, chain_type: 'solana', tx_type: 'token', limit: 1 });
+    // A successful one: a failed transaction moves no tokens and runs no inner instructions.
+    const txs = await search(request, { address: MONITORED.solana, chain_type: 'solana', tx_type: 'token', limit: 20 });
+    const tx = txs.find((t) => t.tx_status === 'success');
+    expect(tx, 'a successful Solana token transfer among the 20 latest').toBeDefined();
     await page.goto(txUrl(tx!));
     await expect(page.getByRole('table', { name: 'Token transfers' })).toBeVisible();
     const instructions = page.getByRole('table', { name: 'Instructions' });
