@@ -2,47 +2,50 @@
 import { useEffect, useRef, useState } from 'react';
 
 /**
- * A token or chain logo. Upstream image hosts are arbitrary and may be unreachable, so a failed or
- * missing image falls back to the symbol's initials on a colour derived from it: never a broken icon.
+ * A token or chain logo. Upstream image hosts are arbitrary and may be slow or unreachable, so the
+ * symbol's initials on a colour derived from it show while the image loads and stay when it fails or
+ * is missing: never a broken or blank icon. The initials stay in the markup under a loaded image (which
+ * covers them), so the server's and the browser's first render always agree.
  */
 export function TokenIcon({ src, symbol, size = 20, className = '' }: { src?: string | null; symbol: string; size?: number; className?: string }) {
-  const [failed, setFailed] = useState(false);
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   const ref = useRef<HTMLImageElement>(null);
   useEffect(() => {
-    // A server-rendered image can fail before hydration, when React's onError is not attached yet.
+    // A server-rendered image can settle before hydration, when React's handlers are not attached yet.
     const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0) setFailed(true);
+    if (!img || !img.complete) {
+      setState('loading');
+      return;
+    }
+    setState(img.naturalWidth === 0 ? 'failed' : 'loaded');
   }, [src]);
   const initials = symbol.replace(/[^A-Za-z0-9]/g, '').slice(0, symbol.length > 4 ? 2 : 3).toUpperCase() || '?';
   let hash = 0;
   for (const ch of symbol) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
   const hue = hash % 360;
-  const style = { width: size, height: size };
-  if (!src || failed) {
-    return (
-      <span
-        aria-hidden
-        style={{ ...style, background: `hsl(${hue} 45% 27%)`, fontSize: Math.max(8, size * 0.36) }}
-        className={`inline-grid shrink-0 place-items-center rounded-full font-semibold text-white ${className}`}
-      >
-        {initials}
-      </span>
-    );
-  }
   return (
-    // eslint-disable-next-line @next/next/no-img-element -- logos come from arbitrary upstream hosts
-    <img
-      ref={ref}
-      src={src}
-      alt=""
-      width={size}
-      height={size}
-      loading="lazy"
-      decoding="async"
-      referrerPolicy="no-referrer"
-      onError={() => setFailed(true)}
-      style={style}
-      className={`shrink-0 rounded-full bg-raised object-cover ${className}`}
-    />
+    <span
+      aria-hidden
+      style={{ width: size, height: size, background: `hsl(${hue} 45% 27%)`, fontSize: Math.max(8, size * 0.36) }}
+      className={`relative inline-grid shrink-0 place-items-center overflow-hidden rounded-full font-semibold text-white ${className}`}
+    >
+      {initials}
+      {src && state !== 'failed' && (
+        // eslint-disable-next-line @next/next/no-img-element -- logos come from arbitrary upstream hosts
+        <img
+          ref={ref}
+          src={src}
+          alt=""
+          width={size}
+          height={size}
+          loading="lazy"
+          decoding="async"
+          referrerPolicy="no-referrer"
+          onLoad={() => setState('loaded')}
+          onError={() => setState('failed')}
+          className={`absolute inset-0 h-full w-full object-cover transition-opacity duration-150 ${state === 'loaded' ? 'bg-raised opacity-100' : 'opacity-0'}`}
+        />
+      )}
+    </span>
   );
 }
