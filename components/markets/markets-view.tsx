@@ -184,7 +184,7 @@ export function MarketsView() {
         watchCount={hydrated ? starredIds.length : 0}
         pinStarred={pinStarred}
         shown={shown.length}
-        freshness={<StoreFreshness store={store} stale={source.isError && rows.length > 0} onRetry={retry} />}
+        freshness={source.isSuccess && rows.length === 0 ? null : <StoreFreshness store={store} stale={source.isError && rows.length > 0} onRetry={retry} />}
         onChange={update}
       />
       {selected.unknown && (
