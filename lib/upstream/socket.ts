@@ -4,6 +4,7 @@
  * in-process pipe to the simulator's WebSocket handler: the same protocol, no port.
  */
 import 'server-only';
+import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import { getEnv, upstreamMode } from '../env';
 import { inProcessSimulator } from '../sim/in-process';
@@ -68,7 +69,9 @@ function openNetwork(url: string, headers: Record<string, string>, handlers: Soc
 
 function openInProcess(path: string, headers: Record<string, string>, handlers: SocketHandlers): UpstreamSocket {
   const sim = inProcessSimulator();
-  const result = sim.upgrade(path, new Headers({ ...headers, 'x-api-key': sim.config.apiKey, upgrade: 'websocket', connection: 'Upgrade' }));
+  // The headers a WebSocket client's opening handshake carries (RFC 6455), which the simulator checks.
+  const handshake = { upgrade: 'websocket', connection: 'Upgrade', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64') };
+  const result = sim.upgrade(path, new Headers({ ...headers, 'x-api-key': sim.config.apiKey, ...handshake }));
   let closed = false;
   const finish = (reason: string) => {
     if (closed) return;

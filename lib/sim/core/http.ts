@@ -82,3 +82,17 @@ export function parseIntStrict(value: string | null | undefined): number | null 
   const n = Number(value);
   return Number.isSafeInteger(n) ? n : null;
 }
+
+/**
+ * What is wrong with a WebSocket opening handshake (RFC 6455, 4.2.1), or null when it is sound.
+ * `upgrade` when the request does not ask for a WebSocket (the seeds' 426); `malformed` when it does
+ * but a required header is missing or invalid (the seeds' 400), so the simulator answers in its own
+ * envelope instead of the socket library's plain-text reply.
+ */
+export function websocketHandshakeProblem(headers: Headers): { kind: 'upgrade' } | { kind: 'malformed'; detail: string } | null {
+  if ((headers.get('upgrade') ?? '').trim().toLowerCase() !== 'websocket') return { kind: 'upgrade' };
+  const key = (headers.get('sec-websocket-key') ?? '').trim();
+  if (!/^[A-Za-z0-9+/]{22}==$/.test(key)) return { kind: 'malformed', detail: 'Sec-WebSocket-Key must be 16 bytes in base64' };
+  if ((headers.get('sec-websocket-version') ?? '').trim() !== '13') return { kind: 'malformed', detail: 'Sec-WebSocket-Version must be 13' };
+  return null;
+}

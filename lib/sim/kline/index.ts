@@ -19,7 +19,7 @@ import { decodeSegments, matchSegments, splitPattern } from '../../contracts/mat
 import type { Rejection } from '../../contracts/types';
 import { klineFailure } from '../../contracts/envelopes';
 import { hasValidKey } from '../core/auth';
-import { json, Router, type RouteHandler } from '../core/http';
+import { json, Router, websocketHandshakeProblem, type RouteHandler } from '../core/http';
 import type { SimConfig, SimService, UpgradeResult, WsPeer } from '../core/types';
 import type { Market } from '../market';
 import { KlineCandles } from './candles';
@@ -127,8 +127,8 @@ export function createKlineService({ config, market }: KlineDeps): SimService {
     );
 
   const socketRoutes = [
-    { segments: splitPattern(KLINE_WS_PATH), open: (peer: WsPeer) => openKlineSession(peer, feed, config.now) },
-    { segments: splitPattern(KLINE_TOPIC_WS_PATH), open: (peer: WsPeer) => openTopicSession(peer, config.now) },
+    { segments: splitPattern(KLINE_WS_PATH), generic: false, open: (peer: WsPeer) => openKlineSession(peer, feed, config.now) },
+    { segments: splitPattern(KLINE_TOPIC_WS_PATH), generic: true, open: (peer: WsPeer) => openTopicSession(peer, config.now) },
   ];
 
   return {
@@ -152,9 +152,20 @@ export function createKlineService({ config, market }: KlineDeps): SimService {
         const r = klineNotFound();
         return { ok: false, status: r.status, headers: JSON_HEADERS, body: JSON.stringify(r.body) };
       }
+      const problem = websocketHandshakeProblem(headers);
+      if (problem?.kind === 'upgrade') {
+        // Not a WebSocket request at all: the same 426 as a plain GET of the path.
+        return route.generic
+          ? { ok: false, status: 426, headers: { 'content-type': 'text/plain; charset=utf-8', upgrade: 'websocket' }, body: 'Expected WebSocket upgrade' }
+          : { ok: false, status: 426, headers: { ...JSON_HEADERS, upgrade: 'websocket' }, body: JSON.stringify(klineFailure(4000, 'WebSocket upgrade required', 'BadRequestError')) };
+      }
       if (!hasValidKey(headers, config.apiKey)) {
         const r = klineUnauthorized();
         return { ok: false, status: r.status, headers: JSON_HEADERS, body: JSON.stringify(r.body) };
+      }
+      if (problem) {
+        // The seed's 10005 "WebSocket preflight or malformed request".
+        return { ok: false, status: 400, headers: JSON_HEADERS, body: JSON.stringify(klineFailure(10005, `Bad request: ${problem.detail}`, 'BadRequestError')) };
       }
       return {
         ok: true,

@@ -5,7 +5,7 @@
 import { txContract } from '../../contracts/tx';
 import { txFailure } from '../../contracts/envelopes';
 import { hasValidKey } from '../core/auth';
-import { json, Router } from '../core/http';
+import { json, Router, websocketHandshakeProblem } from '../core/http';
 import type { SimConfig, SimService, UpgradeResult } from '../core/types';
 import type { Market } from '../market';
 import { addressRoutes } from './addresses';
@@ -63,12 +63,13 @@ export function createTxService({ config, market }: TxDeps): SimService {
       const fail = (status: number, message: string): UpgradeResult => ({
         ok: false,
         status,
-        headers: { 'content-type': 'application/json; charset=utf-8' },
+        headers: { 'content-type': 'application/json; charset=utf-8', ...(status === 426 ? { upgrade: 'websocket' } : {}) },
         body: JSON.stringify(txFailure(status, message)),
       });
-      if ((headers.get('upgrade') ?? '').toLowerCase() !== 'websocket')
-        return fail(426, 'Upgrade Required');
+      const problem = websocketHandshakeProblem(headers);
+      if (problem?.kind === 'upgrade') return fail(426, 'Upgrade Required');
       if (!hasValidKey(headers, config.apiKey)) return fail(400, 'missing or invalid X-API-Key');
+      if (problem) return fail(400, `malformed WebSocket handshake: ${problem.detail}`);
       return { ok: true, open: (peer) => rt.hub.open(peer, headers) };
     },
 
