@@ -154,7 +154,7 @@ export function TestEventPanel() {
           <ul className="num px-3 pb-2 text-[12px]" aria-label="Recent pushes">
             {recent.map((tx) => (
               <li key={txIdentity(tx)} className="flex h-8 items-center gap-3 border-b border-border/50 last:border-0">
-                <ChainBadge chainType={tx.chain_type} />
+                <ChainBadge chainType={tx.chain_type} chainId={tx.chain_id} />
                 <Link prefetch={false} href={txPath(tx)} className="font-mono text-accent hover:underline">
                   {shorten(tx.tx_hash, 8, 6)}
                 </Link>

@@ -65,7 +65,7 @@ export function TransactionView({ chainType, chainId, hash, initial, initialErro
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-lg font-semibold tracking-tight">Transaction</h1>
           {tx && <StatusBadge status={tx.tx_status} />}
-          <ChainBadge chainType={tx?.chain_type ?? chainType} />
+          <ChainBadge chainType={tx?.chain_type ?? chainType} chainId={tx?.chain_id ?? chainId} />
           {tx && <Badge>{kindOf(tx) === 'token' ? 'Token transfer' : 'Native transfer'}</Badge>}
         </div>
         <div className="mt-1 flex min-w-0 items-center gap-1 font-mono text-[12px] text-muted">
@@ -115,7 +115,7 @@ export function TransactionView({ chainType, chainId, hash, initial, initialErro
     );
   }
 
-  const chain = txChain(tx.chain_type);
+  const chain = txChain(tx.chain_type, tx.chain_id);
   const utxo = tx.from_details.length > 0 || tx.to_details.length > 0;
   const solana = chain?.family === 'solana';
   const addr = (a: string | null) => (a && explorer ? explorer.address(a) : undefined);
@@ -129,7 +129,7 @@ export function TransactionView({ chainType, chainId, hash, initial, initialErro
             <StatusBadge status={tx.tx_status} />
           </KV>
           <KV label="Chain">
-            {chainLabel(tx.chain_type)} <span className="text-muted">· id {tx.chain_id}</span>
+            {chainLabel(tx.chain_type, tx.chain_id)} <span className="text-muted">· id {tx.chain_id}</span>
           </KV>
           <KV label={solana ? 'Slot' : 'Block'}>{tx.height !== null ? tx.height.toLocaleString('en-US') : <span className="text-warn">Not in a block yet</span>}</KV>
           <KV label="Time">
@@ -145,7 +145,7 @@ export function TransactionView({ chainType, chainId, hash, initial, initialErro
             <AmountText amount={tx.amount} decimals={tx.decimals} symbol={tx.symbol} maxFraction={tx.decimals ?? 6} />
           </KV>
           <KV label="Fee">
-            <FeeText fee={tx.tx_fee} chainType={tx.chain_type} />
+            <FeeText fee={tx.tx_fee} chainType={tx.chain_type} chainId={tx.chain_id} />
           </KV>
           {tx.fee_payer && (
             <KV label="Fee payer">

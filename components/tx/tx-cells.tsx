@@ -30,11 +30,12 @@ export function StatusBadge({ status }: { status: string | null | undefined }) {
   return <span className={`${PILL} ${TONE[tone]}`}>{text}</span>;
 }
 
-export function ChainBadge({ chainType }: { chainType: string }) {
+export function ChainBadge({ chainType, chainId }: { chainType: string; chainId?: number | null }) {
+  const chain = txChain(chainType, chainId);
   return (
     <span className="inline-flex items-center gap-1.5 whitespace-nowrap text-[12px] text-muted">
-      <span aria-hidden className="h-1.5 w-1.5 rounded-full" style={{ background: CHAIN_HUE[chainType] ?? 'var(--faint)' }} />
-      {chainLabel(chainType)}
+      <span aria-hidden className="h-1.5 w-1.5 rounded-full" style={{ background: CHAIN_HUE[chain?.type ?? chainType] ?? 'var(--faint)' }} />
+      {chain?.label ?? chainLabel(chainType)}
     </span>
   );
 }
@@ -77,8 +78,8 @@ export function AmountText({
 }
 
 /** A fee in the chain's native unit (a token transfer's `decimals` are the token's, not the fee's). */
-export function FeeText({ fee, chainType }: { fee: string | null | undefined; chainType: string }) {
-  const native = txChain(chainType)?.native;
+export function FeeText({ fee, chainType, chainId }: { fee: string | null | undefined; chainType: string; chainId?: number | null }) {
+  const native = txChain(chainType, chainId)?.native;
   if (!fee) return <span className="text-muted">—</span>;
   if (!native) return <span className="num text-muted">{fee}</span>;
   return (

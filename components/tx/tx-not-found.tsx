@@ -40,7 +40,7 @@ export function TxNotFound() {
         <h1 className="text-lg font-semibold tracking-tight">Transaction not found</h1>
         {target && (
           <p className="mt-0.5 break-all font-mono text-[12px] text-muted">
-            {target.hash} · {chainLabel(target.chainType)} (chain id {target.chainId})
+            {target.hash} · {chainLabel(target.chainType, target.chainId)} (chain id {target.chainId})
           </p>
         )}
       </div>

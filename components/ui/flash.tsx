@@ -3,7 +3,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
  * Flashes once, up or down, when `value` changes, then rests. Only this element re-renders for it.
- * `value` is compared as given (a decimal string compares exactly).
+ * `value` is compared as given (a decimal string compares exactly). Each change restarts the fade by
+ * switching between two keyframe names, so the element and its children are never re-created.
  */
 export function Flash({ value, compare, children, className = '' }: { value: string | number | null | undefined; compare?: (a: string, b: string) => number; children: ReactNode; className?: string }) {
   const previous = useRef(value);
@@ -17,7 +18,7 @@ export function Flash({ value, compare, children, className = '' }: { value: str
     setFlash((f) => ({ dir: cmp > 0 ? 'up' : 'down', key: (f?.key ?? 0) + 1 }));
   }, [value, compare]);
   return (
-    <span key={flash?.key} className={`rounded-sm ${flash ? (flash.dir === 'up' ? 'flash-up' : 'flash-down') : ''} ${className}`}>
+    <span className={`rounded-sm ${flash ? `${flash.dir === 'up' ? 'flash-up' : 'flash-down'}${flash.key % 2 === 0 ? ' flash-again' : ''}` : ''} ${className}`}>
       {children}
     </span>
   );

@@ -154,7 +154,7 @@ const FeedRowView = memo(function FeedRowView({
         {formatClock(tx.tx_time, zone)}
       </td>
       <td className="px-2">
-        <ChainBadge chainType={tx.chain_type} />
+        <ChainBadge chainType={tx.chain_type} chainId={tx.chain_id} />
       </td>
       <td className="truncate px-2">
         <WalletAddress value={row.wallet} copy={false} />
@@ -175,7 +175,7 @@ const FeedRowView = memo(function FeedRowView({
         <StatusBadge status={tx.tx_status} />
       </td>
       <td className="truncate px-2 text-right">
-        <FeeText fee={tx.tx_fee} chainType={tx.chain_type} />
+        <FeeText fee={tx.tx_fee} chainType={tx.chain_type} chainId={tx.chain_id} />
       </td>
       <td className="px-2">
         <span className="inline-flex items-center gap-1">

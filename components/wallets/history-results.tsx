@@ -116,7 +116,7 @@ export function HistoryResults({ query }: { query: HistoryQuery }) {
                 <tr key={`${r.id}|${r.tx_hash}`} data-testid="history-row" data-id={r.id} className="h-9 border-b border-border/50 hover:bg-raised/40">
                   <td className="sticky left-0 z-10 whitespace-nowrap bg-panel pl-3 pr-2 text-muted">{formatDateTime(r.tx_time, zone)}</td>
                   <td className="px-2">
-                    <ChainBadge chainType={r.chain_type} />
+                    <ChainBadge chainType={r.chain_type} chainId={r.chain_id} />
                   </td>
                   {showWallet && (
                     <td className="max-w-[150px] truncate px-2">
@@ -139,7 +139,7 @@ export function HistoryResults({ query }: { query: HistoryQuery }) {
                     <StatusBadge status={r.tx_status} />
                   </td>
                   <td className="px-2 text-right">
-                    <FeeText fee={r.tx_fee} chainType={r.chain_type} />
+                    <FeeText fee={r.tx_fee} chainType={r.chain_type} chainId={r.chain_id} />
                   </td>
                   <td className="px-2">
                     <Link href={txPath(r)} prefetch={false} className="text-accent hover:underline">

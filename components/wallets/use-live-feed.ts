@@ -29,7 +29,7 @@ function knownAddresses(watch: Watch | null): string[] {
 function summary(row: FeedRow): string {
   const dir = row.direction === 'in' ? 'In' : row.direction === 'out' ? 'Out' : 'Self';
   const amount = formatTokenAmount(row.tx.amount, row.tx.decimals, 4);
-  return `${dir} ${amount} ${row.tx.symbol ?? ''} · ${chainLabel(row.tx.chain_type)} · ${row.wallet ? shorten(row.wallet) : ''}`;
+  return `${dir} ${amount} ${row.tx.symbol ?? ''} · ${chainLabel(row.tx.chain_type, row.tx.chain_id)} · ${row.wallet ? shorten(row.wallet) : ''}`;
 }
 
 /**

@@ -176,6 +176,11 @@ const validateAppConfig = withBody((body: Body): Rejection | null => {
   if (secret !== undefined && secret !== null && typeof secret !== 'string') {
     return bad('webhook_secret must be a string or null');
   }
+  // It travels verbatim in the `Sign` header, which carries printable ASCII only: a secret that
+  // cannot be sent would make every delivery fail.
+  if (typeof secret === 'string' && !/^[\x20-\x7e]*$/.test(secret)) {
+    return bad('webhook_secret must be printable ASCII (it is sent verbatim in the Sign header)');
+  }
   const interval = body.ws_ack_resend_interval_seconds;
   if (interval !== undefined && !(isInt(interval) && interval >= 1)) {
     return bad('ws_ack_resend_interval_seconds must be a positive integer');

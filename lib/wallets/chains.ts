@@ -38,14 +38,19 @@ export const ANY_EVM: TxChainInfo = {
 /** Chain types a monitored address can be added under, in menu order. */
 export const ADDRESS_CHAIN_TYPES: readonly TxChainInfo[] = [...TX_CHAINS, ANY_EVM];
 
-export function txChain(type: string | null | undefined): TxChainInfo | undefined {
+/**
+ * A chain by its tx-service name. Records of EVM chains the seed does not name (Base, Arbitrum) carry
+ * `evm` with their chain id, so `evm` with a known id is that chain; without one, any EVM chain.
+ */
+export function txChain(type: string | null | undefined, chainId?: number | null): TxChainInfo | undefined {
   if (!type) return undefined;
   const t = type.toLowerCase();
-  return t === 'evm' ? ANY_EVM : TX_CHAINS.find((c) => c.type === t);
+  if (t === 'evm') return (chainId != null ? TX_CHAINS.find((c) => c.family === 'evm' && c.chainId === chainId) : undefined) ?? ANY_EVM;
+  return TX_CHAINS.find((c) => c.type === t);
 }
 
-export function chainLabel(type: string | null | undefined): string {
-  return txChain(type)?.label ?? (type || '—');
+export function chainLabel(type: string | null | undefined, chainId?: number | null): string {
+  return txChain(type, chainId)?.label ?? (type || '—');
 }
 
 /** The address family of a tx chain name, including names this list does not know (polygon, ...). */

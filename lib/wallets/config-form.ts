@@ -52,6 +52,7 @@ export function validateDraft(d: ConfigDraft): ConfigErrors {
   if (d.secret !== null) {
     if (d.secret.trim() === '') errors.webhook_secret = 'Enter the new secret, or cancel.';
     else if (d.secret.length > MAX_SECRET_LENGTH) errors.webhook_secret = `At most ${MAX_SECRET_LENGTH} characters.`;
+    else if (!/^[\x20-\x7e]*$/.test(d.secret)) errors.webhook_secret = 'Letters, digits and ASCII symbols only: the secret is sent as-is in the Sign header.';
   }
   return errors;
 }

@@ -37,7 +37,7 @@ export function csvCell(value: string | number | null | undefined): string {
 export function transfersToCsv(records: readonly TransferRecord[], wallet?: (r: TransferRecord) => string | null): string {
   const lines = [COLUMNS.join(',')];
   for (const r of records) {
-    const native = txChain(r.chain_type)?.native;
+    const native = txChain(r.chain_type, r.chain_id)?.native;
     const w = wallet?.(r) ?? null;
     const tokens = r.token_transfers
       .map((t) => `${formatUnits(t.amount, t.decimals) ?? t.amount ?? ''} ${t.symbol ?? ''} ${t.from_address ?? ''}>${t.to_address ?? ''}`.trim())

@@ -27,7 +27,7 @@ export function findExplorer(chains: readonly ChainItem[] | undefined, chainType
   const family = familyOf(chainType);
   if (!chains || !family) return null;
   const type = PRICE_TYPE[family];
-  const label = txChain(chainType)?.label.toLowerCase();
+  const label = txChain(chainType, chainId)?.label.toLowerCase();
   const entry =
     chains.find((c) => c.explorer_url && c.chain_type === type && chainId !== null && c.chain_id === chainId) ??
     chains.find((c) => c.explorer_url && c.chain_type === type && (c.name.toLowerCase() === chainType.toLowerCase() || c.name.toLowerCase() === label));

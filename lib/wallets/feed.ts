@@ -6,6 +6,7 @@
 import type { TransactionDetail } from '../upstream/tx/schema';
 import { txIdentity } from '../tx/dedupe';
 import { counterpartyOf, directionOf, matchedWallet, type Direction } from './direction';
+import { txChain } from './chains';
 
 export type FeedTx = TransactionDetail & { listenAddress?: string[]; is_reorg_resend?: boolean };
 
@@ -112,7 +113,7 @@ export function kindOf(tx: Pick<FeedTx, 'transfer_type' | 'token_transfers'>): '
 }
 
 export function matchesFilter(row: FeedRow, filter: FeedFilter, sameWallet: (a: string, b: string) => boolean): boolean {
-  if (filter.chain && row.tx.chain_type !== filter.chain) return false;
+  if (filter.chain && (txChain(row.tx.chain_type, row.tx.chain_id)?.type ?? row.tx.chain_type) !== filter.chain) return false;
   if (filter.direction && row.direction !== filter.direction) return false;
   if (filter.kind && kindOf(row.tx) !== filter.kind) return false;
   if (filter.wallet) {

@@ -74,7 +74,7 @@ export function adminRoutes(router: Router, rt: TxRuntime): void {
       ...emptyRecord(),
       ...fields.data,
       id,
-      chain_type: chain.name,
+      chain_type: chain.wire,
       chain_id: chain.chainId,
       tx_hash: hash,
       tx_time: txTime,

@@ -14,7 +14,14 @@ export interface TxToken {
 }
 
 export interface TxChain {
+  /** the simulator's own name of the chain, also accepted as a request's chain_type */
   name: string;
+  /**
+   * The chain_type records carry. The seed lists the values seen in responses as `ethereum`, `evm`,
+   * `bsc`, `solana`, `tron`, `bitcoin`: the EVM chains it does not name (Base, Arbitrum) are `evm`,
+   * told apart by chain_id.
+   */
+  wire: string;
   chainId: number;
   family: AddressFamily;
   /** price-service chain type: evm, svm, tvm, utxo */
@@ -38,6 +45,8 @@ const REF = {
   bitcoin: { blockTime: 600, height: 823_800, l2: false },
 } as const;
 
+const WIRE_NAMES = new Set(['ethereum', 'bsc', 'solana', 'tron', 'bitcoin']);
+
 function build(): TxChain[] {
   const out: TxChain[] = [];
   for (const chain of CHAINS) {
@@ -51,6 +60,7 @@ function build(): TxChain[] {
     const ref = REF[name as keyof typeof REF];
     out.push({
       name,
+      wire: WIRE_NAMES.has(name) ? name : chain.chain_type,
       chainId: chain.chain_id,
       family,
       priceType: chain.chain_type,
@@ -74,6 +84,11 @@ export const CHAIN_TYPES: readonly string[] = [...TX_CHAINS.map((c) => c.name), 
 
 export function chainByName(name: string): TxChain | undefined {
   return TX_CHAINS.find((c) => c.name === name);
+}
+
+/** The chain of a record, from its chain_type and chain_id (`evm` + 8453 is Base). */
+export function chainOfRecord(chainType: string, chainId: number): TxChain | undefined {
+  return TX_CHAINS.find((c) => c.chainId === chainId && (c.wire === chainType || c.name === chainType));
 }
 
 export function chainOf(name: string, chainId: number): TxChain | undefined {
@@ -133,16 +148,27 @@ export function addressKey(family: AddressFamily, address: string): string {
   return trimmed;
 }
 
+/**
+ * The service's own address check. The seed only recommends an EIP-55 checksum ("EIP-55 checksum
+ * recommended"), so any 0x + 40 hex digits is accepted here, whatever its case; the dashboard still
+ * checks a mixed-case checksum before it sends anything.
+ */
+function serviceCheck(family: AddressFamily, address: string): ReturnType<typeof checkAddress> {
+  const value = address.trim();
+  if (family === 'evm' && /^0x[0-9a-fA-F]{40}$/.test(value)) return { ok: true, normalized: value };
+  return checkAddress(family, value);
+}
+
 /** The family an address's format belongs to, for cross-chain queries without a chain_type. */
 export function familyOfAddress(address: string): AddressFamily | null {
   for (const family of ['evm', 'tron', 'bitcoin', 'solana'] as const) {
-    if (checkAddress(family, address).ok) return family;
+    if (serviceCheck(family, address).ok) return family;
   }
   return null;
 }
 
 export function validAddress(family: AddressFamily, address: string, field: string): string | null {
-  const check = checkAddress(family, address);
+  const check = serviceCheck(family, address);
   return check.ok
     ? null
     : `${field} "${address}" is not a valid ${family} address: ${check.reason}`;

@@ -78,7 +78,7 @@ export function blank(
   const chain: TxChain = series.chain;
   return {
     id: ctx.codec.id(series, t, j),
-    chain_type: chain.name,
+    chain_type: chain.wire,
     chain_id: chain.chainId,
     height: status === 'pending' ? null : heightAt(chain, t),
     tx_time: t,

@@ -5,7 +5,7 @@
  * re-derives them); they only leave the address's history list.
  */
 import type { TransactionDetail } from '../../upstream/tx/schema';
-import { addressKey, chainByName, type TxChain } from './chains';
+import { addressKey, chainByName, chainOfRecord, type TxChain } from './chains';
 import type { Series } from './codec';
 import { descending, type Entry } from './history';
 import { recordMatches, type TransferFilter } from './generate';
@@ -146,7 +146,7 @@ export class Ledger {
     if (Array.isArray(data.replayed)) {
       for (const raw of data.replayed) {
         const tx = parse(raw);
-        const chain = tx ? chainByName(tx.chain_type) : undefined;
+        const chain = tx ? chainOfRecord(tx.chain_type, tx.chain_id) : undefined;
         if (tx && chain) this.putReplayed(chain, tx);
       }
     }

@@ -8,6 +8,7 @@
  */
 import type { RetryData, RetryStatusData, TransactionDetail } from '../../upstream/tx/schema';
 import type { AppState } from './app-config';
+import { chainOfRecord } from './chains';
 
 export const WEBHOOK_BATCH = 100;
 export const RETRY_WINDOW_MS = 36 * 3_600_000;
@@ -54,7 +55,7 @@ export class Webhook {
   enqueue(tx: TransactionDetail & { id: number }): void {
     if (!this.deliverable() || this.queue.length >= QUEUE_LIMIT) return;
     this.queue.push({
-      chain: tx.chain_type,
+      chain: chainOfRecord(tx.chain_type, tx.chain_id)?.name ?? tx.chain_type,
       hash: tx.tx_hash,
       id: tx.id,
       queuedAt: this.deps.now(),

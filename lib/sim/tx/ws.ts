@@ -36,7 +36,8 @@ interface Pending {
   appLevel: boolean;
   listen: string[];
   reorg: boolean;
-  sentTo: Set<string>;
+  /** client id -> when this push was last sent to it */
+  sentTo: Map<string, number>;
 }
 
 export interface HubDeps {
@@ -113,7 +114,7 @@ export class WsHub implements CommandTarget {
       appLevel: matches.length > 0 || opts.force,
       listen: matches,
       reorg: opts.reorg,
-      sentTo: new Set(),
+      sentTo: new Map(),
     };
     this.remember(p.messageId, chain.name, tx.tx_hash);
     for (const client of this.clients.values()) {
@@ -135,6 +136,8 @@ export class WsHub implements CommandTarget {
       // the attempt counts even when no client wanted it: checked again one interval later
       p.lastSentAt = now;
       for (const client of this.clients.values()) {
+        // A client that received it less than an interval ago (on connect, say) is not sent it twice.
+        if (now - (p.sentTo.get(client.id) ?? -Infinity) < interval) continue;
         if (now - p.pushedAt <= client.windowSec * 1000) this.deliver(client, p);
       }
     }
@@ -195,7 +198,7 @@ export class WsHub implements CommandTarget {
         appLevel: true,
         listen: strings,
         reorg,
-        sentTo: new Set(),
+        sentTo: new Map(),
       });
       this.remember(messageId, chain, hash);
     }
@@ -243,7 +246,7 @@ export class WsHub implements CommandTarget {
   }
 
   private sendTx(client: Client, p: Pending, tx: TransactionDetail, listen: string[]): void {
-    p.sentTo.add(client.id);
+    p.sentTo.set(client.id, this.deps.now());
     this.send(client, p.messageId, {
       type: 'transaction',
       code: 0,

@@ -129,7 +129,9 @@ describe('POST transfers/search', () => {
     );
     const chains = new Set(cross.map((r) => r.chain_type));
     expect(chains.size).toBeGreaterThan(1);
-    for (const c of chains) expect(['ethereum', 'bsc', 'base', 'arbitrum']).toContain(c);
+    // The seed's values seen in responses: Base and Arbitrum records are `evm`, told apart by chain_id.
+    for (const c of chains) expect(['ethereum', 'bsc', 'evm']).toContain(c);
+    for (const r of cross) if (r.chain_type === 'evm') expect([8453, 42161]).toContain(r.chain_id);
     strictlyDecreasing(cross.map((r) => r.id));
     const onBsc = list(
       (await sim.call('POST', '/transfers/search', { address: VITALIK, chain_id: 56, limit: 10 }))
@@ -370,7 +372,8 @@ describe('POST transfers/multi-chain', () => {
         })
       ).body,
     );
-    expect(viaEvm.every((r) => r.chain_type === 'base' && r.chain_id === 8453)).toBe(true);
+    expect(viaEvm.length).toBeGreaterThan(0);
+    expect(viaEvm.every((r) => r.chain_type === 'evm' && r.chain_id === 8453)).toBe(true);
   });
 
   it('enforces 1 to 10 groups and 1 to 20 addresses per group', async () => {
@@ -828,6 +831,9 @@ describe('app config', () => {
       'ws_ack_resend_interval_seconds',
     );
     expectBad(await sim.call('POST', '/app/config', { webhook_secret: 42 }), 'webhook_secret');
+    // Sent verbatim in the Sign header: a secret no header can carry is refused, not accepted and
+    // then failing every delivery.
+    expectBad(await sim.call('PUT', '/app/config', { webhook_secret: 's3cr3t-Ω' }), 'webhook_secret');
     expectBad(await sim.call('PUT', '/app/config', [1, 2]), 'body');
   });
 });

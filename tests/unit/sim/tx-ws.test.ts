@@ -319,6 +319,26 @@ describe('pushes', () => {
     }
   });
 
+  it('sends a pending push once on connect, not again on the next resend tick', async () => {
+    await sim.call('PUT', '/app/config', { ws_ack_resend_interval_seconds: 1 });
+    const tx = await someTransfer(BTC_WALLET, 'bitcoin');
+    await replay(tx, { listenAddress: [BTC_WALLET] });
+    // Its last send is now older than the interval: the tick would re-send it to everyone.
+    sim.clock.offset += 5_000;
+    try {
+      const isIt = (m: { type: string; data: unknown }) =>
+        m.type === 'transaction' && (m.data as { tx_hash: string }).tx_hash === tx.tx_hash;
+      const client = await connectWs(sim);
+      await client.next(isIt);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(client.received.filter(isIt)).toHaveLength(1);
+      await client.close();
+    } finally {
+      sim.clock.offset -= 5_000;
+      await sim.call('PUT', '/app/config', { ws_ack_resend_interval_seconds: 30 });
+    }
+  });
+
   it('re-sends an unACKed push every ws_ack_resend_interval_seconds', async () => {
     await sim.call('PUT', '/app/config', { ws_ack_resend_interval_seconds: 1 });
     const client = await connectWs(sim);
@@ -421,7 +441,9 @@ describe('live production', () => {
           6_000,
         ),
       );
-      expect(own.data.chain_type).toBe('base');
+      // A chain the seed does not name is `evm` in records, with its chain id.
+      expect(own.data.chain_type).toBe('evm');
+      expect(own.data.chain_id).toBe(8453);
     } finally {
       await client.close();
       await live.close();

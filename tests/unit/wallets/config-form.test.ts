@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_SECRET_LENGTH, validateDraft, type ConfigDraft } from '@/lib/wallets/config-form';
+
+const draft = (over: Partial<ConfigDraft> = {}): ConfigDraft => ({
+  enable_ws: true,
+  enable_webhook: false,
+  webhook_url: '',
+  ws_ack_resend_interval_seconds: '30',
+  is_active: true,
+  secret: null,
+  clearSecret: false,
+  ...over,
+});
+
+describe('app config form: the write-only secret', () => {
+  it('accepts printable ASCII up to the maximum length', () => {
+    expect(validateDraft(draft({ secret: 'Tr0ub4dor&3 ~!@#$%^*()' }))).toEqual({});
+    expect(validateDraft(draft({ secret: 'x'.repeat(MAX_SECRET_LENGTH) }))).toEqual({});
+  });
+
+  it('refuses an empty, too long or non-ASCII secret before anything is sent', () => {
+    expect(validateDraft(draft({ secret: '  ' })).webhook_secret).toMatch(/Enter the new secret/);
+    expect(validateDraft(draft({ secret: 'x'.repeat(MAX_SECRET_LENGTH + 1) })).webhook_secret).toMatch(/At most/);
+    expect(validateDraft(draft({ secret: 's3cr3t-Ω' })).webhook_secret).toMatch(/Sign header/);
+    expect(validateDraft(draft({ secret: 'tab\there' })).webhook_secret).toMatch(/Sign header/);
+  });
+
+  it('leaves the secret alone when it is not being set', () => {
+    expect(validateDraft(draft({ secret: null })).webhook_secret).toBeUndefined();
+  });
+});
