@@ -147,7 +147,8 @@ export class Ledger {
       for (const raw of data.replayed) {
         const tx = parse(raw);
         const chain = tx ? chainOfRecord(tx.chain_type, tx.chain_id) : undefined;
-        if (tx && chain) this.putReplayed(chain, tx);
+        // State written before records used the seed's names (`base` is now `evm` + 8453).
+        if (tx && chain) this.putReplayed(chain, { ...tx, chain_type: chain.wire });
       }
     }
   }
