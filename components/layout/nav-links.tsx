@@ -20,7 +20,7 @@ function isActive(pathname: string, href: string): boolean {
 export function NavLinks() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Main" className="flex min-w-0 items-center gap-0.5 overflow-x-auto">
+    <nav aria-label="Main" className="order-last -mx-1 flex w-[calc(100%+0.5rem)] min-w-0 items-center gap-0.5 overflow-x-auto pb-1.5 [scrollbar-width:none] md:order-none md:mx-0 md:w-auto md:pb-0">
       {NAV_ITEMS.map((item) => {
         const active = isActive(pathname, item.href);
         return (
@@ -28,7 +28,7 @@ export function NavLinks() {
             key={item.href}
             href={item.href}
             aria-current={active ? 'page' : undefined}
-            className={`whitespace-nowrap rounded px-2.5 py-1.5 text-[13px] font-medium transition-colors ${
+            className={`whitespace-nowrap rounded px-2 py-1.5 text-[13px] md:px-2.5 font-medium transition-colors ${
               active ? 'bg-raised text-text' : 'text-muted hover:text-text'
             }`}
           >

@@ -24,7 +24,7 @@ const COLUMNS = [
   { label: 'Tokens', width: 78, align: 'left' },
   { label: 'Status', width: 76, align: 'left' },
   { label: 'Fee', width: 122, align: 'right' },
-  { label: 'Tx', width: 124, align: 'left' },
+  { label: 'Tx', width: 160, align: 'left' },
 ] as const;
 const TABLE_WIDTH = COLUMNS.reduce((sum, c) => sum + c.width, 0);
 
@@ -178,7 +178,7 @@ const FeedRowView = memo(function FeedRowView({
         <FeeText fee={tx.tx_fee} chainType={tx.chain_type} chainId={tx.chain_id} />
       </td>
       <td className="px-2">
-        <span className="inline-flex items-center gap-1">
+        <span className="inline-flex items-center gap-1 whitespace-nowrap">
           <Link href={txPath(tx)} prefetch={false} tabIndex={-1} className="font-mono text-[12px] text-accent hover:underline" title={tx.tx_hash}>
             <Address value={tx.tx_hash} copy={false} head={6} tail={4} />
           </Link>

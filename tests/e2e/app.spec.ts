@@ -26,6 +26,22 @@ test.describe('app shell', () => {
     }
   });
 
+  test('on a 390 px phone every page is one tap away: the whole navigation fits on screen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/pools');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Markets', 'Pools', 'Wallets', 'Fiats', 'Chains', 'Settings']) {
+      const box = await nav.getByRole('link', { name, exact: true }).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box!.x, name).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, name).toBeLessThanOrEqual(390);
+    }
+    await expect(page.getByTestId('status-light')).toBeInViewport();
+    await nav.getByRole('link', { name: 'Settings', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   test('dark by default, light on demand, and the choice survives a reload', async ({ page }) => {
     await page.goto('/');
     const html = page.locator('html');
