@@ -25,15 +25,20 @@ export function toChecksumAddress(address: string): string {
 }
 
 
-/** EVM: 0x + 40 hex digits; a mixed-case address must carry a valid EIP-55 checksum. */
-export function checkEvmAddress(input: string): AddressCheck {
+export interface CheckOptions {
+  /** a mixed-case EVM address must carry a valid EIP-55 checksum (default); the tx seed only recommends it */
+  requireChecksum?: boolean;
+}
+
+/** EVM: 0x + 40 hex digits; a mixed-case address must carry a valid EIP-55 checksum unless told otherwise. */
+export function checkEvmAddress(input: string, { requireChecksum = true }: CheckOptions = {}): AddressCheck {
   const value = input.trim();
   if (!/^0x[0-9a-fA-F]{40}$/.test(value)) {
     return { ok: false, reason: 'an EVM address is 0x followed by 40 hexadecimal digits' };
   }
   const body = value.slice(2);
   const mixed = body !== body.toLowerCase() && body !== body.toUpperCase();
-  if (mixed && toChecksumAddress(value) !== value) {
+  if (requireChecksum && mixed && toChecksumAddress(value) !== value) {
     return { ok: false, reason: 'the EIP-55 checksum does not match (check for a typo)' };
   }
   return { ok: true, normalized: toChecksumAddress(value) };
@@ -105,10 +110,10 @@ export function checkBitcoinAddress(input: string): AddressCheck {
   return { ok: true, normalized: value };
 }
 
-export function checkAddress(family: AddressFamily, input: string): AddressCheck {
+export function checkAddress(family: AddressFamily, input: string, options: CheckOptions = {}): AddressCheck {
   switch (family) {
     case 'evm':
-      return checkEvmAddress(input);
+      return checkEvmAddress(input, options);
     case 'solana':
       return checkSolanaAddress(input);
     case 'tron':

@@ -4,6 +4,7 @@
  * `{ code: 400, message: <text naming the field>, data: null }`. Rules the seed does not state
  * (supported chains, address formats) are the simulator's, not the gateway's: see lib/sim/tx.
  */
+import { isSignableSecret } from '../tx/sign';
 import { txFailure } from './envelopes';
 import type { Endpoint, EndpointRequest, Rejection, ServiceContract } from './types';
 
@@ -176,9 +177,7 @@ const validateAppConfig = withBody((body: Body): Rejection | null => {
   if (secret !== undefined && secret !== null && typeof secret !== 'string') {
     return bad('webhook_secret must be a string or null');
   }
-  // It travels verbatim in the `Sign` header, which carries printable ASCII only: a secret that
-  // cannot be sent would make every delivery fail.
-  if (typeof secret === 'string' && !/^[\x20-\x7e]*$/.test(secret)) {
+  if (typeof secret === 'string' && !isSignableSecret(secret)) {
     return bad('webhook_secret must be printable ASCII (it is sent verbatim in the Sign header)');
   }
   const interval = body.ws_ack_resend_interval_seconds;

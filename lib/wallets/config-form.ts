@@ -2,6 +2,7 @@
  * The app configuration form's rules (tx-service.md, Application configuration): only changed fields
  * are sent; the secret is write-only and goes only when the user set or cleared it.
  */
+import { isSignableSecret } from '../tx/sign';
 import type { AppConfig, AppConfigUpdate } from '../upstream/tx/schema';
 
 export interface ConfigDraft {
@@ -52,7 +53,7 @@ export function validateDraft(d: ConfigDraft): ConfigErrors {
   if (d.secret !== null) {
     if (d.secret.trim() === '') errors.webhook_secret = 'Enter the new secret, or cancel.';
     else if (d.secret.length > MAX_SECRET_LENGTH) errors.webhook_secret = `At most ${MAX_SECRET_LENGTH} characters.`;
-    else if (!/^[\x20-\x7e]*$/.test(d.secret)) errors.webhook_secret = 'Letters, digits and ASCII symbols only: the secret is sent as-is in the Sign header.';
+    else if (!isSignableSecret(d.secret)) errors.webhook_secret = 'Letters, digits and ASCII symbols only: the secret is sent as-is in the Sign header.';
   }
   return errors;
 }

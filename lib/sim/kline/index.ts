@@ -38,6 +38,18 @@ const ok = (data: unknown) => json({ code: 0, message: 'ok', data });
 const reject = (r: Rejection) => json(r.body, r.status);
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 
+interface Refusal {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+/** The seed's 426 for a request to a socket path that is no WebSocket upgrade (a plain GET, too). */
+const NOT_UPGRADED: Record<'candles' | 'generic', Refusal> = {
+  candles: { status: 426, headers: { ...JSON_HEADERS, upgrade: 'websocket' }, body: JSON.stringify(klineFailure(4000, 'WebSocket upgrade required', 'BadRequestError')) },
+  generic: { status: 426, headers: { 'content-type': 'text/plain; charset=utf-8', upgrade: 'websocket' }, body: 'Expected WebSocket upgrade' },
+};
+const asResponse = (r: Refusal) => new Response(r.body, { status: r.status, headers: r.headers });
+
 function validate(id: string, params: Record<string, string>, query: URLSearchParams): Rejection | null {
   const endpoint = klineContract.endpoints.find((e) => e.id === id);
   return endpoint?.validate?.({ params, query, body: { kind: 'none' } }) ?? null;
@@ -113,22 +125,12 @@ export function createKlineService({ config, market }: KlineDeps): SimService {
         return chain && token ? ok(coinMetadata(chain, token)) : reject(klineNotFound());
       }),
     )
-    .on('GET', KLINE_WS_PATH, () =>
-      json(klineFailure(4000, 'WebSocket upgrade required', 'BadRequestError'), 426, { upgrade: 'websocket' }),
-    )
-    .on(
-      'GET',
-      KLINE_TOPIC_WS_PATH,
-      () =>
-        new Response('Expected WebSocket upgrade', {
-          status: 426,
-          headers: { 'content-type': 'text/plain; charset=utf-8', upgrade: 'websocket' },
-        }),
-    );
+    .on('GET', KLINE_WS_PATH, () => asResponse(NOT_UPGRADED.candles))
+    .on('GET', KLINE_TOPIC_WS_PATH, () => asResponse(NOT_UPGRADED.generic));
 
   const socketRoutes = [
-    { segments: splitPattern(KLINE_WS_PATH), generic: false, open: (peer: WsPeer) => openKlineSession(peer, feed, config.now) },
-    { segments: splitPattern(KLINE_TOPIC_WS_PATH), generic: true, open: (peer: WsPeer) => openTopicSession(peer, config.now) },
+    { segments: splitPattern(KLINE_WS_PATH), notUpgraded: NOT_UPGRADED.candles, open: (peer: WsPeer) => openKlineSession(peer, feed, config.now) },
+    { segments: splitPattern(KLINE_TOPIC_WS_PATH), notUpgraded: NOT_UPGRADED.generic, open: (peer: WsPeer) => openTopicSession(peer, config.now) },
   ];
 
   return {
@@ -153,12 +155,8 @@ export function createKlineService({ config, market }: KlineDeps): SimService {
         return { ok: false, status: r.status, headers: JSON_HEADERS, body: JSON.stringify(r.body) };
       }
       const problem = websocketHandshakeProblem(headers);
-      if (problem?.kind === 'upgrade') {
-        // Not a WebSocket request at all: the same 426 as a plain GET of the path.
-        return route.generic
-          ? { ok: false, status: 426, headers: { 'content-type': 'text/plain; charset=utf-8', upgrade: 'websocket' }, body: 'Expected WebSocket upgrade' }
-          : { ok: false, status: 426, headers: { ...JSON_HEADERS, upgrade: 'websocket' }, body: JSON.stringify(klineFailure(4000, 'WebSocket upgrade required', 'BadRequestError')) };
-      }
+      // Not a WebSocket request at all: the same 426 as a plain GET of the path.
+      if (problem?.kind === 'upgrade') return { ok: false, ...route.notUpgraded };
       if (!hasValidKey(headers, config.apiKey)) {
         const r = klineUnauthorized();
         return { ok: false, status: r.status, headers: JSON_HEADERS, body: JSON.stringify(r.body) };

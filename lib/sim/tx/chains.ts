@@ -91,10 +91,6 @@ export function chainOfRecord(chainType: string, chainId: number): TxChain | und
   return TX_CHAINS.find((c) => c.chainId === chainId && (c.wire === chainType || c.name === chainType));
 }
 
-export function chainOf(name: string, chainId: number): TxChain | undefined {
-  return TX_CHAINS.find((c) => c.name === name && c.chainId === chainId);
-}
-
 export type ChainResolution = { ok: true; chains: TxChain[] } | { ok: false; message: string };
 
 /**
@@ -153,11 +149,7 @@ export function addressKey(family: AddressFamily, address: string): string {
  * recommended"), so any 0x + 40 hex digits is accepted here, whatever its case; the dashboard still
  * checks a mixed-case checksum before it sends anything.
  */
-function serviceCheck(family: AddressFamily, address: string): ReturnType<typeof checkAddress> {
-  const value = address.trim();
-  if (family === 'evm' && /^0x[0-9a-fA-F]{40}$/.test(value)) return { ok: true, normalized: value };
-  return checkAddress(family, value);
-}
+const serviceCheck = (family: AddressFamily, address: string) => checkAddress(family, address, { requireChecksum: false });
 
 /** The family an address's format belongs to, for cross-chain queries without a chain_type. */
 export function familyOfAddress(address: string): AddressFamily | null {

@@ -40,6 +40,11 @@ afterAll(async () => {
   await sim.close();
 });
 
+/** Matches the `transaction` push of one hash. */
+function pushOf(hash: string) {
+  return (m: { type: string; data: unknown }) => m.type === 'transaction' && (m.data as { tx_hash: string }).tx_hash === hash;
+}
+
 async function someTransfer(address: string, chain_type: string): Promise<TransferRecord> {
   const env = TransferListEnvelope.parse(
     (await sim.call('POST', '/transfers/search', { address, chain_type, limit: 1 })).body,
@@ -205,12 +210,12 @@ describe('pushes', () => {
 
       const pushA = TransactionPush.parse(
         await a.next(
-          (m) => m.type === 'transaction' && (m.data as { tx_hash: string }).tx_hash === tx.tx_hash,
+          pushOf(tx.tx_hash),
         ),
       );
       const pushB = TransactionPush.parse(
         await b.next(
-          (m) => m.type === 'transaction' && (m.data as { tx_hash: string }).tx_hash === tx.tx_hash,
+          pushOf(tx.tx_hash),
         ),
       );
       expect(pushA.id).toBe(pushB.id);
@@ -292,8 +297,7 @@ describe('pushes', () => {
     await replay(tx, { listenAddress: [BTC_WALLET] });
     sim.clock.offset += 60_000;
     try {
-      const isIt = (m: { type: string; data: unknown }) =>
-        m.type === 'transaction' && (m.data as { tx_hash: string }).tx_hash === tx.tx_hash;
+      const isIt = pushOf(tx.tx_hash);
       const late = await connectWs(sim, { 'x-api-key': KEY, 'X-ResendDuration': '30' });
       await late.next((m) => m.type === 'connected');
       await new Promise((r) => setTimeout(r, 150));
@@ -326,8 +330,7 @@ describe('pushes', () => {
     // Its last send is now older than the interval: the tick would re-send it to everyone.
     sim.clock.offset += 5_000;
     try {
-      const isIt = (m: { type: string; data: unknown }) =>
-        m.type === 'transaction' && (m.data as { tx_hash: string }).tx_hash === tx.tx_hash;
+      const isIt = pushOf(tx.tx_hash);
       const client = await connectWs(sim);
       await client.next(isIt);
       await new Promise((r) => setTimeout(r, 500));
@@ -346,8 +349,7 @@ describe('pushes', () => {
       await client.next((m) => m.type === 'connected');
       const tx = await someTransfer(SOL_WALLET, 'solana');
       await replay(tx, { listenAddress: [SOL_WALLET] });
-      const isIt = (m: { type: string; data: unknown }) =>
-        m.type === 'transaction' && (m.data as { tx_hash: string }).tx_hash === tx.tx_hash;
+      const isIt = pushOf(tx.tx_hash);
       const first = await client.next(isIt);
       const again = await client.next(isIt, 3_000);
       expect(again.id).toBe(first.id);
