@@ -9,7 +9,9 @@ function embedAncestors(): string {
   if (!raw || raw === '*') return '*';
   const origins = raw
     .split(/[\s,]+/)
-    .filter((o) => /^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o) || /^https?:\/\/\*\.[a-z0-9.-]+$/i.test(o));
+    .filter(
+      (o) => /^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o) || /^https?:\/\/\*\.[a-z0-9.-]+$/i.test(o),
+    );
   return origins.length > 0 ? origins.join(' ') : "'none'";
 }
 

@@ -46,7 +46,11 @@ const schema = z
     EMBED_ALLOWED_ORIGINS: optionalString,
     FEATURED_POOLS: optionalString.superRefine((v, ctx) => {
       const errors = v === undefined ? [] : parseFeaturedPools(v).errors;
-      for (const message of errors) ctx.addIssue({ code: 'custom', message: `${message} (expected a comma-separated list of chain_type:chain_id:pool_address)` });
+      for (const message of errors)
+        ctx.addIssue({
+          code: 'custom',
+          message: `${message} (expected a comma-separated list of chain_type:chain_id:pool_address)`,
+        });
     }),
   })
   .superRefine((env, ctx) => {

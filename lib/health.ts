@@ -36,10 +36,18 @@ async function probe(service: Service): Promise<HealthReport['services'][Service
     const response = await upstreamFetch({ method: 'GET', path: PROBES[service], timeoutMs: 3000 });
     const body = (await response.json().catch(() => null)) as { code?: unknown } | null;
     if (response.status === 401 || response.status === 403) {
-      return { status: 'unauthorized', latency_ms: latency(), message: 'the upstream refused the API key' };
+      return {
+        status: 'unauthorized',
+        latency_ms: latency(),
+        message: 'the upstream refused the API key',
+      };
     }
     if (response.ok && body && body.code === 0) return { status: 'up', latency_ms: latency() };
-    return { status: 'error', latency_ms: latency(), message: `unexpected answer (HTTP ${response.status})` };
+    return {
+      status: 'error',
+      latency_ms: latency(),
+      message: `unexpected answer (HTTP ${response.status})`,
+    };
   } catch (error) {
     const message = error instanceof TransportError ? error.message : 'probe failed';
     return { status: 'down', latency_ms: latency(), message };

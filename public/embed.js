@@ -22,7 +22,9 @@
   var origin = new URL(script.src, location.href).origin;
   var parts = String(data.pool || '').split(':');
   if (parts.length !== 3 || !parts[0] || !parts[1] || !parts[2]) {
-    console.error('[pulse] data-pool must be chain_type:chain_id:pool_address, e.g. evm:1:0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640');
+    console.error(
+      '[pulse] data-pool must be chain_type:chain_id:pool_address, e.g. evm:1:0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640',
+    );
     return;
   }
 
@@ -34,10 +36,16 @@
   var height = parseInt(data.height, 10) > 0 ? parseInt(data.height, 10) : 480;
 
   var frame = document.createElement('iframe');
-  frame.src = origin + '/embed/pools/' + parts.map(encodeURIComponent).join('/') + '?' + params.toString();
+  frame.src =
+    origin + '/embed/pools/' + parts.map(encodeURIComponent).join('/') + '?' + params.toString();
   frame.title = data.title || 'Pool chart';
   frame.setAttribute('loading', 'lazy');
-  frame.style.cssText = 'display:block;border:0;border-radius:8px;width:' + (data.width || '100%') + ';height:' + height + 'px';
+  frame.style.cssText =
+    'display:block;border:0;border-radius:8px;width:' +
+    (data.width || '100%') +
+    ';height:' +
+    height +
+    'px';
 
   var target = data.target ? document.querySelector(data.target) : null;
   if (target) target.appendChild(frame);
@@ -58,8 +66,13 @@
   window.addEventListener('message', function (event) {
     if (event.source !== frame.contentWindow || event.origin !== origin) return;
     var message = event.data;
-    if (!message || typeof message.type !== 'string' || message.type.indexOf('pulse:') !== 0) return;
-    if (message.type === 'pulse:height' && typeof message.height === 'number' && message.height > 0) {
+    if (!message || typeof message.type !== 'string' || message.type.indexOf('pulse:') !== 0)
+      return;
+    if (
+      message.type === 'pulse:height' &&
+      typeof message.height === 'number' &&
+      message.height > 0
+    ) {
       frame.style.height = Math.min(Math.round(message.height), 5000) + 'px';
     }
     if (message.type === 'pulse:error') console.warn('[pulse] ' + message.message);

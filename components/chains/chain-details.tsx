@@ -8,13 +8,18 @@ import { ExplorerLink } from './explorer-link';
 export function ChainDetails({ chain }: { chain: ChainItem }) {
   return (
     <Panel title="Chain">
-      <dl className="num grid grid-cols-2 gap-px bg-border sm:grid-cols-3 lg:grid-cols-5" data-testid="chain-details">
+      <dl
+        className="num grid grid-cols-2 gap-px bg-border sm:grid-cols-3 lg:grid-cols-5"
+        data-testid="chain-details"
+      >
         <Item label="Name">{chain.name}</Item>
         <Item label="Short name">{chain.short_name}</Item>
         <Item label="Type">
           <ChainTypeBadge type={chain.chain_type} />
         </Item>
-        <Item label="Protocol chain ID">{chain.chain_id ?? <span className="text-faint">—</span>}</Item>
+        <Item label="Protocol chain ID">
+          {chain.chain_id ?? <span className="text-faint">—</span>}
+        </Item>
         <Item label="Internal ID">{chain.id}</Item>
         <Item label="Explorer" wide>
           <ExplorerLink url={chain.explorer_url} name={chain.name} />
@@ -24,7 +29,15 @@ export function ChainDetails({ chain }: { chain: ChainItem }) {
   );
 }
 
-function Item({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
+function Item({
+  label,
+  children,
+  wide = false,
+}: {
+  label: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <div className={`bg-panel px-3 py-2 ${wide ? 'col-span-2 sm:col-span-3 lg:col-span-5' : ''}`}>
       <dt className="text-2xs uppercase tracking-wide text-muted">{label}</dt>

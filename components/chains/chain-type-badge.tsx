@@ -1,6 +1,13 @@
 import { Badge } from '@/components/ui/badge';
 
-const NAMES: Record<string, string> = { evm: 'EVM', svm: 'SVM', tvm: 'TVM', utxo: 'UTXO', cosmos: 'Cosmos', move: 'Move' };
+const NAMES: Record<string, string> = {
+  evm: 'EVM',
+  svm: 'SVM',
+  tvm: 'TVM',
+  utxo: 'UTXO',
+  cosmos: 'Cosmos',
+  move: 'Move',
+};
 
 /** The chain family as a small badge; "—" when the upstream leaves it out (it is optional). */
 export function ChainTypeBadge({ type }: { type: string | undefined }) {

@@ -14,15 +14,31 @@ export function ChainsTable({ chains }: { chains: ChainItem[] | null }) {
   const rows = chains ?? Array.from({ length: 9 }, () => null);
   return (
     <TableArrowNav className="overflow-x-auto">
-      <table className="num w-full min-w-[720px] border-separate border-spacing-0 whitespace-nowrap text-[13px]" aria-label="Chains" aria-busy={chains ? undefined : true}>
+      <table
+        className="num w-full min-w-[720px] border-separate border-spacing-0 whitespace-nowrap text-[13px]"
+        aria-label="Chains"
+        aria-busy={chains ? undefined : true}
+      >
         <thead className="sticky top-0 z-20 text-2xs uppercase tracking-wide text-muted">
           <tr>
-            <th scope="col" className={`${head} sticky left-0 z-10 bg-panel text-left`}>Chain</th>
-            <th scope="col" className={`${head} bg-panel text-left`}>Short name</th>
-            <th scope="col" className={`${head} bg-panel text-left`}>Type</th>
-            <th scope="col" className={`${head} bg-panel text-right`}>Chain ID</th>
-            <th scope="col" className={`${head} bg-panel text-right`}>Internal ID</th>
-            <th scope="col" className={`${head} bg-panel text-left`}>Explorer</th>
+            <th scope="col" className={`${head} sticky left-0 z-10 bg-panel text-left`}>
+              Chain
+            </th>
+            <th scope="col" className={`${head} bg-panel text-left`}>
+              Short name
+            </th>
+            <th scope="col" className={`${head} bg-panel text-left`}>
+              Type
+            </th>
+            <th scope="col" className={`${head} bg-panel text-right`}>
+              Chain ID
+            </th>
+            <th scope="col" className={`${head} bg-panel text-right`}>
+              Internal ID
+            </th>
+            <th scope="col" className={`${head} bg-panel text-left`}>
+              Explorer
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -30,7 +46,10 @@ export function ChainsTable({ chains }: { chains: ChainItem[] | null }) {
             c ? (
               <tr key={c.id} className="group hover:bg-raised/50" data-testid="chain-row">
                 <td className={`${cell} sticky left-0 bg-panel group-hover:bg-raised`}>
-                  <Link href={`/chains/${c.id}`} className="flex items-center gap-2 font-medium hover:text-accent">
+                  <Link
+                    href={`/chains/${c.id}`}
+                    className="flex items-center gap-2 font-medium hover:text-accent"
+                  >
                     <TokenIcon src={c.chain_icon_url} symbol={c.short_name || c.name} size={20} />
                     {c.name}
                   </Link>
@@ -39,7 +58,9 @@ export function ChainsTable({ chains }: { chains: ChainItem[] | null }) {
                 <td className={cell}>
                   <ChainTypeBadge type={c.chain_type} />
                 </td>
-                <td className={`${cell} text-right`}>{c.chain_id ?? <span className="text-faint">—</span>}</td>
+                <td className={`${cell} text-right`}>
+                  {c.chain_id ?? <span className="text-faint">—</span>}
+                </td>
                 <td className={`${cell} text-right text-muted`}>{c.id}</td>
                 <td className={cell}>
                   <ExplorerLink url={c.explorer_url} name={c.name} />
@@ -53,11 +74,21 @@ export function ChainsTable({ chains }: { chains: ChainItem[] | null }) {
                     <Skeleton width={110} />
                   </span>
                 </td>
-                <td className={cell}><Skeleton width={40} /></td>
-                <td className={cell}><Skeleton width={36} height={16} /></td>
-                <td className={`${cell} text-right`}><Skeleton width={60} /></td>
-                <td className={`${cell} text-right`}><Skeleton width={16} /></td>
-                <td className={cell}><Skeleton width={120} /></td>
+                <td className={cell}>
+                  <Skeleton width={40} />
+                </td>
+                <td className={cell}>
+                  <Skeleton width={36} height={16} />
+                </td>
+                <td className={`${cell} text-right`}>
+                  <Skeleton width={60} />
+                </td>
+                <td className={`${cell} text-right`}>
+                  <Skeleton width={16} />
+                </td>
+                <td className={cell}>
+                  <Skeleton width={120} />
+                </td>
               </tr>
             ),
           )}

@@ -26,34 +26,63 @@ export function NativeToken({ chainId, chainName }: { chainId: number; chainName
   const q = quotes.data?.find((x) => x.token_id === t?.id);
 
   const freshness = t && (
-    <Freshness updatedAt={quotes.dataUpdatedAt || null} stale={quotes.isError} onRetry={() => void quotes.refetch()} />
+    <Freshness
+      updatedAt={quotes.dataUpdatedAt || null}
+      stale={quotes.isError}
+      onRetry={() => void quotes.refetch()}
+    />
   );
 
   return (
     <Panel title="Native token" actions={freshness}>
       {token.isError ? (
-        <EmptyState tone="error" title={`The native token could not be loaded: ${token.error.message}.`} action={<Button onClick={() => void token.refetch()}>Retry</Button>} />
+        <EmptyState
+          tone="error"
+          title={`The native token could not be loaded: ${token.error.message}.`}
+          action={<Button onClick={() => void token.refetch()}>Retry</Button>}
+        />
       ) : token.isSuccess && !t ? (
-        <EmptyState title={`The price service has no native token for ${chainName}.`}>Its tokens are listed on the Markets page.</EmptyState>
+        <EmptyState title={`The price service has no native token for ${chainName}.`}>
+          Its tokens are listed on the Markets page.
+        </EmptyState>
       ) : (
-        <div className="grid gap-x-6 gap-y-3 p-3 sm:grid-cols-[minmax(0,1.3fr)_repeat(3,minmax(0,1fr))]" data-testid="native-token">
+        <div
+          className="grid gap-x-6 gap-y-3 p-3 sm:grid-cols-[minmax(0,1.3fr)_repeat(3,minmax(0,1fr))]"
+          data-testid="native-token"
+        >
           <div className="flex min-w-0 items-center gap-3">
-            {t ? <TokenIcon src={t.logo_url} symbol={t.symbol} size={36} /> : <Skeleton width={36} height={36} className="!rounded-full" />}
+            {t ? (
+              <TokenIcon src={t.logo_url} symbol={t.symbol} size={36} />
+            ) : (
+              <Skeleton width={36} height={36} className="!rounded-full" />
+            )}
             <div className="min-w-0">
               {t ? (
-                <Link href={`/tokens/${t.id}`} className="block truncate text-[15px] font-semibold hover:text-accent hover:underline" data-testid="native-token-link">
+                <Link
+                  href={`/tokens/${t.id}`}
+                  className="block truncate text-[15px] font-semibold hover:text-accent hover:underline"
+                  data-testid="native-token-link"
+                >
                   {t.symbol} <span className="font-normal text-muted">{t.name}</span>
                 </Link>
               ) : (
                 <Skeleton width={140} height={18} />
               )}
-              <div className="mt-0.5 text-2xs text-muted">{t ? `Token #${t.id} · ${t.decimals} decimals · native on ${t.chain_name}` : <Skeleton width={180} height={10} />}</div>
+              <div className="mt-0.5 text-2xs text-muted">
+                {t ? (
+                  `Token #${t.id} · ${t.decimals} decimals · native on ${t.chain_name}`
+                ) : (
+                  <Skeleton width={180} height={10} />
+                )}
+              </div>
             </div>
           </div>
           <Figure label={`Price (${fiat.code})`}>
             {q ? (
               <Flash value={q.price} compare={compareDecimal}>
-                <span className="text-[15px] font-semibold" data-testid="native-token-price">{formatPrice(q.price, fiat.format)}</span>
+                <span className="text-[15px] font-semibold" data-testid="native-token-price">
+                  {formatPrice(q.price, fiat.format)}
+                </span>
               </Flash>
             ) : quotes.isError ? (
               <span className="text-[12px] text-down">{quotes.error.message}</span>
@@ -61,8 +90,20 @@ export function NativeToken({ chainId, chainName }: { chainId: number; chainName
               <Skeleton width={90} height={18} />
             )}
           </Figure>
-          <Figure label="24h">{q ? <Change value={q.percent_change_24h} className="text-[14px]" /> : <Skeleton width={60} height={16} />}</Figure>
-          <Figure label="Market cap">{q ? <span className="text-[14px]">{formatCompact(q.market_cap, fiat.format)}</span> : <Skeleton width={70} height={16} />}</Figure>
+          <Figure label="24h">
+            {q ? (
+              <Change value={q.percent_change_24h} className="text-[14px]" />
+            ) : (
+              <Skeleton width={60} height={16} />
+            )}
+          </Figure>
+          <Figure label="Market cap">
+            {q ? (
+              <span className="text-[14px]">{formatCompact(q.market_cap, fiat.format)}</span>
+            ) : (
+              <Skeleton width={70} height={16} />
+            )}
+          </Figure>
         </div>
       )}
     </Panel>

@@ -5,7 +5,12 @@
  * not the chart, so switching many times leaks nothing. Sizing follows the container (autoSize,
  * a ResizeObserver inside the library).
  */
-import { createChart, type IChartApi, type LogicalRange, type MouseEventParams } from 'lightweight-charts';
+import {
+  createChart,
+  type IChartApi,
+  type LogicalRange,
+  type MouseEventParams,
+} from 'lightweight-charts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Candle, RawCandle } from '@/lib/chart/candles';
 import { CandleFeed, findBarIndex, type CandleSink, type FeedSnapshot } from '@/lib/chart/feed';
@@ -80,7 +85,11 @@ export function CandleChart({
   // Only the first feed may use the preloaded window: later ones (another interval) start from now.
   const preloadedTo = useRef(initialTo);
   const [snapshot, setSnapshot] = useState<FeedSnapshot>(INITIAL);
-  const [hover, setHover] = useState<{ interval: OhlcvInterval; bar: Candle; previousClose: number | null } | null>(null);
+  const [hover, setHover] = useState<{
+    interval: OhlcvInterval;
+    bar: Candle;
+    previousClose: number | null;
+  } | null>(null);
   const [liveError, setLiveError] = useState<string | null>(null);
   const [decimals, setDecimals] = useState(2);
 
@@ -94,7 +103,13 @@ export function CandleChart({
     if (!el) return;
     const colors = readColors(el, created.current.backgroundVar);
     const chart = createChart(el, baseOptions(colors));
-    const series = new ChartSeries(chart, created.current.style, colors, created.current.volume, () => feedRef.current?.getBars() ?? []);
+    const series = new ChartSeries(
+      chart,
+      created.current.style,
+      colors,
+      created.current.volume,
+      () => feedRef.current?.getBars() ?? [],
+    );
     chartRef.current = chart;
     seriesRef.current = series;
 
@@ -107,7 +122,9 @@ export function CandleChart({
       const bars = feed.getBars();
       const i = findBarIndex(bars, param.time);
       const bar = bars[i];
-      setHover(bar ? { interval: feed.interval, bar, previousClose: bars[i - 1]?.close ?? null } : null);
+      setHover(
+        bar ? { interval: feed.interval, bar, previousClose: bars[i - 1]?.close ?? null } : null,
+      );
     };
     const onRange = (range: LogicalRange | null) => {
       if (range && range.from < LOAD_OLDER_MARGIN) void feedRef.current?.loadOlder();
@@ -145,11 +162,15 @@ export function CandleChart({
   useEffect(() => {
     const seconds = INTERVAL_SECONDS[interval];
     chartRef.current?.applyOptions({
-      localization: { timeFormatter: (time: unknown) => (typeof time === 'number' ? formatBarTime(time, interval, tz) : '') },
+      localization: {
+        timeFormatter: (time: unknown) =>
+          typeof time === 'number' ? formatBarTime(time, interval, tz) : '',
+      },
       timeScale: {
         timeVisible: seconds < 86_400,
         secondsVisible: seconds < 60,
-        tickMarkFormatter: (time: unknown, type: number) => (typeof time === 'number' ? formatTickMark(time, type, tz) : null),
+        tickMarkFormatter: (time: unknown, type: number) =>
+          typeof time === 'number' ? formatTickMark(time, type, tz) : null,
       },
     });
   }, [interval, tz]);
@@ -184,7 +205,8 @@ export function CandleChart({
           chart.timeScale().applyOptions({ barSpacing: 7, rightOffset: 6 });
           chart.timeScale().scrollToRealTime();
           const bench = benchHook();
-          if (bench && bench.firstCandleAt === undefined) void nextFrame().then((t) => (bench.firstCandleAt = t));
+          if (bench && bench.firstCandleAt === undefined)
+            void nextFrame().then((t) => (bench.firstCandleAt = t));
         }
       },
       update(bar, historical) {
@@ -193,10 +215,15 @@ export function CandleChart({
       },
     };
     series.setData([]);
-    const feed = new CandleFeed(interval, (window, signal) => fetchCandles(ref, interval, window, signal), sink, (s) => {
-      setSnapshot(s);
-      onSnapshotRef.current?.(s);
-    });
+    const feed = new CandleFeed(
+      interval,
+      (window, signal) => fetchCandles(ref, interval, window, signal),
+      sink,
+      (s) => {
+        setSnapshot(s);
+        onSnapshotRef.current?.(s);
+      },
+    );
     feedRef.current = feed;
     void feed.load(preloadedTo.current);
     preloadedTo.current = undefined;
@@ -229,7 +256,10 @@ export function CandleChart({
     void (feed.getSnapshot().bars > 0 ? feed.refill() : feed.load());
   };
 
-  const shown = hover && hover.interval === interval ? hover : { bar: snapshot.last, previousClose: snapshot.previousClose };
+  const shown =
+    hover && hover.interval === interval
+      ? hover
+      : { bar: snapshot.last, previousClose: snapshot.previousClose };
   const stale = snapshot.error !== null || liveError !== null;
   const label = `${title ? `${title} ` : ''}price chart, ${INTERVAL_LABELS[interval]} ${style === 'candles' ? 'candles' : style}`;
 
@@ -244,7 +274,9 @@ export function CandleChart({
             </span>
           )}
           {snapshot.loadingOlder && <span className="text-2xs text-muted">loading older…</span>}
-          {snapshot.state !== 'loading' && <Freshness updatedAt={snapshot.updatedAt} stale={stale} onRetry={retry} />}
+          {snapshot.state !== 'loading' && (
+            <Freshness updatedAt={snapshot.updatedAt} stale={stale} onRetry={retry} />
+          )}
         </div>
       </div>
       <figure
@@ -254,11 +286,20 @@ export function CandleChart({
         data-state={snapshot.state}
         data-interval={interval}
         data-bars={snapshot.bars}
-        data-last={snapshot.last ? `${snapshot.last.time}:${snapshot.last.close}:${snapshot.last.volume}` : ''}
+        data-last={
+          snapshot.last
+            ? `${snapshot.last.time}:${snapshot.last.close}:${snapshot.last.volume}`
+            : ''
+        }
       >
         <div ref={containerRef} className="absolute inset-0" />
         <div className="pointer-events-none absolute left-2 top-1.5 z-10 max-w-[calc(100%-70px)]">
-          <ChartLegend title={title} bar={shown.bar} previousClose={shown.previousClose} decimals={decimals} />
+          <ChartLegend
+            title={title}
+            bar={shown.bar}
+            previousClose={shown.previousClose}
+            decimals={decimals}
+          />
         </div>
         {snapshot.state === 'loading' && (
           <div
@@ -299,4 +340,7 @@ export function CandleChart({
 }
 
 /** Heights of the loading skeleton's bars: a calm, chart-like silhouette. */
-const SKELETON_BARS = Array.from({ length: 48 }, (_, i) => 30 + Math.round(18 * Math.sin(i / 5) + 10 * Math.sin(i / 1.7)));
+const SKELETON_BARS = Array.from(
+  { length: 48 },
+  (_, i) => 30 + Math.round(18 * Math.sin(i / 5) + 10 * Math.sin(i / 1.7)),
+);

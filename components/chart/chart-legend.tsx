@@ -5,7 +5,17 @@ import { formatChartPrice, formatChartVolume } from '@/lib/chart/price-format';
  * The crosshair legend: open, high, low, close, volume and change of the bar under the cursor (the
  * last bar otherwise). Change is against the previous bar's close, as terminals show it.
  */
-export function ChartLegend({ title, bar, previousClose, decimals }: { title?: string; bar: Candle | null; previousClose: number | null; decimals: number }) {
+export function ChartLegend({
+  title,
+  bar,
+  previousClose,
+  decimals,
+}: {
+  title?: string;
+  bar: Candle | null;
+  previousClose: number | null;
+  decimals: number;
+}) {
   if (!bar) return title ? <div className="text-[12px] font-medium text-text">{title}</div> : null;
   const base = previousClose ?? bar.open;
   const change = base !== 0 ? ((bar.close - base) / base) * 100 : 0;
@@ -18,13 +28,18 @@ export function ChartLegend({ title, bar, previousClose, decimals }: { title?: s
     </span>
   );
   return (
-    <div className="num flex flex-wrap items-center gap-x-2.5 gap-y-0.5 text-[11px] leading-4" data-testid="chart-legend">
+    <div
+      className="num flex flex-wrap items-center gap-x-2.5 gap-y-0.5 text-[11px] leading-4"
+      data-testid="chart-legend"
+    >
       {title && <span className="mr-1 text-[12px] font-medium text-text">{title}</span>}
       {item('O', price(bar.open))}
       {item('H', price(bar.high))}
       {item('L', price(bar.low))}
       {item('C', price(bar.close))}
-      <span className={`whitespace-nowrap ${change > 0 ? 'text-up' : change < 0 ? 'text-down' : 'text-muted'}`}>
+      <span
+        className={`whitespace-nowrap ${change > 0 ? 'text-up' : change < 0 ? 'text-down' : 'text-muted'}`}
+      >
         {change > 0 ? '+' : ''}
         {change.toFixed(2)}%
       </span>

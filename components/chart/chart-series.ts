@@ -106,9 +106,22 @@ export class ChartSeries implements CandleSink {
       case 'line':
         return { ...common, color: c.accent, lineWidth: 2 as const };
       case 'area':
-        return { ...common, lineColor: c.accent, lineWidth: 2 as const, topColor: withAlpha(c.accent, 0.32), bottomColor: withAlpha(c.accent, 0.02) };
+        return {
+          ...common,
+          lineColor: c.accent,
+          lineWidth: 2 as const,
+          topColor: withAlpha(c.accent, 0.32),
+          bottomColor: withAlpha(c.accent, 0.02),
+        };
       default:
-        return { ...common, upColor: c.up, downColor: c.down, wickUpColor: c.up, wickDownColor: c.down, borderVisible: false };
+        return {
+          ...common,
+          upColor: c.up,
+          downColor: c.down,
+          wickUpColor: c.up,
+          wickDownColor: c.down,
+          borderVisible: false,
+        };
     }
   }
 
@@ -127,11 +140,17 @@ export class ChartSeries implements CandleSink {
 
   private mainPoint(b: Candle) {
     const time = b.time as UTCTimestamp;
-    return this.style === 'candles' ? { time, open: b.open, high: b.high, low: b.low, close: b.close } : { time, value: b.close };
+    return this.style === 'candles'
+      ? { time, open: b.open, high: b.high, low: b.low, close: b.close }
+      : { time, value: b.close };
   }
 
   private volumePoint(b: Candle) {
-    return { time: b.time as UTCTimestamp, value: b.volume, color: withAlpha(b.close >= b.open ? this.colors.up : this.colors.down, 0.45) };
+    return {
+      time: b.time as UTCTimestamp,
+      value: b.volume,
+      color: withAlpha(b.close >= b.open ? this.colors.up : this.colors.down, 0.45),
+    };
   }
 
   /** Tiny prices keep their significant digits: the price format follows the size of the price. */
@@ -139,7 +158,13 @@ export class ChartSeries implements CandleSink {
     const { precision, minMove } = priceFormatFor(price);
     if (precision === this.decimals) return;
     this.decimals = precision;
-    this.main.applyOptions({ priceFormat: { type: 'custom', minMove, formatter: (p: number) => formatChartPrice(p, precision) } });
+    this.main.applyOptions({
+      priceFormat: {
+        type: 'custom',
+        minMove,
+        formatter: (p: number) => formatChartPrice(p, precision),
+      },
+    });
   }
 
   get priceDecimals(): number {

@@ -2,7 +2,13 @@
  * The chart's colours come from the same CSS variables as the rest of the app (app/globals.css), read
  * from the chart's own container: dark, light and the widget's `bg` are one switch.
  */
-import { ColorType, CrosshairMode, LineStyle, type DeepPartial, type ChartOptions } from 'lightweight-charts';
+import {
+  ColorType,
+  CrosshairMode,
+  LineStyle,
+  type DeepPartial,
+  type ChartOptions,
+} from 'lightweight-charts';
 
 export interface ChartColors {
   background: string;
@@ -55,7 +61,11 @@ export function themeOptions(c: ChartColors): DeepPartial<ChartOptions> {
     layout: {
       background: { type: ColorType.Solid, color: c.background },
       textColor: c.text,
-      panes: { separatorColor: c.border, separatorHoverColor: withAlpha(c.accent, 0.25), enableResize: true },
+      panes: {
+        separatorColor: c.border,
+        separatorHoverColor: withAlpha(c.accent, 0.25),
+        enableResize: true,
+      },
     },
     grid: {
       vertLines: { color: withAlpha(c.border, 0.55) },

@@ -15,8 +15,24 @@ const TZ_OPTIONS: readonly { value: TimeZoneMode; label: string; title: string }
   { value: 'utc', label: 'UTC', title: 'Times in UTC' },
 ];
 
-export function IntervalPicker({ value, onChange, size = 'sm' }: { value: OhlcvInterval; onChange: (v: OhlcvInterval) => void; size?: 'sm' | 'md' }) {
-  return <Segmented label="Interval" options={INTERVAL_OPTIONS} value={value} onChange={onChange} size={size} />;
+export function IntervalPicker({
+  value,
+  onChange,
+  size = 'sm',
+}: {
+  value: OhlcvInterval;
+  onChange: (v: OhlcvInterval) => void;
+  size?: 'sm' | 'md';
+}) {
+  return (
+    <Segmented
+      label="Interval"
+      options={INTERVAL_OPTIONS}
+      value={value}
+      onChange={onChange}
+      size={size}
+    />
+  );
 }
 
 /** The chart's controls: interval, style, time zone and the volume pane. */
@@ -42,8 +58,18 @@ export function ChartToolbar({
   return (
     <>
       <IntervalPicker value={interval} onChange={onInterval} />
-      {style && onStyle && <Segmented label="Chart style" options={STYLE_OPTIONS} value={style} onChange={onStyle} size="sm" />}
-      {tz && onTz && <Segmented label="Time zone" options={TZ_OPTIONS} value={tz} onChange={onTz} size="sm" />}
+      {style && onStyle && (
+        <Segmented
+          label="Chart style"
+          options={STYLE_OPTIONS}
+          value={style}
+          onChange={onStyle}
+          size="sm"
+        />
+      )}
+      {tz && onTz && (
+        <Segmented label="Time zone" options={TZ_OPTIONS} value={tz} onChange={onTz} size="sm" />
+      )}
       {volume !== undefined && onVolume && (
         <button
           type="button"

@@ -4,7 +4,14 @@ import { useId, useState } from 'react';
 import type { FiatItem, TokenItem } from '@/lib/upstream/price/schema';
 import { fiatFormat } from '@/lib/hooks/use-fiat';
 import { formatFixed } from '@/lib/format/number';
-import { assetParam, convert, formatResult, formatTokenAmount, parseAmount, type Asset } from '@/lib/fiats/convert';
+import {
+  assetParam,
+  convert,
+  formatResult,
+  formatTokenAmount,
+  parseAmount,
+  type Asset,
+} from '@/lib/fiats/convert';
 import { quotesQuery, ratesQuery, tokensQuery } from '@/lib/queries/price';
 import { tokenSearchQuery } from '@/lib/queries/fiats';
 import { Button } from '@/components/ui/button';
@@ -41,39 +48,69 @@ export function Converter({ amountText, from, to, fiats, onChange }: ConverterPr
   const top = useQuery(tokensQuery(1, 100));
 
   const knownFiat = (code: string) => !fiats || fiats.some((f) => f.code.toUpperCase() === code);
-  const unknown = [from, to].filter((a): a is Extract<Asset, { kind: 'fiat' }> => a.kind === 'fiat' && !knownFiat(a.code));
+  const unknown = [from, to].filter(
+    (a): a is Extract<Asset, { kind: 'fiat' }> => a.kind === 'fiat' && !knownFiat(a.code),
+  );
 
   const amount = parseAmount(amountText);
-  const fiatPair = from.kind === 'fiat' && to.kind === 'fiat' && from.code !== to.code && unknown.length === 0;
-  const rates = useQuery({ ...ratesQuery(from.kind === 'fiat' ? from.code : 'USD'), enabled: fiatPair, refetchIntervalInBackground: false });
+  const fiatPair =
+    from.kind === 'fiat' && to.kind === 'fiat' && from.code !== to.code && unknown.length === 0;
+  const rates = useQuery({
+    ...ratesQuery(from.kind === 'fiat' ? from.code : 'USD'),
+    enabled: fiatPair,
+    refetchIntervalInBackground: false,
+  });
   const tokenIds = [from, to].flatMap((a) => (a.kind === 'token' ? [a.id] : []));
   const ids = [...new Set(tokenIds)].sort((a, b) => a - b);
   const quoteFiat = from.kind === 'fiat' ? from.code : to.kind === 'fiat' ? to.code : 'USD';
-  const quotes = useQuery({ ...quotesQuery(ids.length && unknown.length === 0 ? ids : NO_IDS, quoteFiat) });
+  const quotes = useQuery({
+    ...quotesQuery(ids.length && unknown.length === 0 ? ids : NO_IDS, quoteFiat),
+  });
 
   const tokenInfo = (tid: number) =>
     picked.find((t) => t.id === tid) ?? top.data?.items.find((t) => t.id === tid) ?? null;
   const quoteOf = (tid: number) => quotes.data?.find((q) => q.token_id === tid);
-  const unit = (a: Asset) => (a.kind === 'fiat' ? a.code : (tokenInfo(a.id)?.symbol ?? quoteOf(a.id)?.symbol ?? `#${a.id}`));
+  const unit = (a: Asset) =>
+    a.kind === 'fiat' ? a.code : (tokenInfo(a.id)?.symbol ?? quoteOf(a.id)?.symbol ?? `#${a.id}`);
   const fiatItem = (code: string) => fiats?.find((f) => f.code.toUpperCase() === code);
 
   // The figures, each a string as the upstream gave it.
-  const fiatRate = fiatPair ? (rates.data?.find((r) => r.target_fiat_code.toUpperCase() === (to as { code: string }).code)?.rate ?? null) : null;
-  const tokenPrice = from.kind === 'token' && to.kind === 'fiat' ? quoteOf(from.id)?.price : from.kind === 'fiat' && to.kind === 'token' ? quoteOf(to.id)?.price : undefined;
-  const fromUsd = from.kind === 'token' && to.kind === 'token' ? quoteOf(from.id)?.price : undefined;
+  const fiatRate = fiatPair
+    ? (rates.data?.find((r) => r.target_fiat_code.toUpperCase() === (to as { code: string }).code)
+        ?.rate ?? null)
+    : null;
+  const tokenPrice =
+    from.kind === 'token' && to.kind === 'fiat'
+      ? quoteOf(from.id)?.price
+      : from.kind === 'fiat' && to.kind === 'token'
+        ? quoteOf(to.id)?.price
+        : undefined;
+  const fromUsd =
+    from.kind === 'token' && to.kind === 'token' ? quoteOf(from.id)?.price : undefined;
   const toUsd = from.kind === 'token' && to.kind === 'token' ? quoteOf(to.id)?.price : undefined;
   const rawRate = fiatPair ? fiatRate : (tokenPrice ?? null);
 
   const live = fiatPair ? rates : ids.length ? quotes : null;
   const loading = live ? live.isPending && live.fetchStatus !== 'idle' : false;
-  const conversion = amount.ok && unknown.length === 0 ? convert(amount.value, from, to, { fiatRate, tokenPrice, fromUsd, toUsd }) : null;
+  const conversion =
+    amount.ok && unknown.length === 0
+      ? convert(amount.value, from, to, { fiatRate, tokenPrice, fromUsd, toUsd })
+      : null;
 
   let problem: string | null = null;
-  if (unknown.length) problem = `${unknown.map((u) => u.code).join(' and ')} ${unknown.length > 1 ? 'are not fiats' : 'is not a fiat'} the price service lists: pick a currency from the list.`;
-  else if (live?.isError && !live.data) problem = `The ${fiatPair ? 'rate' : 'price'} could not be loaded: ${live.error.message}.`;
-  else if (fiatPair && rates.isSuccess && fiatRate === null) problem = `The price service has no rate from ${unit(from)} to ${unit(to)}.`;
-  else if (ids.length && quotes.isSuccess && ids.some((t) => !quoteOf(t))) problem = `The price service has no quote for token ${ids.filter((t) => !quoteOf(t)).map((t) => `#${t}`).join(', ')}.`;
-  else if (conversion && !conversion.ok && conversion.reason === 'zero-price') problem = `${unit(to.kind === 'token' ? to : from)} has a price of zero: it cannot be converted.`;
+  if (unknown.length)
+    problem = `${unknown.map((u) => u.code).join(' and ')} ${unknown.length > 1 ? 'are not fiats' : 'is not a fiat'} the price service lists: pick a currency from the list.`;
+  else if (live?.isError && !live.data)
+    problem = `The ${fiatPair ? 'rate' : 'price'} could not be loaded: ${live.error.message}.`;
+  else if (fiatPair && rates.isSuccess && fiatRate === null)
+    problem = `The price service has no rate from ${unit(from)} to ${unit(to)}.`;
+  else if (ids.length && quotes.isSuccess && ids.some((t) => !quoteOf(t)))
+    problem = `The price service has no quote for token ${ids
+      .filter((t) => !quoteOf(t))
+      .map((t) => `#${t}`)
+      .join(', ')}.`;
+  else if (conversion && !conversion.ok && conversion.reason === 'zero-price')
+    problem = `${unit(to.kind === 'token' ? to : from)} has a price of zero: it cannot be converted.`;
 
   const toFormat = to.kind === 'fiat' ? fiatFormat(fiatItem(to.code), to.code) : undefined;
   const result = conversion?.ok ? conversion : null;
@@ -81,19 +118,26 @@ export function Converter({ amountText, from, to, fiats, onChange }: ConverterPr
   let rateLine: string | null = null;
   if (result) {
     if (fiatPair && fiatRate) rateLine = `1 ${unit(from)} = ${fiatRate} ${unit(to)}`;
-    else if (from.kind === 'token' && to.kind === 'fiat' && tokenPrice) rateLine = `1 ${unit(from)} = ${exact(tokenPrice)} ${unit(to)}`;
-    else if (from.kind === 'fiat' && to.kind === 'token' && tokenPrice) rateLine = `1 ${unit(from)} = ${formatTokenAmount(result.rate.toFixed())} ${unit(to)} · 1 ${unit(to)} = ${exact(tokenPrice)} ${unit(from)}`;
-    else if (from.kind === 'token' && to.kind === 'token' && fromUsd && toUsd) rateLine = `1 ${unit(from)} = ${formatTokenAmount(result.rate.toFixed())} ${unit(to)} · via USD ${exact(fromUsd)} / ${exact(toUsd)}`;
+    else if (from.kind === 'token' && to.kind === 'fiat' && tokenPrice)
+      rateLine = `1 ${unit(from)} = ${exact(tokenPrice)} ${unit(to)}`;
+    else if (from.kind === 'fiat' && to.kind === 'token' && tokenPrice)
+      rateLine = `1 ${unit(from)} = ${formatTokenAmount(result.rate.toFixed())} ${unit(to)} · 1 ${unit(to)} = ${exact(tokenPrice)} ${unit(from)}`;
+    else if (from.kind === 'token' && to.kind === 'token' && fromUsd && toUsd)
+      rateLine = `1 ${unit(from)} = ${formatTokenAmount(result.rate.toFixed())} ${unit(to)} · via USD ${exact(fromUsd)} / ${exact(toUsd)}`;
     else rateLine = `1 ${unit(from)} = 1 ${unit(to)}`;
   }
 
-  const tokens = [...picked, ...(top.data?.items ?? []).filter((t) => !picked.some((p) => p.id === t.id))];
+  const tokens = [
+    ...picked,
+    ...(top.data?.items ?? []).filter((t) => !picked.some((p) => p.id === t.id)),
+  ];
   const options = (self: Asset) => {
-    const extra = self.kind === 'token' && !tokens.some((t) => t.id === self.id) ? (
-      <option value={assetParam(self)}>{`${unit(self)} · token #${self.id}`}</option>
-    ) : self.kind === 'fiat' && !knownFiat(self.code) ? (
-      <option value={self.code}>{`${self.code} (unknown)`}</option>
-    ) : null;
+    const extra =
+      self.kind === 'token' && !tokens.some((t) => t.id === self.id) ? (
+        <option value={assetParam(self)}>{`${unit(self)} · token #${self.id}`}</option>
+      ) : self.kind === 'fiat' && !knownFiat(self.code) ? (
+        <option value={self.code}>{`${self.code} (unknown)`}</option>
+      ) : null;
     return (
       <>
         <optgroup label="Fiat currencies">
@@ -117,7 +161,9 @@ export function Converter({ amountText, from, to, fiats, onChange }: ConverterPr
   };
   const onAsset = (value: string, side: 'from' | 'to') => {
     const token = /^token:(\d+)$/.exec(value);
-    onChange({ [side]: token ? { kind: 'token', id: Number(token[1]) } : { kind: 'fiat', code: value } });
+    onChange({
+      [side]: token ? { kind: 'token', id: Number(token[1]) } : { kind: 'fiat', code: value },
+    });
   };
 
   const amountError = amount.ok ? null : amount.message;
@@ -139,7 +185,12 @@ export function Converter({ amountText, from, to, fiats, onChange }: ConverterPr
           />
         </Field>
         <Field id={`${id}-from`} label="From">
-          <Select id={`${id}-from`} value={assetParam(from)} onChange={(e) => onAsset(e.target.value, 'from')} data-testid="convert-from">
+          <Select
+            id={`${id}-from`}
+            value={assetParam(from)}
+            onChange={(e) => onAsset(e.target.value, 'from')}
+            data-testid="convert-from"
+          >
             {options(from)}
           </Select>
         </Field>
@@ -151,18 +202,35 @@ export function Converter({ amountText, from, to, fiats, onChange }: ConverterPr
           onClick={() => onChange({ from: to, to: from })}
           data-testid="convert-swap"
         >
-          <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden className="h-4 w-4 min-w-4 shrink-0">
+          <svg
+            width="16"
+            height="16"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden
+            className="h-4 w-4 min-w-4 shrink-0"
+          >
             <path d="M4 8h15M19 8l-4-4M19 8l-4 4M20 16H5M5 16l4-4M5 16l4 4" />
           </svg>
         </Button>
         <Field id={`${id}-to`} label="To">
-          <Select id={`${id}-to`} value={assetParam(to)} onChange={(e) => onAsset(e.target.value, 'to')} data-testid="convert-to">
+          <Select
+            id={`${id}-to`}
+            value={assetParam(to)}
+            onChange={(e) => onAsset(e.target.value, 'to')}
+            data-testid="convert-to"
+          >
             {options(to)}
           </Select>
         </Field>
       </div>
 
-      <div className="mt-3 flex min-h-[64px] flex-wrap items-center justify-between gap-x-6 gap-y-2 rounded border border-border bg-bg px-3 py-2" aria-live="polite">
+      <div
+        className="mt-3 flex min-h-[64px] flex-wrap items-center justify-between gap-x-6 gap-y-2 rounded border border-border bg-bg px-3 py-2"
+        aria-live="polite"
+      >
         <div className="min-w-0">
           {problem ? (
             <p role="alert" className="text-[13px] text-down" data-testid="convert-problem">
@@ -201,7 +269,13 @@ export function Converter({ amountText, from, to, fiats, onChange }: ConverterPr
             <p className="text-[13px] text-muted">Waiting for the figures…</p>
           )}
         </div>
-        {live && live.data !== undefined && <Freshness updatedAt={live.dataUpdatedAt || null} stale={live.isError} onRetry={() => void live.refetch()} />}
+        {live && live.data !== undefined && (
+          <Freshness
+            updatedAt={live.dataUpdatedAt || null}
+            stale={live.isError}
+            onRetry={() => void live.refetch()}
+          />
+        )}
       </div>
 
       <TokenSearch
@@ -230,8 +304,20 @@ function TokenSearch({ onPick }: { onPick: (token: TokenItem, side: 'from' | 'to
           setKeyword(text.trim());
         }}
       >
-        <Field id={`${id}-q`} label="Find a token by exact symbol, name or contract address" className="min-w-0 flex-1">
-          <TextInput id={`${id}-q`} value={text} onChange={(e) => setText(e.target.value)} placeholder="e.g. PEPE, Wrapped Ether, 0xdAC1…1ec7" autoComplete="off" spellCheck={false} data-testid="token-search" />
+        <Field
+          id={`${id}-q`}
+          label="Find a token by exact symbol, name or contract address"
+          className="min-w-0 flex-1"
+        >
+          <TextInput
+            id={`${id}-q`}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="e.g. PEPE, Wrapped Ether, 0xdAC1…1ec7"
+            autoComplete="off"
+            spellCheck={false}
+            data-testid="token-search"
+          />
         </Field>
         <Button type="submit" disabled={!text.trim()}>
           Search
@@ -246,11 +332,21 @@ function TokenSearch({ onPick }: { onPick: (token: TokenItem, side: 'from' | 'to
               The search failed: {search.error.message}.
             </p>
           ) : search.data.length === 0 ? (
-            <p className="text-[12px] text-muted">No token matches &ldquo;{keyword}&rdquo; exactly: try the full symbol, name or contract address.</p>
+            <p className="text-[12px] text-muted">
+              No token matches &ldquo;{keyword}&rdquo; exactly: try the full symbol, name or
+              contract address.
+            </p>
           ) : (
-            <ul className="divide-y divide-border/60 rounded border border-border" aria-label={`Tokens matching ${keyword}`}>
+            <ul
+              className="divide-y divide-border/60 rounded border border-border"
+              aria-label={`Tokens matching ${keyword}`}
+            >
               {search.data.slice(0, 20).map((t) => (
-                <li key={t.id} className="flex h-9 items-center gap-2 px-2 text-[13px]" data-testid="token-result">
+                <li
+                  key={t.id}
+                  className="flex h-9 items-center gap-2 px-2 text-[13px]"
+                  data-testid="token-result"
+                >
                   <TokenIcon src={t.logo_url} symbol={t.symbol} size={18} />
                   <span className="font-semibold">{t.symbol}</span>
                   <span className="min-w-0 truncate text-muted">
@@ -258,10 +354,20 @@ function TokenSearch({ onPick }: { onPick: (token: TokenItem, side: 'from' | 'to
                     {t.is_native ? ' · native' : ''}
                   </span>
                   <span className="ml-auto flex gap-1">
-                    <Button size="sm" variant="ghost" onClick={() => onPick(t, 'from')} aria-label={`Convert from ${t.symbol} on ${t.chain_name}`}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => onPick(t, 'from')}
+                      aria-label={`Convert from ${t.symbol} on ${t.chain_name}`}
+                    >
                       From
                     </Button>
-                    <Button size="sm" variant="ghost" onClick={() => onPick(t, 'to')} aria-label={`Convert to ${t.symbol} on ${t.chain_name}`}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => onPick(t, 'to')}
+                      aria-label={`Convert to ${t.symbol} on ${t.chain_name}`}
+                    >
                       To
                     </Button>
                   </span>

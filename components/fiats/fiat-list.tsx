@@ -8,23 +8,49 @@ const cell = 'h-9 border-b border-border/60 px-3';
 const head = 'bg-panel px-3 py-2 font-medium';
 
 /** The fiats the price service lists; the code picks the base of the rates table. */
-export function FiatList({ fiats, base, display, onPick }: { fiats: FiatItem[] | undefined; base: string; display: string; onPick: (code: string) => void }) {
+export function FiatList({
+  fiats,
+  base,
+  display,
+  onPick,
+}: {
+  fiats: FiatItem[] | undefined;
+  base: string;
+  display: string;
+  onPick: (code: string) => void;
+}) {
   const rows = fiats ?? Array.from({ length: 12 }, () => null);
   return (
     <div className="max-h-[720px] overflow-auto">
-      <table className="num w-full min-w-[420px] border-separate border-spacing-0 whitespace-nowrap text-[13px]" aria-label="Fiat currencies" aria-busy={fiats ? undefined : true}>
+      <table
+        className="num w-full min-w-[420px] border-separate border-spacing-0 whitespace-nowrap text-[13px]"
+        aria-label="Fiat currencies"
+        aria-busy={fiats ? undefined : true}
+      >
         <thead className="sticky top-0 z-20 text-2xs uppercase tracking-wide text-muted">
           <tr>
-            <th scope="col" className={`${head} sticky left-0 z-10 text-left`}>Currency</th>
-            <th scope="col" className={`${head} text-left`}>Name</th>
-            <th scope="col" className={`${head} text-center`}>Symbol</th>
-            <th scope="col" className={`${head} text-right`}>Precision</th>
+            <th scope="col" className={`${head} sticky left-0 z-10 text-left`}>
+              Currency
+            </th>
+            <th scope="col" className={`${head} text-left`}>
+              Name
+            </th>
+            <th scope="col" className={`${head} text-center`}>
+              Symbol
+            </th>
+            <th scope="col" className={`${head} text-right`}>
+              Precision
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((f, i) =>
             f ? (
-              <tr key={f.code} className={`group hover:bg-raised/50 ${f.code === base ? 'bg-raised/40' : ''}`} data-testid="fiat-row">
+              <tr
+                key={f.code}
+                className={`group hover:bg-raised/50 ${f.code === base ? 'bg-raised/40' : ''}`}
+                data-testid="fiat-row"
+              >
                 <td className={`${cell} sticky left-0 bg-panel group-hover:bg-raised`}>
                   <button
                     type="button"
@@ -43,7 +69,16 @@ export function FiatList({ fiats, base, display, onPick }: { fiats: FiatItem[] |
                   {f.code === display && <Badge className="ml-1.5">display</Badge>}
                 </td>
                 <td className={`${cell} text-center`}>
-                  {f.symbol ? f.symbol : <span className="text-faint" title="No symbol configured: amounts show the code">— {f.code}</span>}
+                  {f.symbol ? (
+                    f.symbol
+                  ) : (
+                    <span
+                      className="text-faint"
+                      title="No symbol configured: amounts show the code"
+                    >
+                      — {f.code}
+                    </span>
+                  )}
                 </td>
                 <td className={`${cell} text-right`}>{f.precision}</td>
               </tr>
@@ -55,9 +90,15 @@ export function FiatList({ fiats, base, display, onPick }: { fiats: FiatItem[] |
                     <Skeleton width={32} />
                   </span>
                 </td>
-                <td className={cell}><Skeleton width={110} /></td>
-                <td className={`${cell} text-center`}><Skeleton width={16} /></td>
-                <td className={`${cell} text-right`}><Skeleton width={10} /></td>
+                <td className={cell}>
+                  <Skeleton width={110} />
+                </td>
+                <td className={`${cell} text-center`}>
+                  <Skeleton width={16} />
+                </td>
+                <td className={`${cell} text-right`}>
+                  <Skeleton width={10} />
+                </td>
               </tr>
             ),
           )}

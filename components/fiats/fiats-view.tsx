@@ -27,7 +27,11 @@ export function FiatsView() {
   const baseValid = /^[A-Z]{2,10}$/.test(base);
   const baseKnown = baseValid && (!fiats || fiats.some((f) => f.code.toUpperCase() === base));
   // Polled every 3 s (POLL_MS); react-query pauses the interval while the tab is hidden.
-  const rates = useQuery({ ...ratesQuery(base), enabled: baseKnown, refetchIntervalInBackground: false });
+  const rates = useQuery({
+    ...ratesQuery(base),
+    enabled: baseKnown,
+    refetchIntervalInBackground: false,
+  });
 
   const defaultFrom: Asset = { kind: 'fiat', code: display.code };
   const defaultTo: Asset = { kind: 'fiat', code: display.code === 'EUR' ? 'USD' : 'EUR' };
@@ -46,7 +50,13 @@ export function FiatsView() {
           title={
             <span className="flex items-center gap-2">
               <label htmlFor={`${id}-base`}>Rates from</label>
-              <Select id={`${id}-base`} value={base} onChange={(e) => setBase(e.target.value)} className="h-7 !w-[84px] font-semibold normal-case tracking-normal" data-testid="base-select">
+              <Select
+                id={`${id}-base`}
+                value={base}
+                onChange={(e) => setBase(e.target.value)}
+                className="h-7 !w-[84px] font-semibold normal-case tracking-normal"
+                data-testid="base-select"
+              >
                 {!baseKnown && <option value={base}>{rawBase || base}</option>}
                 {(fiats ?? [{ code: base, name: '' }]).map((f) => (
                   <option key={f.code} value={f.code.toUpperCase()}>
@@ -59,7 +69,11 @@ export function FiatsView() {
           actions={
             rates.data !== undefined && (
               <span className="whitespace-nowrap">
-                <Freshness updatedAt={rates.dataUpdatedAt || null} stale={rates.isError} onRetry={() => void rates.refetch()} />
+                <Freshness
+                  updatedAt={rates.dataUpdatedAt || null}
+                  stale={rates.isError}
+                  onRetry={() => void rates.refetch()}
+                />
               </span>
             )
           }
@@ -68,16 +82,28 @@ export function FiatsView() {
             <EmptyState
               tone="error"
               title={`“${rawBase.slice(0, 24)}” is not a fiat currency the price service lists.`}
-              action={<Button onClick={() => setBase(display.code === base ? 'USD' : display.code)}>Show rates from {display.code === base ? 'USD' : display.code}</Button>}
+              action={
+                <Button onClick={() => setBase(display.code === base ? 'USD' : display.code)}>
+                  Show rates from {display.code === base ? 'USD' : display.code}
+                </Button>
+              }
             >
               Pick a base from the list.
             </EmptyState>
           ) : rates.isError && rates.data === undefined ? (
-            <EmptyState tone="error" title={`The rates from ${base} could not be loaded: ${rates.error.message}.`} action={<Button onClick={() => void rates.refetch()}>Retry</Button>} />
+            <EmptyState
+              tone="error"
+              title={`The rates from ${base} could not be loaded: ${rates.error.message}.`}
+              action={<Button onClick={() => void rates.refetch()}>Retry</Button>}
+            />
           ) : rates.data && rates.data.length === 0 ? (
             <EmptyState
               title={`The price service has no exchange rates for ${base}${baseName ? ` (${baseName})` : ''}.`}
-              action={<Button onClick={() => setBase(base === 'USD' ? 'EUR' : 'USD')}>Show rates from {base === 'USD' ? 'EUR' : 'USD'}</Button>}
+              action={
+                <Button onClick={() => setBase(base === 'USD' ? 'EUR' : 'USD')}>
+                  Show rates from {base === 'USD' ? 'EUR' : 'USD'}
+                </Button>
+              }
             >
               Pick another base currency to see its rates.
             </EmptyState>
@@ -100,7 +126,9 @@ export function FiatsView() {
                   ...(patch.from ? { from: assetParam(patch.from) } : {}),
                   ...(patch.to ? { to: assetParam(patch.to) } : {}),
                   // Keep the amount in the URL once the user touches the converter, even at its default.
-                  ...(patch.amount === undefined && !params.get('amount') ? { amount: amountText } : {}),
+                  ...(patch.amount === undefined && !params.get('amount')
+                    ? { amount: amountText }
+                    : {}),
                 });
               }}
             />

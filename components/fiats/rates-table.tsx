@@ -22,15 +22,29 @@ function inverse(rate: string): string {
  * Rates of one base: `1 BASE = rate TARGET`, the rate string exactly as the upstream gave it (8
  * decimals), flashing when it changes; the inverse is computed with big.js to the same 8 decimals.
  */
-export function RatesTable({ base, rates, fiats }: { base: string; rates: FiatRateItem[] | null; fiats: FiatItem[] | undefined }) {
+export function RatesTable({
+  base,
+  rates,
+  fiats,
+}: {
+  base: string;
+  rates: FiatRateItem[] | null;
+  fiats: FiatItem[] | undefined;
+}) {
   const byCode = new Map(fiats?.map((f) => [f.code.toUpperCase(), f]));
   const rows = rates ?? Array.from({ length: 12 }, () => null);
   return (
     <div className="max-h-[720px] overflow-auto">
-      <table className="num w-full min-w-[460px] border-separate border-spacing-0 whitespace-nowrap text-[13px]" aria-label={`Exchange rates from ${base}`} aria-busy={rates ? undefined : true}>
+      <table
+        className="num w-full min-w-[460px] border-separate border-spacing-0 whitespace-nowrap text-[13px]"
+        aria-label={`Exchange rates from ${base}`}
+        aria-busy={rates ? undefined : true}
+      >
         <thead className="sticky top-0 z-20 text-2xs uppercase tracking-wide text-muted">
           <tr>
-            <th scope="col" className={`${head} sticky left-0 z-10 text-left`}>Currency</th>
+            <th scope="col" className={`${head} sticky left-0 z-10 text-left`}>
+              Currency
+            </th>
             <th scope="col" className={`${head} text-right`}>
               1 {base} =
             </th>
@@ -50,14 +64,23 @@ export function RatesTable({ base, rates, fiats }: { base: string; rates: FiatRa
                       <Skeleton width={120} />
                     </span>
                   </td>
-                  <td className={`${cell} text-right`}><Skeleton width={110} /></td>
-                  <td className={`${cell} text-right`}><Skeleton width={90} /></td>
+                  <td className={`${cell} text-right`}>
+                    <Skeleton width={110} />
+                  </td>
+                  <td className={`${cell} text-right`}>
+                    <Skeleton width={90} />
+                  </td>
                 </tr>
               );
             }
             const f = byCode.get(r.target_fiat_code.toUpperCase());
             return (
-              <tr key={r.target_fiat_code} className="group hover:bg-raised/50" data-testid="rate-row" data-code={r.target_fiat_code}>
+              <tr
+                key={r.target_fiat_code}
+                className="group hover:bg-raised/50"
+                data-testid="rate-row"
+                data-code={r.target_fiat_code}
+              >
                 <td className={`${cell} sticky left-0 bg-panel group-hover:bg-raised`}>
                   <span className="flex items-center gap-2">
                     <TokenIcon src={f?.icon_url} symbol={r.target_fiat_code} size={18} />
@@ -67,9 +90,13 @@ export function RatesTable({ base, rates, fiats }: { base: string; rates: FiatRa
                 </td>
                 <td className={`${cell} text-right`}>
                   <Flash value={r.rate} compare={compareDecimal} className="px-1">
-                    <span data-testid="rate" className="font-medium">{r.rate}</span>
+                    <span data-testid="rate" className="font-medium">
+                      {r.rate}
+                    </span>
                   </Flash>
-                  <span className="ml-1 inline-block w-9 text-left text-2xs text-muted">{r.target_fiat_code}</span>
+                  <span className="ml-1 inline-block w-9 text-left text-2xs text-muted">
+                    {r.target_fiat_code}
+                  </span>
                 </td>
                 <td className={`${cell} text-right text-muted`}>
                   {inverse(r.rate)}

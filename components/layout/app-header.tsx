@@ -12,10 +12,21 @@ export function AppHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-bg/90 backdrop-blur">
       <div className="mx-auto flex max-w-[1600px] flex-wrap items-center gap-x-4 px-3 sm:px-4 md:h-12 md:flex-nowrap">
-        <Link href="/" className="flex h-12 shrink-0 items-center gap-2 font-semibold tracking-tight" aria-label="Pulse home">
+        <Link
+          href="/"
+          className="flex h-12 shrink-0 items-center gap-2 font-semibold tracking-tight"
+          aria-label="Pulse home"
+        >
           <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden>
             <rect width="24" height="24" rx="6" fill="var(--accent)" />
-            <path d="M4 13h3.5l2-5 3.5 9 2.5-6H20" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M4 13h3.5l2-5 3.5 9 2.5-6H20"
+              fill="none"
+              stroke="#fff"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           <span className="text-[15px]">Pulse</span>
         </Link>

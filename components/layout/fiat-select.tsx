@@ -26,7 +26,13 @@ export function FiatSelect() {
           </option>
         ))}
       </select>
-      <svg aria-hidden width="10" height="10" viewBox="0 0 10 10" className="pointer-events-none absolute right-2 text-muted">
+      <svg
+        aria-hidden
+        width="10"
+        height="10"
+        viewBox="0 0 10 10"
+        className="pointer-events-none absolute right-2 text-muted"
+      >
         <path d="M1 3l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
       </svg>
     </label>

@@ -20,7 +20,10 @@ function isActive(pathname: string, href: string): boolean {
 export function NavLinks() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Main" className="order-last -mx-1 flex w-[calc(100%+0.5rem)] min-w-0 items-center gap-0.5 overflow-x-auto pb-1.5 [scrollbar-width:none] md:order-none md:mx-0 md:w-auto md:pb-0">
+    <nav
+      aria-label="Main"
+      className="order-last -mx-1 flex w-[calc(100%+0.5rem)] min-w-0 items-center gap-0.5 overflow-x-auto pb-1.5 [scrollbar-width:none] md:order-none md:mx-0 md:w-auto md:pb-0"
+    >
       {NAV_ITEMS.map((item) => {
         const active = isActive(pathname, item.href);
         return (

@@ -13,7 +13,8 @@ const TONE = {
 export function StatusLight() {
   const { data, isError, isPending } = useQuery(healthQuery);
   const state = isPending ? 'unknown' : isError || !data ? 'down' : data.status;
-  const source = data?.mode === 'upstream' ? 'Upstream' : data?.mode === 'simulator' ? 'Demo simulator' : '';
+  const source =
+    data?.mode === 'upstream' ? 'Upstream' : data?.mode === 'simulator' ? 'Demo simulator' : '';
   const label =
     state === 'unknown'
       ? 'Checking upstream…'
@@ -26,7 +27,10 @@ export function StatusLight() {
             : `${source} · down`;
   const detail = data
     ? Object.entries(data.services)
-        .map(([name, s]) => `${name}: ${s.status}${s.status === 'up' ? ` (${s.latency_ms} ms)` : s.message ? ` (${s.message})` : ''}`)
+        .map(
+          ([name, s]) =>
+            `${name}: ${s.status}${s.status === 'up' ? ` (${s.latency_ms} ms)` : s.message ? ` (${s.message})` : ''}`,
+        )
         .join('\n')
     : '';
 
@@ -40,7 +44,11 @@ export function StatusLight() {
       data-state={state}
     >
       <span className="relative flex h-2 w-2">
-        {state === 'ok' && <span className={`absolute inline-flex h-full w-full animate-ping rounded-full opacity-60 ${TONE.ok}`} />}
+        {state === 'ok' && (
+          <span
+            className={`absolute inline-flex h-full w-full animate-ping rounded-full opacity-60 ${TONE.ok}`}
+          />
+        )}
         <span className={`relative inline-flex h-2 w-2 rounded-full ${TONE[state]}`} />
       </span>
       <span className="whitespace-nowrap">{label}</span>

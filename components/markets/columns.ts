@@ -11,16 +11,76 @@ export interface Column {
 
 /** The Markets table's columns after the pinned token column, in order. */
 export const COLUMNS: readonly Column[] = [
-  { key: 'price', label: 'Price', title: 'Latest price in the display currency', width: 128, align: 'right' },
-  { key: 'chain', label: 'Chain', title: 'The chain of this token record', width: 128, align: 'left' },
-  { key: 'percent_change_1h', label: '1h', title: 'Price change over 1 hour', width: 76, align: 'right' },
-  { key: 'percent_change_24h', label: '24h', title: 'Price change over 24 hours', width: 76, align: 'right' },
-  { key: 'percent_change_7d', label: '7d', title: 'Price change over 7 days', width: 76, align: 'right' },
-  { key: 'percent_change_30d', label: '30d', title: 'Price change over 30 days', width: 80, align: 'right' },
-  { key: 'market_cap', label: 'Market cap', title: 'Market capitalisation', width: 112, align: 'right' },
-  { key: 'volume_24h', label: 'Volume 24h', title: 'Traded volume over 24 hours', width: 112, align: 'right' },
-  { key: 'fully_diluted_valuation', label: 'FDV', title: 'Fully diluted valuation', width: 112, align: 'right' },
-  { key: 'circulating_supply', label: 'Circulating', title: 'Circulating supply', width: 140, align: 'right' },
+  {
+    key: 'price',
+    label: 'Price',
+    title: 'Latest price in the display currency',
+    width: 128,
+    align: 'right',
+  },
+  {
+    key: 'chain',
+    label: 'Chain',
+    title: 'The chain of this token record',
+    width: 128,
+    align: 'left',
+  },
+  {
+    key: 'percent_change_1h',
+    label: '1h',
+    title: 'Price change over 1 hour',
+    width: 76,
+    align: 'right',
+  },
+  {
+    key: 'percent_change_24h',
+    label: '24h',
+    title: 'Price change over 24 hours',
+    width: 76,
+    align: 'right',
+  },
+  {
+    key: 'percent_change_7d',
+    label: '7d',
+    title: 'Price change over 7 days',
+    width: 76,
+    align: 'right',
+  },
+  {
+    key: 'percent_change_30d',
+    label: '30d',
+    title: 'Price change over 30 days',
+    width: 80,
+    align: 'right',
+  },
+  {
+    key: 'market_cap',
+    label: 'Market cap',
+    title: 'Market capitalisation',
+    width: 112,
+    align: 'right',
+  },
+  {
+    key: 'volume_24h',
+    label: 'Volume 24h',
+    title: 'Traded volume over 24 hours',
+    width: 112,
+    align: 'right',
+  },
+  {
+    key: 'fully_diluted_valuation',
+    label: 'FDV',
+    title: 'Fully diluted valuation',
+    width: 112,
+    align: 'right',
+  },
+  {
+    key: 'circulating_supply',
+    label: 'Circulating',
+    title: 'Circulating supply',
+    width: 140,
+    align: 'right',
+  },
 ];
 
 export const TOKEN_COLUMN_WIDTH = 264;

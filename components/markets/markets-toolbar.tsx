@@ -10,7 +10,17 @@ type Patch = Record<string, string | null>;
 const selectClass =
   'h-7 rounded border border-border bg-panel px-2 text-[12px] text-text hover:bg-raised focus-visible:outline-2 focus-visible:outline-accent';
 
-function Tab({ active, onClick, children, testId }: { active: boolean; onClick: () => void; children: ReactNode; testId?: string }) {
+function Tab({
+  active,
+  onClick,
+  children,
+  testId,
+}: {
+  active: boolean;
+  onClick: () => void;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <button
       type="button"
@@ -68,7 +78,8 @@ export function MarketsToolbar({
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       if (e.key !== '/' || e.metaKey || e.ctrlKey || e.altKey) return;
-      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)))
+        return;
       e.preventDefault();
       input.current?.focus();
     };
@@ -91,7 +102,16 @@ export function MarketsToolbar({
         <label htmlFor="token-search" className="sr-only">
           Search tokens by contract address, name or symbol
         </label>
-        <svg aria-hidden width="13" height="13" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="pointer-events-none absolute left-2 top-1/2 -translate-y-1/2 text-faint">
+        <svg
+          aria-hidden
+          width="13"
+          height="13"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          className="pointer-events-none absolute left-2 top-1/2 -translate-y-1/2 text-faint"
+        >
           <circle cx="11" cy="11" r="7" />
           <path d="M20 20l-3.5-3.5" />
         </svg>
@@ -109,24 +129,36 @@ export function MarketsToolbar({
           spellCheck={false}
           className="h-7 w-64 rounded border border-border bg-bg pl-7 pr-8 text-[12px] text-text placeholder:text-faint focus-visible:outline-2 focus-visible:outline-accent"
         />
-        <kbd className="pointer-events-none absolute right-2 top-1/2 -translate-y-1/2 rounded border border-border px-1 text-[10px] text-faint">/</kbd>
+        <kbd className="pointer-events-none absolute right-2 top-1/2 -translate-y-1/2 rounded border border-border px-1 text-[10px] text-faint">
+          /
+        </kbd>
       </form>
 
       <div className="flex items-center gap-0.5 rounded border border-border p-0.5">
         <Tab active={listMode} onClick={() => onChange({ view: null, q: null })}>
           All tokens
         </Tab>
-        <Tab active={mode === 'watchlist'} onClick={() => onChange({ view: 'watchlist', q: null })} testId="watchlist-tab">
-          ★ Watchlist{watchCount > 0 ? <span className="num ml-1 text-muted">{watchCount}</span> : null}
+        <Tab
+          active={mode === 'watchlist'}
+          onClick={() => onChange({ view: 'watchlist', q: null })}
+          testId="watchlist-tab"
+        >
+          ★ Watchlist
+          {watchCount > 0 ? <span className="num ml-1 text-muted">{watchCount}</span> : null}
         </Tab>
       </div>
 
       {mode === 'search' && (
         <span className="flex items-center gap-2 text-[12px] text-muted">
           <span>
-            <span className="num">{shown}</span> record{shown === 1 ? '' : 's'} for “<span className="text-text">{query}</span>”
+            <span className="num">{shown}</span> record{shown === 1 ? '' : 's'} for “
+            <span className="text-text">{query}</span>”
           </span>
-          <button type="button" className="font-medium text-accent hover:underline" onClick={() => onChange({ q: null })}>
+          <button
+            type="button"
+            className="font-medium text-accent hover:underline"
+            onClick={() => onChange({ q: null })}
+          >
             Clear
           </button>
         </span>
@@ -165,7 +197,15 @@ export function MarketsToolbar({
           <>
             <label className="flex items-center gap-1.5 text-[12px] text-muted">
               Rows
-              <select className={selectClass} value={limit} onChange={(e) => onChange({ limit: e.target.value === '100' ? null : e.target.value, page: null })} disabled={mode === 'all'} data-testid="page-size">
+              <select
+                className={selectClass}
+                value={limit}
+                onChange={(e) =>
+                  onChange({ limit: e.target.value === '100' ? null : e.target.value, page: null })
+                }
+                disabled={mode === 'all'}
+                data-testid="page-size"
+              >
                 {PAGE_SIZES.map((n) => (
                   <option key={n} value={n}>
                     {n}
@@ -175,26 +215,56 @@ export function MarketsToolbar({
             </label>
             {mode === 'page' ? (
               <nav aria-label="Pages" className="flex items-center gap-1 text-[12px]">
-                <button type="button" className={`${selectClass} disabled:opacity-40`} disabled={page <= 1} onClick={() => onChange({ page: page - 1 > 1 ? String(page - 1) : null })} aria-label="Previous page">
+                <button
+                  type="button"
+                  className={`${selectClass} disabled:opacity-40`}
+                  disabled={page <= 1}
+                  onClick={() => onChange({ page: page - 1 > 1 ? String(page - 1) : null })}
+                  aria-label="Previous page"
+                >
                   ‹
                 </button>
                 <span className="num min-w-[92px] text-center text-muted" data-testid="page-of">
                   {pages === null ? '…' : `Page ${page} of ${pages}`}
                 </span>
-                <button type="button" className={`${selectClass} disabled:opacity-40`} disabled={pages === null || page >= pages} onClick={() => onChange({ page: String(page + 1) })} aria-label="Next page">
+                <button
+                  type="button"
+                  className={`${selectClass} disabled:opacity-40`}
+                  disabled={pages === null || page >= pages}
+                  onClick={() => onChange({ page: String(page + 1) })}
+                  aria-label="Next page"
+                >
                   ›
                 </button>
-                <button type="button" className={selectClass} onClick={() => onChange({ all: '1', page: null })} title={total === null ? 'Load every page' : `Load all ${total.toLocaleString('en-US')} tokens, page by page`}>
+                <button
+                  type="button"
+                  className={selectClass}
+                  onClick={() => onChange({ all: '1', page: null })}
+                  title={
+                    total === null
+                      ? 'Load every page'
+                      : `Load all ${total.toLocaleString('en-US')} tokens, page by page`
+                  }
+                >
                   All pages
                 </button>
               </nav>
             ) : (
-              <span className="flex items-center gap-2 text-[12px] text-muted" data-testid="all-pages">
+              <span
+                className="flex items-center gap-2 text-[12px] text-muted"
+                data-testid="all-pages"
+              >
                 <span className="num">
-                  {loadedAll && loadedAll.total !== null ? `${loadedAll.loaded.toLocaleString('en-US')} of ${loadedAll.total.toLocaleString('en-US')}` : '…'}
+                  {loadedAll && loadedAll.total !== null
+                    ? `${loadedAll.loaded.toLocaleString('en-US')} of ${loadedAll.total.toLocaleString('en-US')}`
+                    : '…'}
                   {loadedAll?.walking ? ' loading…' : ' loaded'}
                 </span>
-                <button type="button" className={selectClass} onClick={() => onChange({ all: null })}>
+                <button
+                  type="button"
+                  className={selectClass}
+                  onClick={() => onChange({ all: null })}
+                >
                   Paged
                 </button>
               </span>

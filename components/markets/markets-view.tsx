@@ -36,7 +36,11 @@ const CHUNK = 100;
 const NONE: ReadonlySet<number> = new Set();
 
 function toRows(tokens: readonly TokenItem[], rankFrom: number | null): Row[] {
-  return tokens.map((token, i) => ({ token, rank: rankFrom === null ? null : rankFrom + i, order: i }));
+  return tokens.map((token, i) => ({
+    token,
+    rank: rankFrom === null ? null : rankFrom + i,
+    order: i,
+  }));
 }
 
 function errorText(error: unknown): string {
@@ -50,7 +54,13 @@ export function MarketsView() {
   const queryClient = useQueryClient();
 
   const q = (params.get('q') ?? '').trim();
-  const mode: MarketsMode = q ? 'search' : params.get('view') === 'watchlist' ? 'watchlist' : params.get('all') === '1' ? 'all' : 'page';
+  const mode: MarketsMode = q
+    ? 'search'
+    : params.get('view') === 'watchlist'
+      ? 'watchlist'
+      : params.get('all') === '1'
+        ? 'all'
+        : 'page';
   const limit = clampLimit(params.get('limit'));
   const sortParam = params.get('sort');
   const sort: SortKey = isSortKey(sortParam) ? sortParam : 'rank';
@@ -81,30 +91,55 @@ export function MarketsView() {
   const fiat = selected.unknown ? { code: 'USD', symbol: '$', precision: 2 } : selected.format;
 
   // ---- the rows ----
-  const total = useQuery({ ...tokensQuery(1, limit), enabled: mode === 'page' }).data?.total ?? null;
+  const total =
+    useQuery({ ...tokensQuery(1, limit), enabled: mode === 'page' }).data?.total ?? null;
   const pages = total === null ? null : pageCount(total, limit);
   const page = clampPage(params.get('page'), pages);
-  const pageQuery = useQuery({ ...tokensQuery(page, limit), enabled: mode === 'page', placeholderData: (prev) => prev });
+  const pageQuery = useQuery({
+    ...tokensQuery(page, limit),
+    enabled: mode === 'page',
+    placeholderData: (prev) => prev,
+  });
   const allQuery = useInfiniteQuery({ ...allTokensQuery, enabled: mode === 'all' });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = allQuery;
   useEffect(() => {
     // The "all pages" walk: one page after the other until ceil(total / limit).
-    if (mode === 'all' && hasNextPage && !isFetchingNextPage && !allQuery.isError) void fetchNextPage();
+    if (mode === 'all' && hasNextPage && !isFetchingNextPage && !allQuery.isError)
+      void fetchNextPage();
   }, [mode, hasNextPage, isFetchingNextPage, fetchNextPage, allQuery.isError]);
   const searchQuery = useQuery({ ...platformSearchQuery(q), enabled: mode === 'search' });
   const starredIds = useWatchlist((s) => s.ids);
   const toggleStar = useWatchlist((s) => s.toggle);
-  const watchIds = useMemo(() => (hydrated ? starredIds.slice(0, 100) : []), [hydrated, starredIds]);
-  const watchQuery = useQuery({ ...tokenDetailsQuery(watchIds), enabled: mode === 'watchlist' && watchIds.length > 0 });
+  const watchIds = useMemo(
+    () => (hydrated ? starredIds.slice(0, 100) : []),
+    [hydrated, starredIds],
+  );
+  const watchQuery = useQuery({
+    ...tokenDetailsQuery(watchIds),
+    enabled: mode === 'watchlist' && watchIds.length > 0,
+  });
 
-  const source = mode === 'page' ? pageQuery : mode === 'all' ? allQuery : mode === 'search' ? searchQuery : watchQuery;
+  const source =
+    mode === 'page'
+      ? pageQuery
+      : mode === 'all'
+        ? allQuery
+        : mode === 'search'
+          ? searchQuery
+          : watchQuery;
   const rows: Row[] = useMemo(() => {
-    if (mode === 'page') return pageQuery.data ? toRows(pageQuery.data.items, (pageQuery.data.page - 1) * pageQuery.data.limit + 1) : [];
+    if (mode === 'page')
+      return pageQuery.data
+        ? toRows(pageQuery.data.items, (pageQuery.data.page - 1) * pageQuery.data.limit + 1)
+        : [];
     if (mode === 'all') return toRows(allQuery.data?.pages.flatMap((p) => p.items) ?? [], 1);
     if (mode === 'search') return toRows(searchQuery.data ?? [], null);
     return toRows(watchIds.length > 0 ? (watchQuery.data ?? []) : [], null);
   }, [mode, pageQuery.data, allQuery.data, searchQuery.data, watchQuery.data, watchIds.length]);
-  const loading = mode === 'watchlist' ? watchIds.length > 0 && !watchQuery.data && !watchQuery.isError : !source.data && !source.isError;
+  const loading =
+    mode === 'watchlist'
+      ? watchIds.length > 0 && !watchQuery.data && !watchQuery.isError
+      : !source.data && !source.isError;
 
   // ---- quotes: one store per fiat; rows subscribe to their own token ----
   const store = useMemo(() => new QuoteStore(), [fiatCode]); // eslint-disable-line react-hooks/exhaustive-deps -- a new fiat is a new set of figures
@@ -117,8 +152,18 @@ export function MarketsView() {
     () => 0,
   );
   const quoteVersion = useThrottled(liveVersion, 1000);
-  const chunks = useMemo(() => chunkIds(rows.map((r) => r.token.id), CHUNK), [rows]);
-  const chunkOf = useMemo(() => new Map(rows.map((r, i) => [r.token.id, Math.floor(i / CHUNK)])), [rows]);
+  const chunks = useMemo(
+    () =>
+      chunkIds(
+        rows.map((r) => r.token.id),
+        CHUNK,
+      ),
+    [rows],
+  );
+  const chunkOf = useMemo(
+    () => new Map(rows.map((r, i) => [r.token.id, Math.floor(i / CHUNK)])),
+    [rows],
+  );
 
   const chains = useQuery(chainsQuery).data;
   const chainMap = useMemo(() => new Map((chains ?? []).map((c) => [c.id, c])), [chains]);
@@ -129,7 +174,10 @@ export function MarketsView() {
     () => sortRows(filtered, sort, dir, (id) => store.get(id)),
     [filtered, sort, dir, store, quoteVersion], // eslint-disable-line react-hooks/exhaustive-deps -- quoteVersion stands for the store's content
   );
-  const shown = useMemo(() => (pinStarred ? starredFirst(sorted, starred) : sorted), [pinStarred, sorted, starred]);
+  const shown = useMemo(
+    () => (pinStarred ? starredFirst(sorted, starred) : sorted),
+    [pinStarred, sorted, starred],
+  );
 
   const [visible, setVisible] = useState<ReadonlySet<number>>(() => new Set([0]));
   const [inView, setInView] = useState<number[]>([]);
@@ -146,11 +194,16 @@ export function MarketsView() {
         const c = chunkOf.get(row.token.id);
         if (c !== undefined) next.add(c);
       }
-      setVisible((prev) => (prev.size === next.size && [...next].every((c) => prev.has(c)) ? prev : next));
+      setVisible((prev) =>
+        prev.size === next.size && [...next].every((c) => prev.has(c)) ? prev : next,
+      );
       // The ids in view change with every row scrolled: they are asked for once the scroll settles.
       clearTimeout(settle.current);
       ids.sort((a, b) => a - b);
-      settle.current = setTimeout(() => setInView((prev) => (prev.join() === ids.join() ? prev : ids)), 250);
+      settle.current = setTimeout(
+        () => setInView((prev) => (prev.join() === ids.join() ? prev : ids)),
+        250,
+      );
     },
     [shown, chunkOf],
   );
@@ -158,7 +211,10 @@ export function MarketsView() {
   const onSort = useCallback(
     (key: SortKey) => {
       const nextDir = key === sort ? (dir === 'asc' ? 'desc' : 'asc') : defaultDir(key);
-      update({ sort: key === 'rank' && nextDir === 'asc' ? null : key, dir: nextDir === defaultDir(key) ? null : nextDir });
+      update({
+        sort: key === 'rank' && nextDir === 'asc' ? null : key,
+        dir: nextDir === defaultDir(key) ? null : nextDir,
+      });
     },
     [sort, dir, update],
   );
@@ -180,29 +236,62 @@ export function MarketsView() {
         page={page}
         pages={pages}
         total={total}
-        loadedAll={mode === 'all' ? { loaded: rows.length, total: allQuery.data?.pages[0]?.total ?? null, walking: Boolean(hasNextPage) || allQuery.isFetching } : null}
+        loadedAll={
+          mode === 'all'
+            ? {
+                loaded: rows.length,
+                total: allQuery.data?.pages[0]?.total ?? null,
+                walking: Boolean(hasNextPage) || allQuery.isFetching,
+              }
+            : null
+        }
         watchCount={hydrated ? starredIds.length : 0}
         pinStarred={pinStarred}
         shown={shown.length}
-        freshness={source.isSuccess && rows.length === 0 ? null : <StoreFreshness store={store} stale={source.isError && rows.length > 0} onRetry={retry} />}
+        freshness={
+          source.isSuccess && rows.length === 0 ? null : (
+            <StoreFreshness
+              store={store}
+              stale={source.isError && rows.length > 0}
+              onRetry={retry}
+            />
+          )
+        }
         onChange={update}
       />
       {selected.unknown && (
-        <p role="status" className="border-b border-border bg-raised/60 px-3 py-1.5 text-[12px] text-muted">
+        <p
+          role="status"
+          className="border-b border-border bg-raised/60 px-3 py-1.5 text-[12px] text-muted"
+        >
           The price service has no currency “{selected.code}”, so prices are in USD.{' '}
-          <button type="button" className="font-medium text-accent hover:underline" onClick={() => setFiat('USD')}>
+          <button
+            type="button"
+            className="font-medium text-accent hover:underline"
+            onClick={() => setFiat('USD')}
+          >
             Use USD
           </button>
         </p>
       )}
       {tokensFailed ? (
-        <EmptyState tone="error" title={`Tokens could not be loaded: ${errorText(source.error)}`} action={<Button onClick={retry}>Retry</Button>}>
-          The upstream price service is unreachable or refused the request. The page retries when you ask.
+        <EmptyState
+          tone="error"
+          title={`Tokens could not be loaded: ${errorText(source.error)}`}
+          action={<Button onClick={retry}>Retry</Button>}
+        >
+          The upstream price service is unreachable or refused the request. The page retries when
+          you ask.
         </EmptyState>
       ) : loading ? (
         <TokenTableSkeleton />
       ) : shown.length === 0 ? (
-        <EmptyRows mode={mode} query={q} filtered={chainId !== null && rows.length > 0} onChange={update} />
+        <EmptyRows
+          mode={mode}
+          query={q}
+          filtered={chainId !== null && rows.length > 0}
+          onChange={update}
+        />
       ) : (
         <TokenTable
           rows={shown}
@@ -230,7 +319,15 @@ export function MarketsView() {
 }
 
 /** "updated N s ago" from the quote store: its own subscriber, so the table does not re-render for it. */
-function StoreFreshness({ store, stale, onRetry }: { store: QuoteStore; stale: boolean; onRetry: () => void }) {
+function StoreFreshness({
+  store,
+  stale,
+  onRetry,
+}: {
+  store: QuoteStore;
+  stale: boolean;
+  onRetry: () => void;
+}) {
   const meta = useSyncExternalStore(store.subscribeMeta, store.getMeta, store.getMeta);
   return <Freshness updatedAt={meta.updatedAt} stale={stale || meta.failing} onRetry={onRetry} />;
 }
@@ -251,24 +348,44 @@ function useThrottled<T>(value: T, ms: number): T {
   return shown;
 }
 
-function EmptyRows({ mode, query, filtered, onChange }: { mode: MarketsMode; query: string; filtered: boolean; onChange: (patch: Record<string, string | null>) => void }) {
+function EmptyRows({
+  mode,
+  query,
+  filtered,
+  onChange,
+}: {
+  mode: MarketsMode;
+  query: string;
+  filtered: boolean;
+  onChange: (patch: Record<string, string | null>) => void;
+}) {
   if (filtered) {
     return (
-      <EmptyState title="No token of this chain on the rows loaded." action={<Button onClick={() => onChange({ chain: null })}>Show every chain</Button>}>
+      <EmptyState
+        title="No token of this chain on the rows loaded."
+        action={<Button onClick={() => onChange({ chain: null })}>Show every chain</Button>}
+      >
         The filter applies to the rows loaded: load every page to search the whole list.
       </EmptyState>
     );
   }
   if (mode === 'search') {
     return (
-      <EmptyState title={`No token matches “${query}”.`} action={<Button onClick={() => onChange({ q: null })}>Clear search</Button>}>
-        Search is exact and ignores case: a contract address, a full name (“USD Coin”) or a symbol (“USDC”).
+      <EmptyState
+        title={`No token matches “${query}”.`}
+        action={<Button onClick={() => onChange({ q: null })}>Clear search</Button>}
+      >
+        Search is exact and ignores case: a contract address, a full name (“USD Coin”) or a symbol
+        (“USDC”).
       </EmptyState>
     );
   }
   if (mode === 'watchlist') {
     return (
-      <EmptyState title="Your watchlist is empty." action={<Button onClick={() => onChange({ view: null })}>Browse all tokens</Button>}>
+      <EmptyState
+        title="Your watchlist is empty."
+        action={<Button onClick={() => onChange({ view: null })}>Browse all tokens</Button>}
+      >
         Star a token with ☆ in the table to keep it here. The list is kept in this browser.
       </EmptyState>
     );

@@ -8,7 +8,17 @@ import { POLL_MS, quotesQuery } from '@/lib/queries/price';
  * Polls one chunk of ids and writes the answer into the quote store. Renders nothing, so a refresh
  * re-renders no part of the page but the rows whose figures changed.
  */
-function QuoteFeeder({ ids, fiat, store, poll }: { ids: number[]; fiat: string; store: QuoteStore; poll: boolean }) {
+function QuoteFeeder({
+  ids,
+  fiat,
+  store,
+  poll,
+}: {
+  ids: number[];
+  fiat: string;
+  store: QuoteStore;
+  poll: boolean;
+}) {
   const chunk = ids.join(',');
   const query = useQuery({ ...quotesQuery(ids, fiat), refetchInterval: poll ? POLL_MS : false });
   const { data, dataUpdatedAt, errorUpdatedAt, isError } = query;
@@ -49,9 +59,19 @@ export function QuoteFeeders({
   return (
     <>
       {chunks.map((ids, i) =>
-        polled.has(i) || loadAll ? <QuoteFeeder key={ids.join(',')} ids={ids} fiat={fiat} store={store} poll={polled.has(i)} /> : null,
+        polled.has(i) || loadAll ? (
+          <QuoteFeeder
+            key={ids.join(',')}
+            ids={ids}
+            fiat={fiat}
+            store={store}
+            poll={polled.has(i)}
+          />
+        ) : null,
       )}
-      {inView && inView.length > 0 && <QuoteFeeder key="in-view" ids={inView} fiat={fiat} store={store} poll />}
+      {inView && inView.length > 0 && (
+        <QuoteFeeder key="in-view" ids={inView} fiat={fiat} store={store} poll />
+      )}
     </>
   );
 }

@@ -10,7 +10,23 @@ import { TokenRow } from './token-row';
 
 const TOTAL_WIDTH = TOKEN_COLUMN_WIDTH + COLUMNS.reduce((a, c) => a + c.width, 0);
 
-function SortHeader({ label, title, active, dir, align, onSort, sticky }: { label: string; title: string; active: boolean; dir: SortDir; align: 'left' | 'right'; onSort: () => void; sticky?: boolean }) {
+function SortHeader({
+  label,
+  title,
+  active,
+  dir,
+  align,
+  onSort,
+  sticky,
+}: {
+  label: string;
+  title: string;
+  active: boolean;
+  dir: SortDir;
+  align: 'left' | 'right';
+  onSort: () => void;
+  sticky?: boolean;
+}) {
   return (
     <th
       scope="col"
@@ -75,7 +91,8 @@ export function TokenTable({
   useEffect(() => onRange(first, last), [first, last, onRange]);
 
   const paddingTop = items[0]?.start ?? 0;
-  const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  const paddingBottom =
+    items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
 
   // Arrow keys walk the token links, scrolling the virtual list as they go.
   const onKeyDown = useCallback(
@@ -92,7 +109,11 @@ export function TokenTable({
       const nextId = rows[next]?.token.id;
       virtualizer.scrollToIndex(next, { align: 'auto' });
       requestAnimationFrame(() => {
-        scroller.current?.querySelector<HTMLAnchorElement>(`tr[data-token-id="${nextId}"] a[data-testid="token-link"]`)?.focus();
+        scroller.current
+          ?.querySelector<HTMLAnchorElement>(
+            `tr[data-token-id="${nextId}"] a[data-testid="token-link"]`,
+          )
+          ?.focus();
       });
     },
     [rows, virtualizer],
@@ -106,7 +127,11 @@ export function TokenTable({
       data-testid="token-scroller"
       tabIndex={-1}
     >
-      <table className="num w-full table-fixed border-separate border-spacing-0 text-[13px]" style={{ minWidth: TOTAL_WIDTH }} aria-rowcount={rows.length + 1}>
+      <table
+        className="num w-full table-fixed border-separate border-spacing-0 text-[13px]"
+        style={{ minWidth: TOTAL_WIDTH }}
+        aria-rowcount={rows.length + 1}
+      >
         <colgroup>
           <col className="w-[196px] sm:w-[264px]" />
           {COLUMNS.map((c) => (
@@ -115,9 +140,25 @@ export function TokenTable({
         </colgroup>
         <thead className="sticky top-0 z-[3] text-2xs text-muted">
           <tr>
-            <SortHeader label="# Token" title="Rank and name" active={sort === 'rank' || sort === 'name'} dir={dir} align="left" onSort={() => onSort(sort === 'rank' ? 'name' : 'rank')} sticky />
+            <SortHeader
+              label="# Token"
+              title="Rank and name"
+              active={sort === 'rank' || sort === 'name'}
+              dir={dir}
+              align="left"
+              onSort={() => onSort(sort === 'rank' ? 'name' : 'rank')}
+              sticky
+            />
             {COLUMNS.map((c) => (
-              <SortHeader key={c.key} label={c.label} title={c.title} active={sort === c.key} dir={dir} align={c.align} onSort={() => onSort(c.key)} />
+              <SortHeader
+                key={c.key}
+                label={c.label}
+                title={c.title}
+                active={sort === c.key}
+                dir={dir}
+                align={c.align}
+                onSort={() => onSort(c.key)}
+              />
             ))}
           </tr>
         </thead>
@@ -156,8 +197,15 @@ export function TokenTable({
 /** The table's final layout while the list loads: same header, same row height. */
 export function TokenTableSkeleton({ rows = 14 }: { rows?: number }) {
   return (
-    <div className="h-[max(420px,calc(100dvh-13.5rem))] overflow-hidden" aria-busy="true" aria-label="Loading tokens">
-      <table className="w-full table-fixed border-separate border-spacing-0 text-[13px]" style={{ minWidth: TOTAL_WIDTH }}>
+    <div
+      className="h-[max(420px,calc(100dvh-13.5rem))] overflow-hidden"
+      aria-busy="true"
+      aria-label="Loading tokens"
+    >
+      <table
+        className="w-full table-fixed border-separate border-spacing-0 text-[13px]"
+        style={{ minWidth: TOTAL_WIDTH }}
+      >
         <colgroup>
           <col className="w-[196px] sm:w-[264px]" />
           {COLUMNS.map((c) => (
@@ -166,11 +214,12 @@ export function TokenTableSkeleton({ rows = 14 }: { rows?: number }) {
         </colgroup>
         <thead className="text-2xs uppercase tracking-wide text-muted">
           <tr>
-            <th className="h-8 border-b border-border px-3 text-left font-medium">
-              # Token
-            </th>
+            <th className="h-8 border-b border-border px-3 text-left font-medium"># Token</th>
             {COLUMNS.map((c) => (
-              <th key={c.key} className={`h-8 border-b border-border px-3 font-medium ${c.align === 'right' ? 'text-right' : 'text-left'}`}>
+              <th
+                key={c.key}
+                className={`h-8 border-b border-border px-3 font-medium ${c.align === 'right' ? 'text-right' : 'text-left'}`}
+              >
                 {c.label}
               </th>
             ))}

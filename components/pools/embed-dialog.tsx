@@ -12,7 +12,19 @@ import { Segmented } from '@/components/ui/segmented';
 const HEIGHT = 480;
 
 /** The widget's options, a live preview of the widget itself, and the code to paste. */
-export function EmbedDialog({ open, onClose, pool, title, initial }: { open: boolean; onClose: () => void; pool: PoolRef; title: string; initial: Partial<WidgetParams> }) {
+export function EmbedDialog({
+  open,
+  onClose,
+  pool,
+  title,
+  initial,
+}: {
+  open: boolean;
+  onClose: () => void;
+  pool: PoolRef;
+  title: string;
+  initial: Partial<WidgetParams>;
+}) {
   return (
     <Dialog open={open} onClose={onClose} title={`Embed the ${title} chart`} wide>
       {open && <EmbedForm pool={pool} title={title} initial={initial} />}
@@ -20,20 +32,40 @@ export function EmbedDialog({ open, onClose, pool, title, initial }: { open: boo
   );
 }
 
-function EmbedForm({ pool, title, initial }: { pool: PoolRef; title: string; initial: Partial<WidgetParams> }) {
+function EmbedForm({
+  pool,
+  title,
+  initial,
+}: {
+  pool: PoolRef;
+  title: string;
+  initial: Partial<WidgetParams>;
+}) {
   const [params, setParams] = useState<WidgetParams>({ ...WIDGET_DEFAULTS, ...initial });
   const [bgText, setBgText] = useState(params.bg ?? '');
-  const set = <K extends keyof WidgetParams>(key: K, value: WidgetParams[K]) => setParams((p) => ({ ...p, [key]: value }));
+  const set = <K extends keyof WidgetParams>(key: K, value: WidgetParams[K]) =>
+    setParams((p) => ({ ...p, [key]: value }));
   const origin = window.location.origin;
-  const bgError = bgText.trim() !== '' && parseBg(bgText) === null ? 'A colour is six hexadecimal digits, e.g. 0b0e14.' : null;
+  const bgError =
+    bgText.trim() !== '' && parseBg(bgText) === null
+      ? 'A colour is six hexadecimal digits, e.g. 0b0e14.'
+      : null;
   const iframe = iframeSnippet(origin, pool, params, `${title} chart`, HEIGHT);
   const script = scriptSnippet(origin, pool, params, HEIGHT);
 
   return (
     <div className="grid gap-4 md:grid-cols-[240px_minmax(0,1fr)]">
-      <form className="flex flex-col gap-3" onSubmit={(e) => e.preventDefault()} aria-label="Widget options">
+      <form
+        className="flex flex-col gap-3"
+        onSubmit={(e) => e.preventDefault()}
+        aria-label="Widget options"
+      >
         <Field id="embed-interval" label="Interval">
-          <Select id="embed-interval" value={params.interval} onChange={(e) => set('interval', e.target.value as WidgetParams['interval'])}>
+          <Select
+            id="embed-interval"
+            value={params.interval}
+            onChange={(e) => set('interval', e.target.value as WidgetParams['interval'])}
+          >
             {OHLCV_INTERVALS.map((i) => (
               <option key={i} value={i}>
                 {INTERVAL_LABELS[i]}
@@ -43,13 +75,25 @@ function EmbedForm({ pool, title, initial }: { pool: PoolRef; title: string; ini
         </Field>
         <div className="flex flex-col gap-1">
           <span className="text-[12px] font-medium text-muted">Theme</span>
-          <Segmented label="Theme" options={[{ value: 'dark', label: 'Dark' }, { value: 'light', label: 'Light' }]} value={params.theme} onChange={(v) => set('theme', v)} size="sm" />
+          <Segmented
+            label="Theme"
+            options={[
+              { value: 'dark', label: 'Dark' },
+              { value: 'light', label: 'Light' },
+            ]}
+            value={params.theme}
+            onChange={(v) => set('theme', v)}
+            size="sm"
+          />
         </div>
         <div className="flex flex-col gap-1">
           <span className="text-[12px] font-medium text-muted">Chart</span>
           <Segmented
             label="Chart style"
-            options={CHART_STYLES.map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) }))}
+            options={CHART_STYLES.map((s) => ({
+              value: s,
+              label: s.charAt(0).toUpperCase() + s.slice(1),
+            }))}
             value={params.chart}
             onChange={(v) => set('chart', v)}
             size="sm"
@@ -57,15 +101,33 @@ function EmbedForm({ pool, title, initial }: { pool: PoolRef; title: string; ini
         </div>
         <div className="flex flex-col gap-1">
           <span className="text-[12px] font-medium text-muted">Time labels</span>
-          <Segmented label="Time labels" options={[{ value: 'local', label: 'Local' }, { value: 'utc', label: 'UTC' }]} value={params.tz} onChange={(v) => set('tz', v)} size="sm" />
+          <Segmented
+            label="Time labels"
+            options={[
+              { value: 'local', label: 'Local' },
+              { value: 'utc', label: 'UTC' },
+            ]}
+            value={params.tz}
+            onChange={(v) => set('tz', v)}
+            size="sm"
+          />
         </div>
         <fieldset className="flex flex-col gap-1.5 text-[12px]">
           <legend className="mb-1 font-medium text-muted">Show</legend>
           <Check label="Volume pane" checked={params.volume} onChange={(v) => set('volume', v)} />
-          <Check label="Header (pair, price, 24h change)" checked={params.info} onChange={(v) => set('info', v)} />
+          <Check
+            label="Header (pair, price, 24h change)"
+            checked={params.info}
+            onChange={(v) => set('info', v)}
+          />
           <Check label="Latest trades" checked={params.trades} onChange={(v) => set('trades', v)} />
         </fieldset>
-        <Field id="embed-bg" label="Background (optional)" hint="Six hex digits, e.g. 0b0e14; empty uses the theme's." error={bgError}>
+        <Field
+          id="embed-bg"
+          label="Background (optional)"
+          hint="Six hex digits, e.g. 0b0e14; empty uses the theme's."
+          error={bgError}
+        >
           <TextInput
             id="embed-bg"
             value={bgText}
@@ -84,7 +146,12 @@ function EmbedForm({ pool, title, initial }: { pool: PoolRef; title: string; ini
         <div>
           <div className="mb-1 flex items-center justify-between text-[12px] font-medium text-muted">
             <span>Preview</span>
-            <a href={embedUrl(origin, pool, params)} target="_blank" rel="noopener" className="text-accent hover:underline">
+            <a
+              href={embedUrl(origin, pool, params)}
+              target="_blank"
+              rel="noopener"
+              className="text-accent hover:underline"
+            >
               Open the widget alone ↗
             </a>
           </div>
@@ -96,22 +163,50 @@ function EmbedForm({ pool, title, initial }: { pool: PoolRef; title: string; ini
           />
         </div>
         <Snippet id="embed-iframe" label="iframe" copyName="Copy the iframe code" code={iframe} />
-        <Snippet id="embed-script" label="or one script tag (sizes itself to the widget)" copyName="Copy the script tag" code={script} />
+        <Snippet
+          id="embed-script"
+          label="or one script tag (sizes itself to the widget)"
+          copyName="Copy the script tag"
+          code={script}
+        />
       </div>
     </div>
   );
 }
 
-function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+function Check({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
   return (
     <label className="flex cursor-pointer items-center gap-2 text-text">
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="h-3.5 w-3.5 accent-[var(--accent)]" />
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="h-3.5 w-3.5 accent-[var(--accent)]"
+      />
       {label}
     </label>
   );
 }
 
-function Snippet({ id, label, copyName, code }: { id: string; label: string; copyName: string; code: string }) {
+function Snippet({
+  id,
+  label,
+  copyName,
+  code,
+}: {
+  id: string;
+  label: string;
+  copyName: string;
+  code: string;
+}) {
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-center justify-between">
@@ -120,7 +215,14 @@ function Snippet({ id, label, copyName, code }: { id: string; label: string; cop
         </label>
         <CopyButton value={code} name={copyName} label={copyName} className="h-6 w-6" />
       </div>
-      <TextArea id={id} readOnly value={code} rows={3} onFocus={(e) => e.currentTarget.select()} className="resize-none" />
+      <TextArea
+        id={id}
+        readOnly
+        value={code}
+        rows={3}
+        onFocus={(e) => e.currentTarget.select()}
+        className="resize-none"
+      />
     </div>
   );
 }

@@ -17,7 +17,9 @@ export interface ChainOption {
 export function OpenPoolForm({ chains }: { chains: ChainOption[] }) {
   const router = useRouter();
   const id = useId();
-  const [chain, setChain] = useState(chains[0] ? `${chains[0].chainType}:${chains[0].chainId}` : '');
+  const [chain, setChain] = useState(
+    chains[0] ? `${chains[0].chainType}:${chains[0].chainId}` : '',
+  );
   const [address, setAddress] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -25,7 +27,14 @@ export function OpenPoolForm({ chains }: { chains: ChainOption[] }) {
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      if (e.key !== '/' || e.metaKey || e.ctrlKey || e.altKey || target?.closest('input, textarea, select, [contenteditable]')) return;
+      if (
+        e.key !== '/' ||
+        e.metaKey ||
+        e.ctrlKey ||
+        e.altKey ||
+        target?.closest('input, textarea, select, [contenteditable]')
+      )
+        return;
       e.preventDefault();
       document.getElementById(`${id}-address`)?.focus();
     };
@@ -42,11 +51,22 @@ export function OpenPoolForm({ chains }: { chains: ChainOption[] }) {
     const problem = poolAddressProblem(chainType, value);
     if (problem) return setError(problem);
     setError(null);
-    router.push(poolPath({ chainType, chainId: Number(rawId), address: chainType === 'evm' ? value.toLowerCase() : value }));
+    router.push(
+      poolPath({
+        chainType,
+        chainId: Number(rawId),
+        address: chainType === 'evm' ? value.toLowerCase() : value,
+      }),
+    );
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-start gap-2 p-3" aria-label="Open a pool" noValidate>
+    <form
+      onSubmit={submit}
+      className="flex flex-wrap items-start gap-2 p-3"
+      aria-label="Open a pool"
+      noValidate
+    >
       <Field id={`${id}-chain`} label="Chain" className="w-full sm:w-48">
         <Select id={`${id}-chain`} value={chain} onChange={(e) => setChain(e.target.value)}>
           {chains.map((c) => (
@@ -56,7 +76,13 @@ export function OpenPoolForm({ chains }: { chains: ChainOption[] }) {
           ))}
         </Select>
       </Field>
-      <Field id={`${id}-address`} label="Pool address" hint="Press / to jump here from anywhere on the page." error={error} className="min-w-0 flex-1 basis-72">
+      <Field
+        id={`${id}-address`}
+        label="Pool address"
+        hint="Press / to jump here from anywhere on the page."
+        error={error}
+        className="min-w-0 flex-1 basis-72"
+      >
         <TextInput
           id={`${id}-address`}
           value={address}

@@ -14,7 +14,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TokenIcon } from '@/components/ui/token-icon';
 import { useStore, type Store } from '@/components/chart/snapshot-store';
 
-export const WINDOW_LABELS: Record<PoolWindow, string> = { m5: '5m', m15: '15m', m30: '30m', h1: '1h', h6: '6h', h24: '24h' };
+export const WINDOW_LABELS: Record<PoolWindow, string> = {
+  m5: '5m',
+  m15: '15m',
+  m30: '30m',
+  h1: '1h',
+  h6: '6h',
+  h24: '24h',
+};
 const WINDOWS = Object.keys(WINDOW_LABELS) as PoolWindow[];
 
 /**
@@ -36,13 +43,25 @@ export function PoolHeader({
   actions?: ReactNode;
 }) {
   return (
-    <section className="mb-3 rounded-md border border-border bg-panel px-3 py-2.5" aria-label="Pool summary">
+    <section
+      className="mb-3 rounded-md border border-border bg-panel px-3 py-2.5"
+      aria-label="Pool summary"
+    >
       <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3">
         <div className="flex min-w-0 items-center gap-3">
           {pool ? (
             <span className="flex shrink-0 -space-x-2">
-              <TokenIcon src={pool.base_token.image_url} symbol={pool.base_token.symbol} size={32} />
-              <TokenIcon src={pool.quote_token.image_url} symbol={pool.quote_token.symbol} size={32} className="ring-2 ring-[var(--panel)]" />
+              <TokenIcon
+                src={pool.base_token.image_url}
+                symbol={pool.base_token.symbol}
+                size={32}
+              />
+              <TokenIcon
+                src={pool.quote_token.image_url}
+                symbol={pool.quote_token.symbol}
+                size={32}
+                className="ring-2 ring-[var(--panel)]"
+              />
             </span>
           ) : (
             <Skeleton width={52} height={32} className="rounded-full" />
@@ -52,7 +71,8 @@ export function PoolHeader({
               <h1 className="text-lg font-semibold tracking-tight">
                 {pool ? (
                   <>
-                    {pool.base_token.symbol} <span className="text-muted">/</span> {pool.quote_token.symbol}
+                    {pool.base_token.symbol} <span className="text-muted">/</span>{' '}
+                    {pool.quote_token.symbol}
                   </>
                 ) : (
                   'Pool'
@@ -63,7 +83,9 @@ export function PoolHeader({
             </div>
             <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-[12px] text-muted">
               {pool && <span className="truncate">{pool.name}</span>}
-              {pool && <Address value={pool.address} href={explorer?.address(pool.address)} external />}
+              {pool && (
+                <Address value={pool.address} href={explorer?.address(pool.address)} external />
+              )}
             </div>
           </div>
         </div>
@@ -76,7 +98,13 @@ export function PoolHeader({
           {WINDOWS.map((w) => (
             <div key={w} className="min-w-0">
               <dt className="text-2xs uppercase tracking-wide text-muted">{WINDOW_LABELS[w]}</dt>
-              <dd className="text-[13px]">{pool ? <Change value={pool.price_change_percentage[w]} /> : <Skeleton width={52} />}</dd>
+              <dd className="text-[13px]">
+                {pool ? (
+                  <Change value={pool.price_change_percentage[w]} />
+                ) : (
+                  <Skeleton width={52} />
+                )}
+              </dd>
             </div>
           ))}
         </dl>
@@ -84,11 +112,28 @@ export function PoolHeader({
 
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 border-t border-border pt-2.5 sm:grid-cols-3 lg:grid-cols-6">
         <Figure label="Liquidity" value={pool && formatCompact(pool.reserve_in_usd, USD)} />
-        <Figure label="FDV" value={pool && (pool.fdv_usd === null ? 'n/a' : formatCompact(pool.fdv_usd, USD))} />
-        <Figure label="Market cap" value={pool && (pool.market_cap_usd === null ? 'n/a' : formatCompact(pool.market_cap_usd, USD))} />
+        <Figure
+          label="FDV"
+          value={pool && (pool.fdv_usd === null ? 'n/a' : formatCompact(pool.fdv_usd, USD))}
+        />
+        <Figure
+          label="Market cap"
+          value={
+            pool && (pool.market_cap_usd === null ? 'n/a' : formatCompact(pool.market_cap_usd, USD))
+          }
+        />
         <Figure label="Volume 24h" value={pool && formatCompact(pool.volume_usd.h24, USD)} />
-        <Figure label="Txns 24h" value={pool && (pool.transactions.h24.buys + pool.transactions.h24.sells).toLocaleString('en-US')} />
-        <Figure label={pool ? `${pool.quote_token.symbol} price` : 'Quote price'} value={pool && formatPrice(pool.quote_token_price_usd, USD)} />
+        <Figure
+          label="Txns 24h"
+          value={
+            pool &&
+            (pool.transactions.h24.buys + pool.transactions.h24.sells).toLocaleString('en-US')
+          }
+        />
+        <Figure
+          label={pool ? `${pool.quote_token.symbol} price` : 'Quote price'}
+          value={pool && formatPrice(pool.quote_token_price_usd, USD)}
+        />
       </dl>
     </section>
   );
@@ -98,7 +143,10 @@ function Figure({ label, value }: { label: string; value: string | null }) {
   return (
     <div className="min-w-0">
       <dt className="text-2xs uppercase tracking-wide text-muted">{label}</dt>
-      <dd className="num truncate text-[13px] font-medium" title={value === 'n/a' ? 'Not available from the upstream' : undefined}>
+      <dd
+        className="num truncate text-[13px] font-medium"
+        title={value === 'n/a' ? 'Not available from the upstream' : undefined}
+      >
         {value ?? <Skeleton width={64} />}
       </dd>
     </div>
@@ -109,12 +157,19 @@ function Figure({ label, value }: { label: string; value: string | null }) {
 function LivePrice({ pool, live }: { pool: PoolObject | null; live: Store<FeedSnapshot | null> }) {
   const snapshot = useStore(live);
   const close = snapshot?.last?.close ?? null;
-  const usd = baseUsdFromClose(close, pool?.quote_token_price_usd) ?? (pool ? Number(pool.base_token_price_usd) : null);
-  const inQuote = close ?? (pool ? Number(pool.base_token_price_usd) / Number(pool.quote_token_price_usd) : null);
+  const usd =
+    baseUsdFromClose(close, pool?.quote_token_price_usd) ??
+    (pool ? Number(pool.base_token_price_usd) : null);
+  const inQuote =
+    close ?? (pool ? Number(pool.base_token_price_usd) / Number(pool.quote_token_price_usd) : null);
   return (
     <div className="min-w-[220px]" data-testid="pool-price">
       <Flash value={usd} className="num text-2xl font-semibold tracking-tight">
-        {usd !== null && Number.isFinite(usd) ? formatPrice(usd, USD) : <Skeleton width={140} height={26} />}
+        {usd !== null && Number.isFinite(usd) ? (
+          formatPrice(usd, USD)
+        ) : (
+          <Skeleton width={140} height={26} />
+        )}
       </Flash>
       <div className="num text-[12px] text-muted">
         {inQuote !== null && Number.isFinite(inQuote) && pool ? (

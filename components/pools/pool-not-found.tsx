@@ -27,14 +27,23 @@ export function PoolNotFound() {
       <PageHeader title={parsed.ok ? 'Pool not found' : 'Invalid pool address'} />
       <Panel>
         <EmptyState
-          title={parsed.ok ? `No pool ${what} exists on ${parsed.ref.chainType.toUpperCase()} chain ${parsed.ref.chainId}.` : parsed.reason}
+          title={
+            parsed.ok
+              ? `No pool ${what} exists on ${parsed.ref.chainType.toUpperCase()} chain ${parsed.ref.chainId}.`
+              : parsed.reason
+          }
           action={
-            <Link href="/pools" className="inline-flex h-8 items-center rounded border border-border bg-raised px-3 text-[13px] font-medium hover:bg-border">
+            <Link
+              href="/pools"
+              className="inline-flex h-8 items-center rounded border border-border bg-raised px-3 text-[13px] font-medium hover:bg-border"
+            >
               Open a pool
             </Link>
           }
         >
-          {parsed.ok ? 'Check the chain and the address, or open one of the known pools.' : `"${what}" cannot be a pool address on ${decode(type)}: check it, or open one of the known pools.`}
+          {parsed.ok
+            ? 'Check the chain and the address, or open one of the known pools.'
+            : `"${what}" cannot be a pool address on ${decode(type)}: check it, or open one of the known pools.`}
         </EmptyState>
       </Panel>
     </>

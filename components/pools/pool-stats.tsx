@@ -11,29 +11,66 @@ import { WINDOW_LABELS } from './pool-header';
 const OPTIONS = POOL_WINDOWS.map((value) => ({ value, label: WINDOW_LABELS[value] }));
 
 /** Activity over one window: change, volume, buys against sells, buyers against sellers. */
-export function PoolStats({ pool, window, onWindow }: { pool: PoolObject | null; window: PoolWindow; onWindow: (w: PoolWindow) => void }) {
+export function PoolStats({
+  pool,
+  window,
+  onWindow,
+}: {
+  pool: PoolObject | null;
+  window: PoolWindow;
+  onWindow: (w: PoolWindow) => void;
+}) {
   const tx = pool?.transactions[window];
   return (
-    <Panel title="Activity" actions={<Segmented label="Window" options={OPTIONS} value={window} onChange={onWindow} size="sm" />}>
+    <Panel
+      title="Activity"
+      actions={
+        <Segmented label="Window" options={OPTIONS} value={window} onChange={onWindow} size="sm" />
+      }
+    >
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 px-3 pt-2.5">
         <div>
           <dt className="text-2xs uppercase tracking-wide text-muted">Change</dt>
-          <dd className="text-[13px]">{pool ? <Change value={pool.price_change_percentage[window]} /> : <Skeleton width={56} />}</dd>
+          <dd className="text-[13px]">
+            {pool ? (
+              <Change value={pool.price_change_percentage[window]} />
+            ) : (
+              <Skeleton width={56} />
+            )}
+          </dd>
         </div>
         <div>
           <dt className="text-2xs uppercase tracking-wide text-muted">Volume</dt>
-          <dd className="num text-[13px] font-medium">{pool ? formatCompact(pool.volume_usd[window], USD) : <Skeleton width={64} />}</dd>
+          <dd className="num text-[13px] font-medium">
+            {pool ? formatCompact(pool.volume_usd[window], USD) : <Skeleton width={64} />}
+          </dd>
         </div>
       </dl>
       <div className="space-y-3 px-3 pb-3 pt-3">
-        <Split label="Txns" left={{ name: 'Buys', value: tx?.buys }} right={{ name: 'Sells', value: tx?.sells }} />
-        <Split label="Makers" left={{ name: 'Buyers', value: tx?.buyers }} right={{ name: 'Sellers', value: tx?.sellers }} />
+        <Split
+          label="Txns"
+          left={{ name: 'Buys', value: tx?.buys }}
+          right={{ name: 'Sells', value: tx?.sells }}
+        />
+        <Split
+          label="Makers"
+          left={{ name: 'Buyers', value: tx?.buyers }}
+          right={{ name: 'Sellers', value: tx?.sellers }}
+        />
       </div>
     </Panel>
   );
 }
 
-function Split({ label, left, right }: { label: string; left: { name: string; value: number | undefined }; right: { name: string; value: number | undefined } }) {
+function Split({
+  label,
+  left,
+  right,
+}: {
+  label: string;
+  left: { name: string; value: number | undefined };
+  right: { name: string; value: number | undefined };
+}) {
   const known = left.value !== undefined && right.value !== undefined;
   const total = (left.value ?? 0) + (right.value ?? 0);
   const share = known && total > 0 ? ((left.value ?? 0) / total) * 100 : 50;
@@ -41,19 +78,27 @@ function Split({ label, left, right }: { label: string; left: { name: string; va
     <div>
       <div className="mb-1 flex items-baseline justify-between text-[12px]">
         <span className="num">
-          <span className="text-muted">{left.name}</span> <span className="font-medium text-up">{known ? left.value?.toLocaleString('en-US') : '—'}</span>
+          <span className="text-muted">{left.name}</span>{' '}
+          <span className="font-medium text-up">
+            {known ? left.value?.toLocaleString('en-US') : '—'}
+          </span>
         </span>
         <span className="text-2xs uppercase tracking-wide text-muted">
           {label} {known ? total.toLocaleString('en-US') : ''}
         </span>
         <span className="num">
-          <span className="font-medium text-down">{known ? right.value?.toLocaleString('en-US') : '—'}</span> <span className="text-muted">{right.name}</span>
+          <span className="font-medium text-down">
+            {known ? right.value?.toLocaleString('en-US') : '—'}
+          </span>{' '}
+          <span className="text-muted">{right.name}</span>
         </span>
       </div>
       <div
         className="flex h-1.5 overflow-hidden rounded-full bg-raised"
         role="img"
-        aria-label={known ? `${left.name} ${left.value}, ${right.name} ${right.value}` : `${label} loading`}
+        aria-label={
+          known ? `${left.name} ${left.value}, ${right.name} ${right.value}` : `${label} loading`
+        }
       >
         {known && (
           <>

@@ -12,7 +12,17 @@ import { TradesTable } from './trades-table';
 import { usePoolTrades } from './use-pool-trades';
 
 /** The pool's recent trades, newest first, live. */
-export function PoolTrades({ pool, data, tz, explorer }: { pool: PoolRef; data: PoolObject | null; tz: TimeZoneMode; explorer: ExplorerLinks | null }) {
+export function PoolTrades({
+  pool,
+  data,
+  tz,
+  explorer,
+}: {
+  pool: PoolRef;
+  data: PoolObject | null;
+  tz: TimeZoneMode;
+  explorer: ExplorerLinks | null;
+}) {
   const trades = usePoolTrades(pool, 50);
   // Stable while the pool object is: the table's rows are memoised on them.
   const tradePool = useMemo(
@@ -23,15 +33,34 @@ export function PoolTrades({ pool, data, tz, explorer }: { pool: PoolRef; data: 
             base: { address: data.base_token.address, symbol: data.base_token.symbol },
             quote: { address: data.quote_token.address, symbol: data.quote_token.symbol },
           }
-        : { address: pool.address, base: { address: '', symbol: 'Base' }, quote: { address: '', symbol: 'Quote' } },
+        : {
+            address: pool.address,
+            base: { address: '', symbol: 'Base' },
+            quote: { address: '', symbol: 'Quote' },
+          },
     [data, pool.address],
   );
-  const usd = useMemo(() => ({ base: data ? Number(data.base_token_price_usd) : null, quote: data ? Number(data.quote_token_price_usd) : null }), [data]);
+  const usd = useMemo(
+    () => ({
+      base: data ? Number(data.base_token_price_usd) : null,
+      quote: data ? Number(data.quote_token_price_usd) : null,
+    }),
+    [data],
+  );
 
   return (
     <Panel
       title="Recent trades"
-      actions={trades.status !== 'loading' && <Freshness updatedAt={trades.updatedAt} stale={trades.error !== null} onRetry={trades.retry} staleAfterMs={300_000} />}
+      actions={
+        trades.status !== 'loading' && (
+          <Freshness
+            updatedAt={trades.updatedAt}
+            stale={trades.error !== null}
+            onRetry={trades.retry}
+            staleAfterMs={300_000}
+          />
+        )
+      }
     >
       {trades.status === 'error' ? (
         <EmptyState
@@ -46,10 +75,20 @@ export function PoolTrades({ pool, data, tz, explorer }: { pool: PoolRef; data: 
           {trades.error}
         </EmptyState>
       ) : trades.status === 'ready' && trades.trades.length === 0 ? (
-        <EmptyState title="No recent trades for this pool.">New trades appear here as they happen.</EmptyState>
+        <EmptyState title="No recent trades for this pool.">
+          New trades appear here as they happen.
+        </EmptyState>
       ) : (
         <div className="max-h-[560px] overflow-auto">
-          <TradesTable trades={trades.trades} pool={tradePool} usd={usd} tz={tz} fresh={trades.fresh} loading={trades.status === 'loading'} explorer={explorer} />
+          <TradesTable
+            trades={trades.trades}
+            pool={tradePool}
+            usd={usd}
+            tz={tz}
+            fresh={trades.fresh}
+            loading={trades.status === 'loading'}
+            explorer={explorer}
+          />
         </div>
       )}
     </Panel>

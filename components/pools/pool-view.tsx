@@ -58,13 +58,17 @@ export function PoolView({
 
   const query = useQuery({ ...poolQuery(pool), initialData: initialPool ?? undefined });
   const data = query.data ?? null;
-  const explorer = useMemo(() => explorerLinks(chain?.explorerUrl, pool.chainType), [chain?.explorerUrl, pool.chainType]);
+  const explorer = useMemo(
+    () => explorerLinks(chain?.explorerUrl, pool.chainType),
+    [chain?.explorerUrl, pool.chainType],
+  );
   const chainName = chain?.name ?? `${pool.chainType.toUpperCase()} ${pool.chainId}`;
   const title = data ? `${data.base_token.symbol}/${data.quote_token.symbol}` : undefined;
 
   useEffect(() => {
     const url = `${poolPath(pool)}${poolViewQuery(view)}`;
-    if (url !== `${window.location.pathname}${window.location.search}`) window.history.replaceState(window.history.state, '', url);
+    if (url !== `${window.location.pathname}${window.location.search}`)
+      window.history.replaceState(window.history.state, '', url);
   }, [pool, view]);
 
   const update = (patch: Partial<PoolViewParams>) => setView((v) => ({ ...v, ...patch }));
@@ -77,8 +81,20 @@ export function PoolView({
         explorer={explorer}
         live={live}
         actions={
-          <Button onClick={() => setEmbedOpen(true)} disabled={!data} title="Put this chart on another site">
-            <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+          <Button
+            onClick={() => setEmbedOpen(true)}
+            disabled={!data}
+            title="Put this chart on another site"
+          >
+            <svg
+              width="14"
+              height="14"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden
+            >
               <path d="M8 7l-5 5 5 5M16 7l5 5-5 5" />
             </svg>
             Embed
@@ -132,7 +148,12 @@ export function PoolView({
         </div>
         <aside className="flex min-w-0 flex-col gap-3" aria-label="Pool details">
           <PoolStats pool={data} window={view.window} onWindow={(window) => update({ window })} />
-          <TokenPanel pool={data} side={view.token} onSide={(token) => update({ token })} explorer={explorer} />
+          <TokenPanel
+            pool={data}
+            side={view.token}
+            onSide={(token) => update({ token })}
+            explorer={explorer}
+          />
         </aside>
       </div>
       {data && (

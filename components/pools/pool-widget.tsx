@@ -4,7 +4,15 @@
  * trade list. It talks to the host page over postMessage (widget-messages.ts) and needs no cookie
  * and no storage, so third-party cookie blocking changes nothing.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
 import type { FeedSnapshot } from '@/lib/chart/feed';
 import type { OhlcvInterval } from '@/lib/chart/intervals';
 import { formatChartPrice, priceDecimals } from '@/lib/chart/price-format';
@@ -19,9 +27,21 @@ import { TokenIcon } from '@/components/ui/token-icon';
 import { postToHost, readCommand } from './widget-messages';
 
 // Loaded only when the embed asks for trades (trades=1): the widget's budget is for the chart.
-const WidgetTrades = lazy(() => import('./widget-trades').then((m) => ({ default: m.WidgetTrades })));
+const WidgetTrades = lazy(() =>
+  import('./widget-trades').then((m) => ({ default: m.WidgetTrades })),
+);
 
-export function PoolWidget({ pool, summary, options, initialTo }: { pool: PoolRef; summary: PoolSummary | null; options: WidgetParams; initialTo?: number }) {
+export function PoolWidget({
+  pool,
+  summary,
+  options,
+  initialTo,
+}: {
+  pool: PoolRef;
+  summary: PoolSummary | null;
+  options: WidgetParams;
+  initialTo?: number;
+}) {
   const [interval, setInterval] = useState<OhlcvInterval>(options.interval);
   const [theme, setTheme] = useState(options.theme);
   const [snapshot, setSnapshot] = useState<FeedSnapshot | null>(null);
@@ -72,17 +92,25 @@ export function PoolWidget({ pool, summary, options, initialTo }: { pool: PoolRe
         postToHost({ type: 'pulse:ready', pool: key, interval });
       }
       const error = s.state === 'error' ? (s.error ?? 'The candles could not be loaded.') : null;
-      if (error && error !== told.current.error) postToHost({ type: 'pulse:error', message: error });
+      if (error && error !== told.current.error)
+        postToHost({ type: 'pulse:error', message: error });
       told.current.error = error;
     },
     [key, interval],
   );
 
-  const style = options.bg ? ({ '--bg': `#${options.bg}`, '--panel': `#${options.bg}` } as CSSProperties) : undefined;
+  const style = options.bg
+    ? ({ '--bg': `#${options.bg}`, '--panel': `#${options.bg}` } as CSSProperties)
+    : undefined;
   const title = summary ? `${summary.base.symbol}/${summary.quote.symbol}` : shorten(pool.address);
 
   return (
-    <div ref={rootRef} data-theme={theme} style={style} className="flex min-h-[100dvh] flex-col bg-bg text-text">
+    <div
+      ref={rootRef}
+      data-theme={theme}
+      style={style}
+      className="flex min-h-[100dvh] flex-col bg-bg text-text"
+    >
       {options.info && <WidgetInfo pool={pool} summary={summary} snapshot={snapshot} />}
       <CandleChart
         className="min-h-[220px] flex-1"
@@ -107,7 +135,15 @@ export function PoolWidget({ pool, summary, options, initialTo }: { pool: PoolRe
   );
 }
 
-function WidgetInfo({ pool, summary, snapshot }: { pool: PoolRef; summary: PoolSummary | null; snapshot: FeedSnapshot | null }) {
+function WidgetInfo({
+  pool,
+  summary,
+  snapshot,
+}: {
+  pool: PoolRef;
+  summary: PoolSummary | null;
+  snapshot: FeedSnapshot | null;
+}) {
   const live = baseUsdFromClose(snapshot?.last?.close, summary?.quoteUsd);
   const price = live ?? (summary ? Number(summary.baseUsd) : null);
   return (
@@ -115,11 +151,18 @@ function WidgetInfo({ pool, summary, snapshot }: { pool: PoolRef; summary: PoolS
       {summary ? (
         <span className="flex shrink-0 -space-x-1.5">
           <TokenIcon src={summary.base.image} symbol={summary.base.symbol} size={20} />
-          <TokenIcon src={summary.quote.image} symbol={summary.quote.symbol} size={20} className="ring-2 ring-[var(--bg)]" />
+          <TokenIcon
+            src={summary.quote.image}
+            symbol={summary.quote.symbol}
+            size={20}
+            className="ring-2 ring-[var(--bg)]"
+          />
         </span>
       ) : null}
       <div className="min-w-0">
-        <div className="truncate text-[13px] font-semibold">{summary ? `${summary.base.symbol} / ${summary.quote.symbol}` : shorten(pool.address)}</div>
+        <div className="truncate text-[13px] font-semibold">
+          {summary ? `${summary.base.symbol} / ${summary.quote.symbol}` : shorten(pool.address)}
+        </div>
         {summary && <div className="truncate text-2xs text-muted">{dexName(summary.dex)}</div>}
       </div>
       <div className="ml-auto flex items-baseline gap-2 text-right">
@@ -146,7 +189,10 @@ function DayChange({ value }: { value: number }) {
   if (!Number.isFinite(value)) return null;
   const tone = value > 0 ? 'text-up' : value < 0 ? 'text-down' : 'text-muted';
   return (
-    <span className={`num whitespace-nowrap text-[12px] ${tone}`} title="Change over 24 hours (hourly snapshot)">
+    <span
+      className={`num whitespace-nowrap text-[12px] ${tone}`}
+      title="Change over 24 hours (hourly snapshot)"
+    >
       {value !== 0 && (
         <span aria-hidden className="mr-0.5 text-[9px]">
           {value > 0 ? '▲' : '▼'}

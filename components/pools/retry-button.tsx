@@ -5,7 +5,11 @@ import { useRouter } from 'next/navigation';
 export function RetryButton() {
   const router = useRouter();
   return (
-    <button type="button" onClick={() => router.refresh()} className="font-medium text-accent hover:underline">
+    <button
+      type="button"
+      onClick={() => router.refresh()}
+      className="font-medium text-accent hover:underline"
+    >
       Retry
     </button>
   );

@@ -42,23 +42,46 @@ export function TokenPanel({
       ];
 
   return (
-    <Panel title="Token" actions={<Segmented label="Token" options={options} value={side} onChange={onSide} size="sm" />}>
+    <Panel
+      title="Token"
+      actions={
+        <Segmented label="Token" options={options} value={side} onChange={onSide} size="sm" />
+      }
+    >
       <div className="border-b border-border px-3 py-2.5">
         {coin.isError ? (
           <p className="text-[12px] text-muted">
             Token details are unavailable: {coin.error.message}{' '}
-            <button type="button" className="font-medium text-accent hover:underline" onClick={() => void coin.refetch()}>
+            <button
+              type="button"
+              className="font-medium text-accent hover:underline"
+              onClick={() => void coin.refetch()}
+            >
               Retry
             </button>
           </p>
         ) : (
           <>
             <div className="flex items-center gap-2">
-              {token ? <TokenIcon src={coin.data?.image_url ?? token.image_url} symbol={token.symbol} size={24} /> : <Skeleton width={24} height={24} />}
+              {token ? (
+                <TokenIcon
+                  src={coin.data?.image_url ?? token.image_url}
+                  symbol={token.symbol}
+                  size={24}
+                />
+              ) : (
+                <Skeleton width={24} height={24} />
+              )}
               <div className="min-w-0">
-                <div className="truncate text-[13px] font-semibold">{coin.data?.name ?? token?.name ?? <Skeleton width={100} />}</div>
+                <div className="truncate text-[13px] font-semibold">
+                  {coin.data?.name ?? token?.name ?? <Skeleton width={100} />}
+                </div>
                 <div className="text-2xs text-muted">
-                  {coin.data ? `${coin.data.symbol} · ${coin.data.decimals} decimals` : <Skeleton width={90} height={10} />}
+                  {coin.data ? (
+                    `${coin.data.symbol} · ${coin.data.decimals} decimals`
+                  ) : (
+                    <Skeleton width={90} height={10} />
+                  )}
                 </div>
               </div>
             </div>
@@ -68,12 +91,19 @@ export function TokenPanel({
                 <Address value={token.address} href={explorer?.token(token.address)} external />
               </div>
             )}
-            {coin.data?.description && <p className="mt-2 text-[12px] leading-relaxed text-muted">{coin.data.description}</p>}
+            {coin.data?.description && (
+              <p className="mt-2 text-[12px] leading-relaxed text-muted">{coin.data.description}</p>
+            )}
             {coin.data && coin.data.websites.length > 0 && (
               <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-[12px]">
                 {coin.data.websites.map((url) => (
                   <li key={url}>
-                    <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="text-accent hover:underline">
+                    <a
+                      href={url}
+                      target="_blank"
+                      rel="noopener noreferrer nofollow"
+                      className="text-accent hover:underline"
+                    >
                       {url.replace(/^https?:\/\//, '').replace(/\/$/, '')}
                     </a>
                   </li>
@@ -83,7 +113,9 @@ export function TokenPanel({
           </>
         )}
       </div>
-      <h3 className="px-3 pb-1 pt-2.5 text-2xs font-semibold uppercase tracking-wide text-muted">Top holders</h3>
+      <h3 className="px-3 pb-1 pt-2.5 text-2xs font-semibold uppercase tracking-wide text-muted">
+        Top holders
+      </h3>
       {holders.isError ? (
         <EmptyState
           tone="error"
@@ -100,7 +132,10 @@ export function TokenPanel({
         <EmptyState title="No holder data for this token." />
       ) : (
         <div className="max-h-[420px] overflow-auto">
-          <table className="num w-full text-[12px]" aria-label={`Top holders of ${token?.symbol ?? 'the token'}`}>
+          <table
+            className="num w-full text-[12px]"
+            aria-label={`Top holders of ${token?.symbol ?? 'the token'}`}
+          >
             <thead className="sticky top-0 bg-panel text-2xs uppercase tracking-wide text-muted">
               <tr>
                 <th scope="col" className="px-3 py-1.5 text-left font-medium">
@@ -124,12 +159,28 @@ export function TokenPanel({
                     <td className="px-3 text-muted">{h.rank}</td>
                     <td className="whitespace-nowrap px-1">
                       {/* A known holder reads by its label; the address stays in the tooltip and the copy button. */}
-                      <Address value={h.address} label={h.label ?? undefined} href={explorer?.address(h.address)} external head={6} tail={4} />
+                      <Address
+                        value={h.address}
+                        label={h.label ?? undefined}
+                        href={explorer?.address(h.address)}
+                        external
+                        head={6}
+                        tail={4}
+                      />
                     </td>
-                    <td className="px-1 text-right" title={`${formatSupply(h.amount)} ${token?.symbol ?? ''}`}>
+                    <td
+                      className="px-1 text-right"
+                      title={`${formatSupply(h.amount)} ${token?.symbol ?? ''}`}
+                    >
                       <div className="flex items-center justify-end gap-1.5">
-                        <span className="hidden h-1 w-10 overflow-hidden rounded-full bg-raised sm:inline-block" aria-hidden>
-                          <span className="block h-full bg-accent" style={{ width: `${Math.min(100, Number(h.percentage))}%` }} />
+                        <span
+                          className="hidden h-1 w-10 overflow-hidden rounded-full bg-raised sm:inline-block"
+                          aria-hidden
+                        >
+                          <span
+                            className="block h-full bg-accent"
+                            style={{ width: `${Math.min(100, Number(h.percentage))}%` }}
+                          />
                         </span>
                         {Number(h.percentage).toFixed(2)}%
                       </div>

@@ -29,18 +29,34 @@ function merge(current: PoolTrade[], incoming: PoolTrade[], limit: number): Pool
 
 export function usePoolTrades(pool: PoolRef, limit = 50): PoolTradesState {
   const { chainType, chainId, address } = pool;
-  const [state, setState] = useState<Omit<PoolTradesState, 'retry'>>({ trades: [], status: 'loading', error: null, updatedAt: null, fresh: new Set() });
+  const [state, setState] = useState<Omit<PoolTradesState, 'retry'>>({
+    trades: [],
+    status: 'loading',
+    error: null,
+    updatedAt: null,
+    fresh: new Set(),
+  });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
     fetchTrades({ chainType, chainId, address }, limit, controller.signal).then(
       (items) =>
-        setState((s) => ({ trades: merge(s.trades, items, limit), status: 'ready', error: null, updatedAt: Date.now(), fresh: s.fresh })),
+        setState((s) => ({
+          trades: merge(s.trades, items, limit),
+          status: 'ready',
+          error: null,
+          updatedAt: Date.now(),
+          fresh: s.fresh,
+        })),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const message = error instanceof Error ? error.message : 'The trades could not be loaded.';
-        setState((s) => ({ ...s, status: s.trades.length > 0 ? 'ready' : 'error', error: message }));
+        setState((s) => ({
+          ...s,
+          status: s.trades.length > 0 ? 'ready' : 'error',
+          error: message,
+        }));
       },
     );
     return () => controller.abort();

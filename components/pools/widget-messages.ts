@@ -11,7 +11,9 @@ export type WidgetOutMessage =
   | { type: 'pulse:height'; height: number }
   | { type: 'pulse:error'; message: string };
 
-export type WidgetCommand = { type: 'pulse:setInterval'; interval: OhlcvInterval } | { type: 'pulse:setTheme'; theme: 'dark' | 'light' };
+export type WidgetCommand =
+  | { type: 'pulse:setInterval'; interval: OhlcvInterval }
+  | { type: 'pulse:setTheme'; theme: 'dark' | 'light' };
 
 export function postToHost(message: WidgetOutMessage): void {
   if (typeof window === 'undefined' || window.parent === window) return;
@@ -24,11 +26,17 @@ export function readCommand(data: unknown): WidgetCommand | { error: string } | 
   const { type } = data as { type?: unknown };
   if (type === 'pulse:setInterval') {
     const { interval } = data as { interval?: unknown };
-    return isInterval(interval) ? { type, interval } : { error: `Unknown interval ${JSON.stringify(interval)}: use one of 1s, 1m, 15m, 1h, 4h, 1d, 1w, 1M, 1Y.` };
+    return isInterval(interval)
+      ? { type, interval }
+      : {
+          error: `Unknown interval ${JSON.stringify(interval)}: use one of 1s, 1m, 15m, 1h, 4h, 1d, 1w, 1M, 1Y.`,
+        };
   }
   if (type === 'pulse:setTheme') {
     const { theme } = data as { theme?: unknown };
-    return theme === 'dark' || theme === 'light' ? { type, theme } : { error: `Unknown theme ${JSON.stringify(theme)}: use dark or light.` };
+    return theme === 'dark' || theme === 'light'
+      ? { type, theme }
+      : { error: `Unknown theme ${JSON.stringify(theme)}: use dark or light.` };
   }
   return null;
 }

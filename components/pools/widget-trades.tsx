@@ -6,20 +6,46 @@ import type { PoolSummary } from '@/lib/pools/summary';
 import { TradesTable } from './trades-table';
 import { usePoolTrades } from './use-pool-trades';
 
-export function WidgetTrades({ pool, summary, tz }: { pool: PoolRef; summary: PoolSummary; tz: WidgetParams['tz'] }) {
+export function WidgetTrades({
+  pool,
+  summary,
+  tz,
+}: {
+  pool: PoolRef;
+  summary: PoolSummary;
+  tz: WidgetParams['tz'];
+}) {
   const trades = usePoolTrades(pool, 30);
-  const usd = useMemo(() => ({ base: Number(summary.baseUsd), quote: Number(summary.quoteUsd) }), [summary]);
+  const usd = useMemo(
+    () => ({ base: Number(summary.baseUsd), quote: Number(summary.quoteUsd) }),
+    [summary],
+  );
   return (
-    <section aria-label="Latest trades" className="h-[168px] shrink-0 overflow-auto border-t border-border">
+    <section
+      aria-label="Latest trades"
+      className="h-[168px] shrink-0 overflow-auto border-t border-border"
+    >
       {trades.status === 'error' ? (
         <p role="alert" className="p-3 text-[12px] text-muted">
           Trades are unavailable: {trades.error}{' '}
-          <button type="button" onClick={trades.retry} className="font-medium text-accent hover:underline">
+          <button
+            type="button"
+            onClick={trades.retry}
+            className="font-medium text-accent hover:underline"
+          >
             Retry
           </button>
         </p>
       ) : (
-        <TradesTable trades={trades.trades} pool={summary} usd={usd} tz={tz} fresh={trades.fresh} loading={trades.status === 'loading'} compact />
+        <TradesTable
+          trades={trades.trades}
+          pool={summary}
+          usd={usd}
+          tz={tz}
+          fresh={trades.fresh}
+          loading={trades.status === 'loading'}
+          compact
+        />
       )}
     </section>
   );

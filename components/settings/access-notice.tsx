@@ -16,7 +16,11 @@ export function AccessNotice() {
 
   if (session.signedIn) {
     return (
-      <span className="inline-flex items-center gap-2 text-2xs text-muted" data-testid="access" data-access="admin">
+      <span
+        className="inline-flex items-center gap-2 text-2xs text-muted"
+        data-testid="access"
+        data-access="admin"
+      >
         <Badge tone="up">Admin</Badge>
         <button
           type="button"
@@ -34,23 +38,40 @@ export function AccessNotice() {
   }
   if (session.canChange) {
     return (
-      <span className="text-2xs text-muted" data-testid="access" data-access="open" title="No DASHBOARD_PASSWORD on the demo simulator">
+      <span
+        className="text-2xs text-muted"
+        data-testid="access"
+        data-access="open"
+        title="No DASHBOARD_PASSWORD on the demo simulator"
+      >
         Demo simulator: changes open
       </span>
     );
   }
   if (session.passwordSet) {
     return (
-      <span className="inline-flex items-center gap-2 text-2xs text-muted" data-testid="access" data-access="read-only">
+      <span
+        className="inline-flex items-center gap-2 text-2xs text-muted"
+        data-testid="access"
+        data-access="read-only"
+      >
         <Badge tone="warn">Read-only</Badge>
-        <Link href={`/login?next=${encodeURIComponent(pathname)}`} className="font-medium text-accent hover:underline">
+        <Link
+          href={`/login?next=${encodeURIComponent(pathname)}`}
+          className="font-medium text-accent hover:underline"
+        >
           Sign in to change
         </Link>
       </span>
     );
   }
   return (
-    <span className="inline-flex items-center gap-2 text-2xs text-muted" data-testid="access" data-access="disabled" title={session.reason ?? ''}>
+    <span
+      className="inline-flex items-center gap-2 text-2xs text-muted"
+      data-testid="access"
+      data-access="disabled"
+      title={session.reason ?? ''}
+    >
       <Badge tone="warn">Read-only</Badge>
       set DASHBOARD_PASSWORD to enable changes
     </span>

@@ -11,7 +11,14 @@ import { Switch } from '@/components/ui/switch';
 import { ApiError } from '@/lib/api/client';
 import { appConfigQuery, saveAppConfig } from '@/lib/queries/tx';
 import type { AppConfig } from '@/lib/upstream/tx/schema';
-import { draftOf, errorsFromServer, patchOf, validateDraft, type ConfigDraft, type ConfigErrors } from '@/lib/wallets/config-form';
+import {
+  draftOf,
+  errorsFromServer,
+  patchOf,
+  validateDraft,
+  type ConfigDraft,
+  type ConfigErrors,
+} from '@/lib/wallets/config-form';
 import { SecretField } from './secret-field';
 import { useAccess } from './use-access';
 
@@ -20,11 +27,25 @@ export function AppConfigPanel() {
   // Kept here: the form remounts with the saved configuration (keyed by updated_at).
   const [note, setNote] = useState<string | null>(null);
   return (
-    <Panel title="App configuration" actions={config.data && <span className="font-mono text-2xs text-muted">{config.data.app_id}</span>}>
+    <Panel
+      title="App configuration"
+      actions={
+        config.data && <span className="font-mono text-2xs text-muted">{config.data.app_id}</span>
+      }
+    >
       {config.data ? (
-        <ConfigForm key={config.data.updated_at} config={config.data} note={note} onNote={setNote} />
+        <ConfigForm
+          key={config.data.updated_at}
+          config={config.data}
+          note={note}
+          onNote={setNote}
+        />
       ) : config.isError ? (
-        <EmptyState tone="error" title={`The configuration could not be loaded: ${config.error.message}`} action={<Button onClick={() => void config.refetch()}>Retry</Button>} />
+        <EmptyState
+          tone="error"
+          title={`The configuration could not be loaded: ${config.error.message}`}
+          action={<Button onClick={() => void config.refetch()}>Retry</Button>}
+        />
       ) : (
         <div className="flex flex-col gap-4 p-3" aria-busy>
           {[0, 1, 2, 3, 4].map((i) => (
@@ -36,7 +57,15 @@ export function AppConfigPanel() {
   );
 }
 
-function ConfigForm({ config, note, onNote }: { config: AppConfig; note: string | null; onNote: (note: string | null) => void }) {
+function ConfigForm({
+  config,
+  note,
+  onNote,
+}: {
+  config: AppConfig;
+  note: string | null;
+  onNote: (note: string | null) => void;
+}) {
   const client = useQueryClient();
   const { canChange, reason } = useAccess();
   const [draft, setDraft] = useState<ConfigDraft>(() => draftOf(config));
@@ -57,12 +86,21 @@ function ConfigForm({ config, note, onNote }: { config: AppConfig; note: string 
     setBusy(true);
     try {
       await saveAppConfig(patch);
-      const secretNote = 'webhook_secret' in patch ? (patch.webhook_secret === null ? ' The secret was cleared.' : ' The secret was set; it will not be shown again.') : '';
+      const secretNote =
+        'webhook_secret' in patch
+          ? patch.webhook_secret === null
+            ? ' The secret was cleared.'
+            : ' The secret was set; it will not be shown again.'
+          : '';
       setDraft((d) => ({ ...d, secret: null, clearSecret: false }));
       onNote(`Saved at ${new Date().toLocaleTimeString()}.${secretNote}`);
       await client.invalidateQueries({ queryKey: ['tx'] });
     } catch (error) {
-      setErrors(error instanceof ApiError ? errorsFromServer(error.message) : { form: 'The configuration could not be saved.' });
+      setErrors(
+        error instanceof ApiError
+          ? errorsFromServer(error.message)
+          : { form: 'The configuration could not be saved.' },
+      );
     } finally {
       setBusy(false);
     }
@@ -73,8 +111,20 @@ function ConfigForm({ config, note, onNote }: { config: AppConfig; note: string 
   return (
     <form onSubmit={submit} noValidate aria-label="App configuration" className="px-3 pb-3">
       <div className="divide-y divide-border/60">
-        <Switch id="cfg-ws" label="WebSocket push" description="Pushes matched transactions to connected WebSocket clients (this dashboard's live feed)." checked={draft.enable_ws} onChange={(v) => set({ enable_ws: v })} />
-        <Switch id="cfg-webhook" label="Webhook push" description="POSTs matched transactions to the webhook URL." checked={draft.enable_webhook} onChange={(v) => set({ enable_webhook: v })} />
+        <Switch
+          id="cfg-ws"
+          label="WebSocket push"
+          description="Pushes matched transactions to connected WebSocket clients (this dashboard's live feed)."
+          checked={draft.enable_ws}
+          onChange={(v) => set({ enable_ws: v })}
+        />
+        <Switch
+          id="cfg-webhook"
+          label="Webhook push"
+          description="POSTs matched transactions to the webhook URL."
+          checked={draft.enable_webhook}
+          onChange={(v) => set({ enable_webhook: v })}
+        />
         <div className="py-2">
           <Field
             id="cfg-url"
@@ -83,7 +133,11 @@ function ConfigForm({ config, note, onNote }: { config: AppConfig; note: string 
             hint={
               <span>
                 This dashboard&apos;s receiver:{' '}
-                <button type="button" className="break-all text-left font-mono text-accent hover:underline" onClick={() => set({ webhook_url: receiver })}>
+                <button
+                  type="button"
+                  className="break-all text-left font-mono text-accent hover:underline"
+                  onClick={() => set({ webhook_url: receiver })}
+                >
                   {receiver || '/api/webhooks/tx'}
                 </button>{' '}
                 (public HTTPS deployments; it checks Sign against WEBHOOK_SECRET).
@@ -112,7 +166,12 @@ function ConfigForm({ config, note, onNote }: { config: AppConfig; note: string 
           onClear={(clearSecret) => set({ clearSecret, secret: null })}
         />
         <div className="py-2">
-          <Field id="cfg-ack" label="ACK resend interval (seconds)" error={errors.ws_ack_resend_interval_seconds} hint="How often unacknowledged pushes are sent again to WebSocket clients.">
+          <Field
+            id="cfg-ack"
+            label="ACK resend interval (seconds)"
+            error={errors.ws_ack_resend_interval_seconds}
+            hint="How often unacknowledged pushes are sent again to WebSocket clients."
+          >
             <TextInput
               id="cfg-ack"
               type="number"
@@ -121,21 +180,48 @@ function ConfigForm({ config, note, onNote }: { config: AppConfig; note: string 
               className="w-32"
               value={draft.ws_ack_resend_interval_seconds}
               aria-invalid={!!errors.ws_ack_resend_interval_seconds}
-              aria-describedby={errors.ws_ack_resend_interval_seconds ? 'cfg-ack-error' : 'cfg-ack-hint'}
+              aria-describedby={
+                errors.ws_ack_resend_interval_seconds ? 'cfg-ack-error' : 'cfg-ack-hint'
+              }
               onChange={(e) => set({ ws_ack_resend_interval_seconds: e.target.value })}
             />
           </Field>
         </div>
-        <Switch id="cfg-active" label="Application active" description="Off stops every WebSocket push and webhook call; connections are still accepted." checked={draft.is_active} onChange={(v) => set({ is_active: v })} />
+        <Switch
+          id="cfg-active"
+          label="Application active"
+          description="Off stops every WebSocket push and webhook call; connections are still accepted."
+          checked={draft.is_active}
+          onChange={(v) => set({ is_active: v })}
+        />
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-border pt-3">
-        <Button type="submit" variant="primary" disabled={!canChange || busy || !dirty} title={canChange ? undefined : (reason ?? undefined)}>
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={!canChange || busy || !dirty}
+          title={canChange ? undefined : (reason ?? undefined)}
+        >
           {busy ? 'Saving…' : 'Save changes'}
         </Button>
-        <Button variant="ghost" disabled={!dirty || busy} onClick={() => { setDraft(draftOf(config)); setErrors({}); }}>
+        <Button
+          variant="ghost"
+          disabled={!dirty || busy}
+          onClick={() => {
+            setDraft(draftOf(config));
+            setErrors({});
+          }}
+        >
           Discard
         </Button>
-        {dirty && !busy && <Badge tone="warn">Unsaved: {Object.keys(patch).map((k) => k.replace('webhook_secret', 'secret')).join(', ')}</Badge>}
+        {dirty && !busy && (
+          <Badge tone="warn">
+            Unsaved:{' '}
+            {Object.keys(patch)
+              .map((k) => k.replace('webhook_secret', 'secret'))
+              .join(', ')}
+          </Badge>
+        )}
         {note && !dirty && (
           <span role="status" className="text-[12px] text-up">
             {note}
@@ -148,7 +234,8 @@ function ConfigForm({ config, note, onNote }: { config: AppConfig; note: string 
         )}
       </div>
       <p className="mt-2 text-[11px] text-muted">
-        Created {new Date(config.created_at).toLocaleString()} · updated {new Date(config.updated_at).toLocaleString()}
+        Created {new Date(config.created_at).toLocaleString()} · updated{' '}
+        {new Date(config.updated_at).toLocaleString()}
       </p>
     </form>
   );

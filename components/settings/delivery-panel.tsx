@@ -21,7 +21,10 @@ function when(sec: number | null | undefined): ReactNode {
   const ms = sec * 1000 - Date.now();
   return (
     <span title={new Date(sec * 1000).toLocaleString()}>
-      {new Date(sec * 1000).toLocaleTimeString()} <span className="text-muted">· {ms >= 0 ? `in ${formatAge(ms).replace(' ago', '')}` : formatAge(-ms)}</span>
+      {new Date(sec * 1000).toLocaleTimeString()}{' '}
+      <span className="text-muted">
+        · {ms >= 0 ? `in ${formatAge(ms).replace(' ago', '')}` : formatAge(-ms)}
+      </span>
     </span>
   );
 }
@@ -31,7 +34,9 @@ export function DeliveryPanel() {
   const client = useQueryClient();
   const { canChange, reason } = useAccess();
   const status = useQuery(retryStatusQuery);
-  const [result, setResult] = useState<{ data?: RetryData; error?: string; at: number } | null>(null);
+  const [result, setResult] = useState<{ data?: RetryData; error?: string; at: number } | null>(
+    null,
+  );
   const [busy, setBusy] = useState(false);
   const s = status.data;
 
@@ -41,7 +46,10 @@ export function DeliveryPanel() {
       const data = await retryWebhook();
       setResult({ data, at: Date.now() });
     } catch (error) {
-      setResult({ error: error instanceof ApiError ? error.message : 'The retry could not be started.', at: Date.now() });
+      setResult({
+        error: error instanceof ApiError ? error.message : 'The retry could not be started.',
+        at: Date.now(),
+      });
     } finally {
       setBusy(false);
       await client.invalidateQueries({ queryKey: ['tx', 'retry-status'] });
@@ -52,19 +60,29 @@ export function DeliveryPanel() {
   return (
     <Panel
       title="Webhook delivery"
-      actions={<Freshness updatedAt={status.dataUpdatedAt || null} stale={status.isError} onRetry={() => void status.refetch()} staleAfterMs={15_000} />}
+      actions={
+        <Freshness
+          updatedAt={status.dataUpdatedAt || null}
+          stale={status.isError}
+          onRetry={() => void status.refetch()}
+          staleAfterMs={15_000}
+        />
+      }
     >
       {s ? (
         <KeyValues columns={1}>
           <KV label="Status">
             <span className="inline-flex items-center gap-2" data-testid="delivery-status">
               <Badge tone={TONE[s.webhook_delivery_status]}>{s.webhook_delivery_status}</Badge>
-              <span className="text-[12px] text-muted">webhook {s.enable_webhook ? 'on' : 'off'}</span>
+              <span className="text-[12px] text-muted">
+                webhook {s.enable_webhook ? 'on' : 'off'}
+              </span>
             </span>
           </KV>
           <KV label="Retrying since">{when(s.webhook_retrying_since)}</KV>
           <KV label="Pending">
-            <span data-testid="delivery-pending">{s.pending.toLocaleString('en-US')}</span> <span className="text-muted">queued</span>
+            <span data-testid="delivery-pending">{s.pending.toLocaleString('en-US')}</span>{' '}
+            <span className="text-muted">queued</span>
           </KV>
           <KV label="Next retry">{when(s.next_retry_at)}</KV>
           <KV label="Last failure">{s.webhook_last_failure_reason ?? <None />}</KV>
@@ -73,7 +91,11 @@ export function DeliveryPanel() {
           </KV>
         </KeyValues>
       ) : status.isError ? (
-        <EmptyState tone="error" title={`Delivery status unavailable: ${status.error.message}`} action={<Button onClick={() => void status.refetch()}>Retry</Button>} />
+        <EmptyState
+          tone="error"
+          title={`Delivery status unavailable: ${status.error.message}`}
+          action={<Button onClick={() => void status.refetch()}>Retry</Button>}
+        />
       ) : (
         <div className="flex flex-col gap-3 p-3" aria-busy>
           {[0, 1, 2, 3, 4, 5].map((i) => (
@@ -82,7 +104,15 @@ export function DeliveryPanel() {
         </div>
       )}
       <div className="flex flex-wrap items-center gap-3 border-t border-border p-3">
-        <Button onClick={() => void retry()} disabled={!canChange || busy} title={canChange ? 'Retry the queued deliveries now (app/webhook/retry)' : (reason ?? undefined)}>
+        <Button
+          onClick={() => void retry()}
+          disabled={!canChange || busy}
+          title={
+            canChange
+              ? 'Retry the queued deliveries now (app/webhook/retry)'
+              : (reason ?? undefined)
+          }
+        >
           {busy ? 'Retrying…' : 'Retry now'}
         </Button>
         {result?.error && (
@@ -94,8 +124,11 @@ export function DeliveryPanel() {
       {result?.data && (
         <div role="status" aria-label="Retry result" className="border-t border-border px-3 py-2">
           <p className="text-[12px]">
-            <Badge tone={result.data.code === 0 ? 'up' : 'down'}>code {result.data.code}</Badge> <span className="ml-1">{result.data.message}</span>
-            <span className="ml-2 text-2xs text-muted">{new Date(result.at).toLocaleTimeString()}</span>
+            <Badge tone={result.data.code === 0 ? 'up' : 'down'}>code {result.data.code}</Badge>{' '}
+            <span className="ml-1">{result.data.message}</span>
+            <span className="ml-2 text-2xs text-muted">
+              {new Date(result.at).toLocaleTimeString()}
+            </span>
           </p>
           <dl className="num mt-1.5 grid grid-cols-3 gap-x-4 gap-y-1 text-[12px] sm:grid-cols-6">
             {(
@@ -105,7 +138,12 @@ export function DeliveryPanel() {
                 ['Failed', result.data.data.failed],
                 ['Pending', result.data.data.pending],
                 ['Final failure', result.data.data.finalFailed ? 'yes' : 'no'],
-                ['Next retry', result.data.data.nextRetryAt ? new Date(result.data.data.nextRetryAt * 1000).toLocaleTimeString() : '—'],
+                [
+                  'Next retry',
+                  result.data.data.nextRetryAt
+                    ? new Date(result.data.data.nextRetryAt * 1000).toLocaleTimeString()
+                    : '—',
+                ],
               ] as const
             ).map(([k, v]) => (
               <div key={k}>

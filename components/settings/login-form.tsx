@@ -50,7 +50,10 @@ export function LoginForm({ next }: { next: string }) {
           </div>
         ) : (
           <form onSubmit={submit} className="flex flex-col gap-3 p-4">
-            <p className="text-[12px] text-muted">Reading is open to everyone; adding addresses, saving settings, retries and test events need the admin password.</p>
+            <p className="text-[12px] text-muted">
+              Reading is open to everyone; adding addresses, saving settings, retries and test
+              events need the admin password.
+            </p>
             <Field id="password" label="Password" error={error}>
               <TextInput
                 id="password"

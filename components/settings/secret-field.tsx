@@ -25,13 +25,18 @@ export function SecretField({
   const id = 'webhook-secret';
   return (
     <div className="flex flex-col gap-1 py-2">
-      <label htmlFor={value !== null ? id : undefined} className="text-[12px] font-medium text-muted">
+      <label
+        htmlFor={value !== null ? id : undefined}
+        className="text-[12px] font-medium text-muted"
+      >
         Webhook secret
       </label>
       {value === null ? (
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-[12px] text-muted" data-testid="secret-state">
-            {clearing ? 'Will be cleared on save: deliveries will carry an empty Sign.' : 'Write-only: the service never returns it.'}
+            {clearing
+              ? 'Will be cleared on save: deliveries will carry an empty Sign.'
+              : 'Write-only: the service never returns it.'}
           </span>
           <div className="ml-auto flex gap-2">
             {clearing ? (
@@ -86,7 +91,8 @@ export function SecretField({
         </p>
       ) : value !== null ? (
         <p id={`${id}-hint`} className="text-[11px] text-muted">
-          Sent once with Save; the receiver compares it with the Sign header. Generate copies it to the clipboard.
+          Sent once with Save; the receiver compares it with the Sign header. Generate copies it to
+          the clipboard.
         </p>
       ) : null}
     </div>

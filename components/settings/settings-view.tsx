@@ -10,7 +10,11 @@ import { WsPanel } from './ws-panel';
 export function SettingsView() {
   return (
     <>
-      <PageHeader title="Settings" subtitle="Webhook and WebSocket delivery of the monitoring service." actions={<AccessNotice />} />
+      <PageHeader
+        title="Settings"
+        subtitle="Webhook and WebSocket delivery of the monitoring service."
+        actions={<AccessNotice />}
+      />
       <div className="grid items-start gap-3 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <div className="flex min-w-0 flex-col gap-3">
           <AppConfigPanel />

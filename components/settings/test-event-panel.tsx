@@ -87,7 +87,14 @@ export function TestEventPanel() {
       const wait = { key, at, arrivedAfterMs: null as number | null };
       waiting.current = wait;
       const result = await replayTransaction(replayMessage(tx, target));
-      setSent({ hash: result.txhash || tx.tx_hash, chainType: tx.chain_type, chainId: tx.chain_id, processed: result.processed, at, arrivedAfterMs: wait.arrivedAfterMs });
+      setSent({
+        hash: result.txhash || tx.tx_hash,
+        chainType: tx.chain_type,
+        chainId: tx.chain_id,
+        processed: result.processed,
+        at,
+        arrivedAfterMs: wait.arrivedAfterMs,
+      });
       // The delivery status moves as the webhook fires: look again now and shortly after.
       void client.invalidateQueries({ queryKey: ['tx', 'retry-status'] });
       setTimeout(() => void client.invalidateQueries({ queryKey: ['tx', 'retry-status'] }), 1500);
@@ -102,7 +109,8 @@ export function TestEventPanel() {
     <Panel title="Send test event">
       <form onSubmit={send} className="flex flex-col gap-2 p-3" aria-label="Send test event">
         <p className="text-[12px] text-muted">
-          Replays a real past transaction of a monitored address to this app&apos;s WebSocket clients and webhook, as if it had just happened.
+          Replays a real past transaction of a monitored address to this app&apos;s WebSocket
+          clients and webhook, as if it had just happened.
         </p>
         <div className="flex flex-wrap items-end gap-2">
           <Field id="test-address" label="Monitored address" className="min-w-0 flex-1">
@@ -123,7 +131,13 @@ export function TestEventPanel() {
             type="submit"
             variant="primary"
             disabled={!canChange || busy || !listening}
-            title={!canChange ? (reason ?? undefined) : !listening ? 'Waiting for the live feed to connect' : undefined}
+            title={
+              !canChange
+                ? (reason ?? undefined)
+                : !listening
+                  ? 'Waiting for the live feed to connect'
+                  : undefined
+            }
           >
             {busy ? 'Sending…' : 'Send test event'}
           </Button>
@@ -135,31 +149,60 @@ export function TestEventPanel() {
         )}
         {sent && (
           <p role="status" className="text-[12px]" data-testid="test-event-result">
-            <span className={sent.processed ? 'text-up' : 'text-warn'}>{sent.processed ? 'Processed' : 'Not processed'}</span>{' '}
-            <Link prefetch={false} href={txPath({ chain_type: sent.chainType, chain_id: sent.chainId, tx_hash: sent.hash })} className="font-mono text-accent hover:underline" title={sent.hash}>
+            <span className={sent.processed ? 'text-up' : 'text-warn'}>
+              {sent.processed ? 'Processed' : 'Not processed'}
+            </span>{' '}
+            <Link
+              prefetch={false}
+              href={txPath({
+                chain_type: sent.chainType,
+                chain_id: sent.chainId,
+                tx_hash: sent.hash,
+              })}
+              className="font-mono text-accent hover:underline"
+              title={sent.hash}
+            >
               {shorten(sent.hash, 8, 6)}
             </Link>
             <span className="text-muted">
               {' · '}
-              {sent.arrivedAfterMs !== null ? `arrived in the live feed after ${(sent.arrivedAfterMs / 1000).toFixed(1)} s` : 'waiting for it in the live feed…'}
+              {sent.arrivedAfterMs !== null
+                ? `arrived in the live feed after ${(sent.arrivedAfterMs / 1000).toFixed(1)} s`
+                : 'waiting for it in the live feed…'}
             </span>
           </p>
         )}
       </form>
       <div className="border-t border-border">
-        <h3 className="px-3 pt-2 text-2xs font-semibold uppercase tracking-wide text-muted">Live feed, as it arrives</h3>
+        <h3 className="px-3 pt-2 text-2xs font-semibold uppercase tracking-wide text-muted">
+          Live feed, as it arrives
+        </h3>
         {recent.length === 0 ? (
-          <p className="px-3 pb-3 pt-1 text-[12px] text-muted">Nothing yet: transactions of monitored addresses show here as they are pushed.</p>
+          <p className="px-3 pb-3 pt-1 text-[12px] text-muted">
+            Nothing yet: transactions of monitored addresses show here as they are pushed.
+          </p>
         ) : (
           <ul className="num px-3 pb-2 text-[12px]" aria-label="Recent pushes">
             {recent.map((tx) => (
-              <li key={txIdentity(tx)} className="flex h-8 items-center gap-3 border-b border-border/50 last:border-0">
+              <li
+                key={txIdentity(tx)}
+                className="flex h-8 items-center gap-3 border-b border-border/50 last:border-0"
+              >
                 <ChainBadge chainType={tx.chain_type} chainId={tx.chain_id} />
-                <Link prefetch={false} href={txPath(tx)} className="font-mono text-accent hover:underline">
+                <Link
+                  prefetch={false}
+                  href={txPath(tx)}
+                  className="font-mono text-accent hover:underline"
+                >
                   {shorten(tx.tx_hash, 8, 6)}
                 </Link>
                 <span className="ml-auto">
-                  <AmountText amount={tx.amount} decimals={tx.decimals} symbol={tx.symbol} maxFraction={4} />
+                  <AmountText
+                    amount={tx.amount}
+                    decimals={tx.decimals}
+                    symbol={tx.symbol}
+                    maxFraction={4}
+                  />
                 </span>
               </li>
             ))}

@@ -23,14 +23,28 @@ export function WsPanel() {
     <Panel
       title={
         <span>
-          WebSocket clients{d && <span className="num ml-2 rounded bg-raised px-1.5 text-text">{d.connectedClients}</span>}
+          WebSocket clients
+          {d && (
+            <span className="num ml-2 rounded bg-raised px-1.5 text-text">
+              {d.connectedClients}
+            </span>
+          )}
         </span>
       }
-      actions={<Freshness updatedAt={ws.dataUpdatedAt || null} stale={ws.isError} onRetry={() => void ws.refetch()} staleAfterMs={15_000} />}
+      actions={
+        <Freshness
+          updatedAt={ws.dataUpdatedAt || null}
+          stale={ws.isError}
+          onRetry={() => void ws.refetch()}
+          staleAfterMs={15_000}
+        />
+      }
     >
       {d ? (
         d.details.length === 0 ? (
-          <EmptyState title="No client is connected.">The dashboard server connects when a page follows live transactions.</EmptyState>
+          <EmptyState title="No client is connected.">
+            The dashboard server connects when a page follows live transactions.
+          </EmptyState>
         ) : (
           <div className="overflow-x-auto">
             <table className="num w-full min-w-[420px] text-[12px]" aria-label="WebSocket clients">
@@ -50,7 +64,9 @@ export function WsPanel() {
                     </td>
                     <td className="px-2 text-muted">{new Date(c.connectedAt).toLocaleString()}</td>
                     <td className="px-2 text-right">{duration(c.uptime)}</td>
-                    <td className={`px-3 text-right ${c.pendingTxCount > 0 ? 'text-warn' : ''}`}>{c.pendingTxCount}</td>
+                    <td className={`px-3 text-right ${c.pendingTxCount > 0 ? 'text-warn' : ''}`}>
+                      {c.pendingTxCount}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -58,7 +74,11 @@ export function WsPanel() {
           </div>
         )
       ) : ws.isError ? (
-        <EmptyState tone="error" title={`WebSocket status unavailable: ${ws.error.message}`} action={<Button onClick={() => void ws.refetch()}>Retry</Button>} />
+        <EmptyState
+          tone="error"
+          title={`WebSocket status unavailable: ${ws.error.message}`}
+          action={<Button onClick={() => void ws.refetch()}>Retry</Button>}
+        />
       ) : (
         <div className="flex flex-col gap-3 p-3" aria-busy>
           <Skeleton height={18} className="w-full" />

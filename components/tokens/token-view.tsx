@@ -9,7 +9,14 @@ import { Flash } from '@/components/ui/flash';
 import { Freshness } from '@/components/ui/freshness';
 import { Panel } from '@/components/ui/panel';
 import { TokenIcon } from '@/components/ui/token-icon';
-import { formatCompact, formatPercent, formatPrice, formatSupply, toBig, USD } from '@/lib/format/number';
+import {
+  formatCompact,
+  formatPercent,
+  formatPrice,
+  formatSupply,
+  toBig,
+  USD,
+} from '@/lib/format/number';
 import { formatAge } from '@/lib/format/text';
 import { useFiat } from '@/lib/hooks/use-fiat';
 import { useNow } from '@/lib/hooks/use-now';
@@ -18,7 +25,12 @@ import { dexName } from '@/lib/pools/summary';
 import { quotesQuery } from '@/lib/queries/price';
 import { contractQuotesQuery, type ContractRef } from '@/lib/queries/tokens';
 import { tokenExplorerUrl, type TokenPool } from '@/lib/tokens/platforms';
-import type { ChainItem, QuoteBatchItem, TokenDetailItem, TokenItem } from '@/lib/upstream/price/schema';
+import type {
+  ChainItem,
+  QuoteBatchItem,
+  TokenDetailItem,
+  TokenItem,
+} from '@/lib/upstream/price/schema';
 
 const compareDecimal = (a: string, b: string) => {
   const x = toBig(a);
@@ -41,11 +53,22 @@ function Stat({ label, children, title }: { label: string; children: ReactNode; 
 
 const EXTERNAL: Record<string, (id: string) => string | null> = {
   coingecko: (id) => `https://www.coingecko.com/en/coins/${encodeURIComponent(id)}`,
-  coinmarketcap: (id) => (/^\d+$/.test(id) ? null : `https://coinmarketcap.com/currencies/${encodeURIComponent(id)}/`),
+  coinmarketcap: (id) =>
+    /^\d+$/.test(id) ? null : `https://coinmarketcap.com/currencies/${encodeURIComponent(id)}/`,
 };
 
 /** The token page: details, the live quote in the display fiat, every chain's record, its pools. */
-export function TokenView({ token, platforms, chains, pools }: { token: TokenDetailItem; platforms: TokenItem[]; chains: ChainItem[]; pools: TokenPool[] }) {
+export function TokenView({
+  token,
+  platforms,
+  chains,
+  pools,
+}: {
+  token: TokenDetailItem;
+  platforms: TokenItem[];
+  chains: ChainItem[];
+  pools: TokenPool[];
+}) {
   const { code, format } = useFiat();
   const queryClient = useQueryClient();
   const quote = useQuery(quotesQuery([token.id], code));
@@ -60,7 +83,13 @@ export function TokenView({ token, platforms, chains, pools }: { token: TokenDet
       platforms.flatMap((p) => {
         const c = chainOf.get(p.chain_id);
         if (!p.contract_address || !c?.chain_type) return [];
-        return [{ chain_type: c.chain_type, chain_id: c.chain_id ?? null, token_address: p.contract_address }];
+        return [
+          {
+            chain_type: c.chain_type,
+            chain_id: c.chain_id ?? null,
+            token_address: p.contract_address,
+          },
+        ];
       }),
     [platforms, chainOf],
   );
@@ -73,16 +102,29 @@ export function TokenView({ token, platforms, chains, pools }: { token: TokenDet
           <TokenIcon src={token.logo_url} symbol={token.symbol} size={40} />
           <div className="min-w-0">
             <h1 className="flex flex-wrap items-baseline gap-x-2 text-lg font-semibold tracking-tight">
-              {token.name} <span className="text-[14px] font-medium text-muted">{token.symbol}</span>
+              {token.name}{' '}
+              <span className="text-[14px] font-medium text-muted">{token.symbol}</span>
             </h1>
             <div className="mt-1 flex flex-wrap items-center gap-1.5 text-[12px] text-muted">
               <span className="inline-flex items-center gap-1">
-                <TokenIcon src={chain?.chain_icon_url} symbol={chain?.short_name ?? token.chain_name} size={14} />
+                <TokenIcon
+                  src={chain?.chain_icon_url}
+                  symbol={chain?.short_name ?? token.chain_name}
+                  size={14}
+                />
                 {token.chain_name}
               </span>
-              <Badge tone={token.is_native ? 'accent' : 'neutral'}>{token.is_native ? 'Native' : 'Contract'}</Badge>
+              <Badge tone={token.is_native ? 'accent' : 'neutral'}>
+                {token.is_native ? 'Native' : 'Contract'}
+              </Badge>
               <Badge>{token.decimals} decimals</Badge>
-              {token.contract_address && <Address value={token.contract_address} href={tokenExplorerUrl(chain, token) ?? undefined} external />}
+              {token.contract_address && (
+                <Address
+                  value={token.contract_address}
+                  href={tokenExplorerUrl(chain, token) ?? undefined}
+                  external
+                />
+              )}
             </div>
           </div>
         </div>
@@ -97,36 +139,82 @@ export function TokenView({ token, platforms, chains, pools }: { token: TokenDet
             )}
           </div>
           <div className="mt-1 flex items-center justify-end gap-2">
-            {q && <span className={`num text-[13px] font-medium ${changeTone(formatPercent(q.percent_change_24h))}`}>{formatPercent(q.percent_change_24h)} 24h</span>}
-            <Freshness updatedAt={quote.dataUpdatedAt || null} stale={stale} onRetry={() => void queryClient.refetchQueries({ queryKey: ['price', 'quotes'] })} />
+            {q && (
+              <span
+                className={`num text-[13px] font-medium ${changeTone(formatPercent(q.percent_change_24h))}`}
+              >
+                {formatPercent(q.percent_change_24h)} 24h
+              </span>
+            )}
+            <Freshness
+              updatedAt={quote.dataUpdatedAt || null}
+              stale={stale}
+              onRetry={() => void queryClient.refetchQueries({ queryKey: ['price', 'quotes'] })}
+            />
           </div>
         </div>
       </header>
 
       <Panel>
         <dl className="grid grid-cols-2 sm:grid-cols-3 lg:grid-cols-6">
-          {(['percent_change_1h', 'percent_change_24h', 'percent_change_7d', 'percent_change_30d'] as const).map((key) => {
+          {(
+            [
+              'percent_change_1h',
+              'percent_change_24h',
+              'percent_change_7d',
+              'percent_change_30d',
+            ] as const
+          ).map((key) => {
             const text = q ? formatPercent(q[key]) : null;
             return (
               <Stat key={key} label={key.replace('percent_change_', '') + ' change'}>
-                {text ? <span className={changeTone(text)}>{text}</span> : <span className="skeleton inline-block h-3 w-14" />}
+                {text ? (
+                  <span className={changeTone(text)}>{text}</span>
+                ) : (
+                  <span className="skeleton inline-block h-3 w-14" />
+                )}
               </Stat>
             );
           })}
-          <Stat label="Market cap">{q ? formatCompact(q.market_cap, format) : <span className="skeleton inline-block h-3 w-16" />}</Stat>
-          <Stat label="Volume 24h" title={q ? `Volume change 24h ${formatPercent(q.volume_change_24h)}` : undefined}>
+          <Stat label="Market cap">
+            {q ? (
+              formatCompact(q.market_cap, format)
+            ) : (
+              <span className="skeleton inline-block h-3 w-16" />
+            )}
+          </Stat>
+          <Stat
+            label="Volume 24h"
+            title={q ? `Volume change 24h ${formatPercent(q.volume_change_24h)}` : undefined}
+          >
             {q ? (
               <>
-                {formatCompact(q.volume_24h, format)} <span className={`text-2xs ${changeTone(formatPercent(q.volume_change_24h))}`}>{formatPercent(q.volume_change_24h)}</span>
+                {formatCompact(q.volume_24h, format)}{' '}
+                <span className={`text-2xs ${changeTone(formatPercent(q.volume_change_24h))}`}>
+                  {formatPercent(q.volume_change_24h)}
+                </span>
               </>
             ) : (
               <span className="skeleton inline-block h-3 w-16" />
             )}
           </Stat>
-          <Stat label="FDV">{q ? formatCompact(q.fully_diluted_valuation, format) : <span className="skeleton inline-block h-3 w-16" />}</Stat>
-          <Stat label="Circulating">{formatSupply(q?.circulating_supply ?? token.circulating_supply)}</Stat>
+          <Stat label="FDV">
+            {q ? (
+              formatCompact(q.fully_diluted_valuation, format)
+            ) : (
+              <span className="skeleton inline-block h-3 w-16" />
+            )}
+          </Stat>
+          <Stat label="Circulating">
+            {formatSupply(q?.circulating_supply ?? token.circulating_supply)}
+          </Stat>
           <Stat label="Total supply">{formatSupply(q?.total_supply ?? token.total_supply)}</Stat>
-          <Stat label="Max supply" title={maxSupply ? undefined : 'The price service gives no maximum supply for this token'}>
+          <Stat
+            label="Max supply"
+            title={
+              maxSupply ? undefined : 'The price service gives no maximum supply for this token'
+            }
+          >
             {maxSupply && toBig(maxSupply)?.gt(0) ? formatSupply(maxSupply) : 'No cap given'}
           </Stat>
           <Stat label="Token id">{token.id}</Stat>
@@ -135,20 +223,49 @@ export function TokenView({ token, platforms, chains, pools }: { token: TokenDet
       </Panel>
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <Panel title={`On ${platforms.length} chain${platforms.length === 1 ? '' : 's'}`} actions={batch.dataUpdatedAt ? <span className="text-2xs text-muted">contract quotes in USD</span> : null}>
-          <Platforms token={token} platforms={platforms} chainOf={chainOf} batch={batch.data} batchLoading={batch.isPending && refs.length > 0} batchError={batch.isError ? batch.error.message : null} />
+        <Panel
+          title={`On ${platforms.length} chain${platforms.length === 1 ? '' : 's'}`}
+          actions={
+            batch.dataUpdatedAt ? (
+              <span className="text-2xs text-muted">contract quotes in USD</span>
+            ) : null
+          }
+        >
+          <Platforms
+            token={token}
+            platforms={platforms}
+            chainOf={chainOf}
+            batch={batch.data}
+            batchLoading={batch.isPending && refs.length > 0}
+            batchError={batch.isError ? batch.error.message : null}
+          />
         </Panel>
         <div className="space-y-3">
           <Panel title="Pools">
             {pools.length === 0 ? (
-              <EmptyState title={`No featured pool trades ${token.symbol}.`} action={<Link href="/pools" className="text-[13px] font-medium text-accent hover:underline">Open any pool</Link>} />
+              <EmptyState
+                title={`No featured pool trades ${token.symbol}.`}
+                action={
+                  <Link
+                    href="/pools"
+                    className="text-[13px] font-medium text-accent hover:underline"
+                  >
+                    Open any pool
+                  </Link>
+                }
+              />
             ) : (
               <ul className="divide-y divide-border/60">
                 {pools.map(({ ref, pool, side }) => (
                   <li key={poolPath(ref)}>
-                    <Link href={poolPath(ref)} className="flex items-center justify-between gap-2 px-3 py-2 text-[13px] hover:bg-raised" data-testid="token-pool">
+                    <Link
+                      href={poolPath(ref)}
+                      className="flex items-center justify-between gap-2 px-3 py-2 text-[13px] hover:bg-raised"
+                      data-testid="token-pool"
+                    >
                       <span className="min-w-0 truncate">
-                        <span className="font-medium">{pool.name}</span> <span className="text-muted">· {dexName(pool.dex)}</span>
+                        <span className="font-medium">{pool.name}</span>{' '}
+                        <span className="text-muted">· {dexName(pool.dex)}</span>
                       </span>
                       <span className="num shrink-0 text-2xs text-muted">
                         {side} · liq. {formatCompact(pool.reserve_in_usd, USD)}
@@ -161,17 +278,27 @@ export function TokenView({ token, platforms, chains, pools }: { token: TokenDet
           </Panel>
           <Panel title="External ids">
             {token.external_ids.length === 0 ? (
-              <p className="px-3 py-3 text-[12px] text-muted">The price service lists no external id for this token.</p>
+              <p className="px-3 py-3 text-[12px] text-muted">
+                The price service lists no external id for this token.
+              </p>
             ) : (
               <dl className="divide-y divide-border/60 text-[13px]">
                 {token.external_ids.map((e) => {
                   const href = EXTERNAL[e.source.toLowerCase()]?.(e.external_id) ?? null;
                   return (
-                    <div key={`${e.source}:${e.external_id}`} className="flex items-center justify-between gap-2 px-3 py-2">
+                    <div
+                      key={`${e.source}:${e.external_id}`}
+                      className="flex items-center justify-between gap-2 px-3 py-2"
+                    >
                       <dt className="text-muted">{e.source}</dt>
                       <dd className="min-w-0 truncate font-mono text-[12px]">
                         {href ? (
-                          <a href={href} target="_blank" rel="noopener noreferrer" className="hover:text-accent hover:underline">
+                          <a
+                            href={href}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            className="hover:text-accent hover:underline"
+                          >
                             {e.external_id}
                           </a>
                         ) : (
@@ -210,7 +337,12 @@ function Platforms({
     const c = chainOf.get(p.chain_id);
     const evm = c?.chain_type === 'evm';
     return batch?.find(
-      (b) => p.contract_address && (evm ? b.address.toLowerCase() === p.contract_address.toLowerCase() : b.address === p.contract_address) && (c?.chain_id === undefined || b.chain_id === c.chain_id),
+      (b) =>
+        p.contract_address &&
+        (evm
+          ? b.address.toLowerCase() === p.contract_address.toLowerCase()
+          : b.address === p.contract_address) &&
+        (c?.chain_id === undefined || b.chain_id === c.chain_id),
     );
   };
   return (
@@ -218,12 +350,24 @@ function Platforms({
       <table className="num w-full min-w-[640px] text-[13px]">
         <thead className="text-2xs uppercase tracking-wide text-muted">
           <tr className="border-b border-border">
-            <th scope="col" className="px-3 py-2 text-left font-medium">Chain</th>
-            <th scope="col" className="px-3 py-2 text-left font-medium">Contract</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Decimals</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Price (USD)</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">24h</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Updated</th>
+            <th scope="col" className="px-3 py-2 text-left font-medium">
+              Chain
+            </th>
+            <th scope="col" className="px-3 py-2 text-left font-medium">
+              Contract
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Decimals
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Price (USD)
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              24h
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Updated
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -234,10 +378,22 @@ function Platforms({
             const change = b ? formatPercent(String(b.percent_change_24h)) : null;
             const updated = b ? Date.parse(b.last_updated) : NaN;
             return (
-              <tr key={p.id} className={`h-9 border-b border-border/60 last:border-0 ${p.id === token.id ? 'bg-raised/50' : ''}`} data-testid="platform-row">
+              <tr
+                key={p.id}
+                className={`h-9 border-b border-border/60 last:border-0 ${p.id === token.id ? 'bg-raised/50' : ''}`}
+                data-testid="platform-row"
+              >
                 <td className="px-3">
-                  <Link href={`/tokens/${p.id}`} className="inline-flex items-center gap-1.5 hover:underline" aria-current={p.id === token.id ? 'page' : undefined}>
-                    <TokenIcon src={c?.chain_icon_url} symbol={c?.short_name ?? p.chain_name} size={16} />
+                  <Link
+                    href={`/tokens/${p.id}`}
+                    className="inline-flex items-center gap-1.5 hover:underline"
+                    aria-current={p.id === token.id ? 'page' : undefined}
+                  >
+                    <TokenIcon
+                      src={c?.chain_icon_url}
+                      symbol={c?.short_name ?? p.chain_name}
+                      size={16}
+                    />
                     <span data-testid="platform-chain">{p.chain_name}</span>
                   </Link>
                 </td>
@@ -248,7 +404,12 @@ function Platforms({
                     <span className="text-muted">
                       Native{' '}
                       {explorer && (
-                        <a href={explorer} target="_blank" rel="noopener noreferrer" className="text-accent hover:underline">
+                        <a
+                          href={explorer}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="text-accent hover:underline"
+                        >
                           explorer
                         </a>
                       )}
@@ -257,18 +418,38 @@ function Platforms({
                 </td>
                 <td className="px-3 text-right text-muted">{p.decimals}</td>
                 <td className="px-3 text-right">
-                  {b ? formatPrice(String(b.price_usd), USD) : p.contract_address && batchLoading ? <span className="skeleton inline-block h-3 w-14 align-middle" /> : <span className="text-faint">—</span>}
+                  {b ? (
+                    formatPrice(String(b.price_usd), USD)
+                  ) : p.contract_address && batchLoading ? (
+                    <span className="skeleton inline-block h-3 w-14 align-middle" />
+                  ) : (
+                    <span className="text-faint">—</span>
+                  )}
                 </td>
-                <td className={`px-3 text-right ${change ? changeTone(change) : ''}`}>{change ?? <span className="text-faint">—</span>}</td>
-                <td className="px-3 text-right text-muted" title={b ? new Date(updated).toISOString() : undefined} data-testid="platform-updated">
-                  {b && Number.isFinite(updated) ? formatAge(now - updated) : <span className="text-faint">—</span>}
+                <td className={`px-3 text-right ${change ? changeTone(change) : ''}`}>
+                  {change ?? <span className="text-faint">—</span>}
+                </td>
+                <td
+                  className="px-3 text-right text-muted"
+                  title={b ? new Date(updated).toISOString() : undefined}
+                  data-testid="platform-updated"
+                >
+                  {b && Number.isFinite(updated) ? (
+                    formatAge(now - updated)
+                  ) : (
+                    <span className="text-faint">—</span>
+                  )}
                 </td>
               </tr>
             );
           })}
         </tbody>
       </table>
-      {batchError && <p className="border-t border-border px-3 py-2 text-[12px] text-muted">Contract quotes are unavailable: {batchError}</p>}
+      {batchError && (
+        <p className="border-t border-border px-3 py-2 text-[12px] text-muted">
+          Contract quotes are unavailable: {batchError}
+        </p>
+      )}
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { formatTokenAmount } from '@/lib/format/units';
 import type { TransactionDetail } from '@/lib/upstream/tx/schema';
 import { KV, KeyValues, None } from './kv';
 
-const present = (v: string | null | undefined): v is string => v !== null && v !== undefined && v !== '';
+const present = (v: string | null | undefined): v is string =>
+  v !== null && v !== undefined && v !== '';
 
 function gwei(wei: string | null | undefined) {
   if (!present(wei)) return <None />;
@@ -27,18 +28,31 @@ function usage(used: string, limit: string): string | null {
 }
 
 export function hasEvmFields(tx: TransactionDetail): boolean {
-  return [tx.gas_limit, tx.gas_used, tx.gas_price, tx.nonce, tx.max_fee_per_gas, tx.method_id, tx.l1_origin_hash].some(present);
+  return [
+    tx.gas_limit,
+    tx.gas_used,
+    tx.gas_price,
+    tx.nonce,
+    tx.max_fee_per_gas,
+    tx.method_id,
+    tx.l1_origin_hash,
+  ].some(present);
 }
 
 /** Gas, EIP-1559 fees (empty strings on legacy transactions), nonce, method and the L1 origin of an L2. */
 export function EvmDetails({ tx, l1Href }: { tx: TransactionDetail; l1Href?: string }) {
   const eip1559 = present(tx.max_fee_per_gas) || present(tx.max_priority_fee_per_gas);
-  const pct = present(tx.gas_used) && present(tx.gas_limit) ? usage(tx.gas_used, tx.gas_limit) : null;
+  const pct =
+    present(tx.gas_used) && present(tx.gas_limit) ? usage(tx.gas_used, tx.gas_limit) : null;
   return (
     <KeyValues>
-      <KV label="Fee model">{eip1559 ? <Badge tone="accent">EIP-1559</Badge> : <Badge>Legacy</Badge>}</KV>
+      <KV label="Fee model">
+        {eip1559 ? <Badge tone="accent">EIP-1559</Badge> : <Badge>Legacy</Badge>}
+      </KV>
       <KV label="Nonce">{present(tx.nonce) ? tx.nonce : <None />}</KV>
-      <KV label="Gas limit">{present(tx.gas_limit) ? BigInt(tx.gas_limit).toLocaleString('en-US') : <None />}</KV>
+      <KV label="Gas limit">
+        {present(tx.gas_limit) ? BigInt(tx.gas_limit).toLocaleString('en-US') : <None />}
+      </KV>
       <KV label="Gas used">
         {present(tx.gas_used) ? (
           <span>
@@ -55,7 +69,9 @@ export function EvmDetails({ tx, l1Href }: { tx: TransactionDetail; l1Href?: str
       <KV label="Method">
         {present(tx.method_call) || present(tx.method_id) ? (
           <span className="inline-flex flex-wrap items-center gap-2">
-            {present(tx.method_call) && <span className="font-mono text-[12px]">{tx.method_call}</span>}
+            {present(tx.method_call) && (
+              <span className="font-mono text-[12px]">{tx.method_call}</span>
+            )}
             {present(tx.method_id) && <Badge>{tx.method_id}</Badge>}
           </span>
         ) : (

@@ -7,10 +7,19 @@ import { StatusBadge } from './tx-cells';
  * Solana instructions (depth 1 = top level, deeper = inner calls, indented under their parent) or EVM
  * internal calls. Amounts are raw integers: the entries carry no decimals.
  */
-export function Instructions({ items, solana }: { items: readonly InternalTransaction[]; solana: boolean }) {
+export function Instructions({
+  items,
+  solana,
+}: {
+  items: readonly InternalTransaction[];
+  solana: boolean;
+}) {
   return (
     <div className="overflow-x-auto">
-      <table className="num w-full min-w-[820px] text-[12px]" aria-label={solana ? 'Instructions' : 'Internal calls'}>
+      <table
+        className="num w-full min-w-[820px] text-[12px]"
+        aria-label={solana ? 'Instructions' : 'Internal calls'}
+      >
         <thead className="text-2xs uppercase tracking-wide text-muted">
           <tr className="border-b border-border">
             <th className="sticky left-0 bg-panel px-3 py-2 text-left font-medium">#</th>
@@ -25,7 +34,11 @@ export function Instructions({ items, solana }: { items: readonly InternalTransa
           {items.map((it, n) => {
             const depth = Math.max(1, it.depth ?? 1);
             return (
-              <tr key={n} className="h-9 border-b border-border/50 align-middle last:border-0" data-depth={depth}>
+              <tr
+                key={n}
+                className="h-9 border-b border-border/50 align-middle last:border-0"
+                data-depth={depth}
+              >
                 <td className="sticky left-0 bg-panel px-3 text-muted">
                   <span style={{ paddingLeft: (depth - 1) * 14 }}>
                     {depth > 1 && <span aria-label="inner call">↳ </span>}
@@ -35,10 +48,20 @@ export function Instructions({ items, solana }: { items: readonly InternalTransa
                 {solana && (
                   <td className="px-2" style={{ paddingLeft: 8 + (depth - 1) * 14 }}>
                     <div className="font-medium">{it.instruction ?? '—'}</div>
-                    {it.description && <div className="text-[11px] text-muted">{it.description}</div>}
+                    {it.description && (
+                      <div className="text-[11px] text-muted">{it.description}</div>
+                    )}
                   </td>
                 )}
-                {solana && <td className="px-2">{it.program_id ? <Address value={it.program_id} /> : <span className="text-muted">—</span>}</td>}
+                {solana && (
+                  <td className="px-2">
+                    {it.program_id ? (
+                      <Address value={it.program_id} />
+                    ) : (
+                      <span className="text-muted">—</span>
+                    )}
+                  </td>
+                )}
                 <td className="px-2">
                   {it.from_address || it.to_address ? (
                     <span className="inline-flex items-center gap-1">
@@ -50,8 +73,16 @@ export function Instructions({ items, solana }: { items: readonly InternalTransa
                     <span className="text-muted">—</span>
                   )}
                 </td>
-                <td className="px-2 text-right">{it.amount ?? <span className="text-muted">—</span>}</td>
-                <td className="px-2">{it.tx_status ? <StatusBadge status={it.tx_status} /> : <span className="text-muted">—</span>}</td>
+                <td className="px-2 text-right">
+                  {it.amount ?? <span className="text-muted">—</span>}
+                </td>
+                <td className="px-2">
+                  {it.tx_status ? (
+                    <StatusBadge status={it.tx_status} />
+                  ) : (
+                    <span className="text-muted">—</span>
+                  )}
+                </td>
               </tr>
             );
           })}

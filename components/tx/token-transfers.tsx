@@ -6,7 +6,13 @@ import { WalletAddress } from '@/components/wallets/wallet-address';
 import { AmountText } from './tx-cells';
 
 /** Token movements of one transaction; Solana entries also name token accounts, mint and program. */
-export function TokenTransfers({ transfers, explorer }: { transfers: readonly TokenTransfer[]; explorer: Explorer | null }) {
+export function TokenTransfers({
+  transfers,
+  explorer,
+}: {
+  transfers: readonly TokenTransfer[];
+  explorer: Explorer | null;
+}) {
   const solana = transfers.some((t) => t.mint || t.from_token_address || t.program_id);
   return (
     <div className="overflow-x-auto">
@@ -26,13 +32,21 @@ export function TokenTransfers({ transfers, explorer }: { transfers: readonly To
             <tr key={i} className="h-9 border-b border-border/50 last:border-0">
               <td className="sticky left-0 bg-panel px-3">
                 <span className="inline-flex items-center gap-1">
-                  <WalletAddress value={t.from_address} href={t.from_address && explorer ? explorer.address(t.from_address) : undefined} external />
+                  <WalletAddress
+                    value={t.from_address}
+                    href={t.from_address && explorer ? explorer.address(t.from_address) : undefined}
+                    external
+                  />
                   {t.is_from_contract && <Badge>contract</Badge>}
                 </span>
               </td>
               <td className="px-2">
                 <span className="inline-flex items-center gap-1">
-                  <WalletAddress value={t.to_address} href={t.to_address && explorer ? explorer.address(t.to_address) : undefined} external />
+                  <WalletAddress
+                    value={t.to_address}
+                    href={t.to_address && explorer ? explorer.address(t.to_address) : undefined}
+                    external
+                  />
                   {t.is_to_contract && <Badge>contract</Badge>}
                 </span>
               </td>
@@ -42,7 +56,9 @@ export function TokenTransfers({ transfers, explorer }: { transfers: readonly To
               <td className="px-2">
                 <span className="inline-flex items-center gap-1.5">
                   <span className="font-medium">{t.symbol ?? '?'}</span>
-                  {(t.token_contract_address ?? t.mint) && <Address value={(t.token_contract_address ?? t.mint) as string} />}
+                  {(t.token_contract_address ?? t.mint) && (
+                    <Address value={(t.token_contract_address ?? t.mint) as string} />
+                  )}
                 </span>
               </td>
               {solana && (
@@ -53,7 +69,15 @@ export function TokenTransfers({ transfers, explorer }: { transfers: readonly To
                   </span>
                 </td>
               )}
-              {solana && <td className="px-2">{t.program_id ? <Address value={t.program_id} /> : <span className="text-muted">—</span>}</td>}
+              {solana && (
+                <td className="px-2">
+                  {t.program_id ? (
+                    <Address value={t.program_id} />
+                  ) : (
+                    <span className="text-muted">—</span>
+                  )}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

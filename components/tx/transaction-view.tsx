@@ -25,7 +25,15 @@ import { AmountText, ChainBadge, FeeText, StatusBadge } from './tx-cells';
 import { TxTime } from './tx-time';
 import { UtxoDetails } from './utxo-details';
 
-function Section({ title, children, actions }: { title: ReactNode; children: ReactNode; actions?: ReactNode }) {
+function Section({
+  title,
+  children,
+  actions,
+}: {
+  title: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <Panel title={title} actions={actions} className="mt-3">
       {children}
@@ -37,12 +45,31 @@ function Section({ title, children, actions }: { title: ReactNode; children: Rea
  * Everything in TransactionDetail, laid out by chain model: the overview, then EVM gas and method,
  * token transfers, UTXO inputs and outputs, Solana instructions (or EVM internal calls), raw JSON.
  */
-export function TransactionView({ chainType, chainId, hash, initial, initialError }: { chainType: string; chainId: number; hash: string; initial: TransactionDetail | null; initialError: string | null }) {
+export function TransactionView({
+  chainType,
+  chainId,
+  hash,
+  initial,
+  initialError,
+}: {
+  chainType: string;
+  chainId: number;
+  hash: string;
+  initial: TransactionDetail | null;
+  initialError: string | null;
+}) {
   const client = useQueryClient();
   const now = useNow(5_000);
-  const query = useQuery({ ...transactionQuery(chainType, chainId, hash), initialData: initial ?? undefined });
+  const query = useQuery({
+    ...transactionQuery(chainType, chainId, hash),
+    initialData: initial ?? undefined,
+  });
   const chains = useQuery(chainsQuery);
-  const [refresh, setRefresh] = useState<{ busy: boolean; at: number | null; error: string | null }>({ busy: false, at: null, error: null });
+  const [refresh, setRefresh] = useState<{
+    busy: boolean;
+    at: number | null;
+    error: string | null;
+  }>({ busy: false, at: null, error: null });
 
   async function refreshFromOrigin() {
     setRefresh((r) => ({ ...r, busy: true, error: null }));
@@ -51,7 +78,11 @@ export function TransactionView({ chainType, chainId, hash, initial, initialErro
       client.setQueryData(transactionQuery(chainType, chainId, hash).queryKey, tx);
       setRefresh({ busy: false, at: Date.now(), error: null });
     } catch (error) {
-      setRefresh({ busy: false, at: null, error: error instanceof ApiError ? error.message : 'The refresh failed.' });
+      setRefresh({
+        busy: false,
+        at: null,
+        error: error instanceof ApiError ? error.message : 'The refresh failed.',
+      });
     }
   }
 
@@ -76,17 +107,30 @@ export function TransactionView({ chainType, chainId, hash, initial, initialErro
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        {refresh.at && <span className="text-2xs text-muted">Refreshed from the origin {formatAge(Math.max(0, now - refresh.at))}</span>}
+        {refresh.at && (
+          <span className="text-2xs text-muted">
+            Refreshed from the origin {formatAge(Math.max(0, now - refresh.at))}
+          </span>
+        )}
         {refresh.error && (
           <span role="alert" className="text-2xs text-down">
             {refresh.error}
           </span>
         )}
-        <Button onClick={() => void refreshFromOrigin()} disabled={refresh.busy} title="Fetch again from the chain, bypassing the service's cache (no_cache)">
+        <Button
+          onClick={() => void refreshFromOrigin()}
+          disabled={refresh.busy}
+          title="Fetch again from the chain, bypassing the service's cache (no_cache)"
+        >
           {refresh.busy ? 'Refreshing…' : 'Refresh from origin'}
         </Button>
         {explorer && (
-          <a href={explorer.tx(hash)} target="_blank" rel="noopener noreferrer" className="inline-flex h-8 items-center gap-1 rounded border border-border px-3 text-[13px] font-medium text-muted hover:bg-raised hover:text-text">
+          <a
+            href={explorer.tx(hash)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex h-8 items-center gap-1 rounded border border-border px-3 text-[13px] font-medium text-muted hover:bg-raised hover:text-text"
+          >
             {explorer.name} <span aria-hidden>↗</span>
           </a>
         )}
@@ -104,11 +148,22 @@ export function TransactionView({ chainType, chainId, hash, initial, initialErro
               <span className="skeleton block h-4 w-1/2" />
             </div>
           ) : tx === null ? (
-            <EmptyState title="The origin has no such transaction either." action={<Link className="text-accent hover:underline" href="/wallets">Back to wallets</Link>}>
+            <EmptyState
+              title="The origin has no such transaction either."
+              action={
+                <Link className="text-accent hover:underline" href="/wallets">
+                  Back to wallets
+                </Link>
+              }
+            >
               Check the hash and the chain, or try again later if it was just broadcast.
             </EmptyState>
           ) : (
-            <EmptyState tone="error" title={`The transaction could not be loaded: ${query.error?.message ?? initialError ?? 'unknown error'}`} action={<Button onClick={() => void query.refetch()}>Retry</Button>} />
+            <EmptyState
+              tone="error"
+              title={`The transaction could not be loaded: ${query.error?.message ?? initialError ?? 'unknown error'}`}
+              action={<Button onClick={() => void query.refetch()}>Retry</Button>}
+            />
           )}
         </Panel>
       </>
@@ -129,27 +184,49 @@ export function TransactionView({ chainType, chainId, hash, initial, initialErro
             <StatusBadge status={tx.tx_status} />
           </KV>
           <KV label="Chain">
-            {chainLabel(tx.chain_type, tx.chain_id)} <span className="text-muted">· id {tx.chain_id}</span>
+            {chainLabel(tx.chain_type, tx.chain_id)}{' '}
+            <span className="text-muted">· id {tx.chain_id}</span>
           </KV>
-          <KV label={solana ? 'Slot' : 'Block'}>{tx.height !== null ? tx.height.toLocaleString('en-US') : <span className="text-warn">Not in a block yet</span>}</KV>
-          <KV label="Time">
-            {tx.tx_time !== null ? <TxTime sec={tx.tx_time} /> : <None />}
+          <KV label={solana ? 'Slot' : 'Block'}>
+            {tx.height !== null ? (
+              tx.height.toLocaleString('en-US')
+            ) : (
+              <span className="text-warn">Not in a block yet</span>
+            )}
           </KV>
+          <KV label="Time">{tx.tx_time !== null ? <TxTime sec={tx.tx_time} /> : <None />}</KV>
           <KV label="From">
             <WalletAddress value={tx.sender} href={addr(tx.sender)} external head={10} tail={8} />
           </KV>
           <KV label="To">
-            <WalletAddress value={tx.receiver} href={addr(tx.receiver)} external head={10} tail={8} />
+            <WalletAddress
+              value={tx.receiver}
+              href={addr(tx.receiver)}
+              external
+              head={10}
+              tail={8}
+            />
           </KV>
           <KV label="Amount">
-            <AmountText amount={tx.amount} decimals={tx.decimals} symbol={tx.symbol} maxFraction={tx.decimals ?? 6} />
+            <AmountText
+              amount={tx.amount}
+              decimals={tx.decimals}
+              symbol={tx.symbol}
+              maxFraction={tx.decimals ?? 6}
+            />
           </KV>
           <KV label="Fee">
             <FeeText fee={tx.tx_fee} chainType={tx.chain_type} chainId={tx.chain_id} />
           </KV>
           {tx.fee_payer && (
             <KV label="Fee payer">
-              <WalletAddress value={tx.fee_payer} href={addr(tx.fee_payer)} external head={10} tail={8} />
+              <WalletAddress
+                value={tx.fee_payer}
+                href={addr(tx.fee_payer)}
+                external
+                head={10}
+                tail={8}
+              />
             </KV>
           )}
           {tx.tx_version !== null && <KV label="Version">{tx.tx_version}</KV>}
@@ -159,7 +236,10 @@ export function TransactionView({ chainType, chainId, hash, initial, initialErro
 
       {chain?.family === 'evm' && hasEvmFields(tx) && (
         <Section title="Gas and call">
-          <EvmDetails tx={tx} l1Href={tx.l1_origin_hash && l1 ? l1.tx(tx.l1_origin_hash) : undefined} />
+          <EvmDetails
+            tx={tx}
+            l1Href={tx.l1_origin_hash && l1 ? l1.tx(tx.l1_origin_hash) : undefined}
+          />
         </Section>
       )}
 
@@ -184,14 +264,24 @@ export function TransactionView({ chainType, chainId, hash, initial, initialErro
       )}
 
       {tx.internal_transactions.length > 0 && (
-        <Section title={solana ? `Instructions (${tx.internal_transactions.length})` : `Internal calls (${tx.internal_transactions.length})`}>
+        <Section
+          title={
+            solana
+              ? `Instructions (${tx.internal_transactions.length})`
+              : `Internal calls (${tx.internal_transactions.length})`
+          }
+        >
           <Instructions items={tx.internal_transactions} solana={solana} />
         </Section>
       )}
 
       <details className="mt-3 rounded-md border border-border bg-panel">
-        <summary className="cursor-pointer px-3 py-2 text-[12px] font-semibold uppercase tracking-wide text-muted">Raw TransactionDetail</summary>
-        <pre className="max-h-[480px] overflow-auto border-t border-border p-3 font-mono text-[11px] leading-relaxed text-muted">{JSON.stringify(tx, null, 2)}</pre>
+        <summary className="cursor-pointer px-3 py-2 text-[12px] font-semibold uppercase tracking-wide text-muted">
+          Raw TransactionDetail
+        </summary>
+        <pre className="max-h-[480px] overflow-auto border-t border-border p-3 font-mono text-[11px] leading-relaxed text-muted">
+          {JSON.stringify(tx, null, 2)}
+        </pre>
       </details>
     </>
   );

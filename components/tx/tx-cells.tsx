@@ -4,8 +4,14 @@ import { chainLabel, txChain } from '@/lib/wallets/chains';
 import type { Direction } from '@/lib/wallets/direction';
 
 // Outlined rather than tinted: coloured text on a tint of itself falls short of 4.5:1 on raised rows.
-const PILL = 'inline-flex items-center gap-1 whitespace-nowrap rounded border px-1.5 text-[11px] font-medium leading-[18px]';
-const TONE = { up: 'border-up/40 text-up', down: 'border-down/40 text-down', warn: 'border-warn/40 text-warn', neutral: 'border-border text-muted' } as const;
+const PILL =
+  'inline-flex items-center gap-1 whitespace-nowrap rounded border px-1.5 text-[11px] font-medium leading-[18px]';
+const TONE = {
+  up: 'border-up/40 text-up',
+  down: 'border-down/40 text-down',
+  warn: 'border-warn/40 text-warn',
+  neutral: 'border-border text-muted',
+} as const;
 
 const DIRECTION = {
   in: { text: 'In', arrow: '↓', tone: 'up' },
@@ -25,8 +31,22 @@ export function DirectionBadge({ direction }: { direction: Direction | null }) {
 }
 
 export function StatusBadge({ status }: { status: string | null | undefined }) {
-  const tone = status === 'success' ? 'up' : status === 'failed' ? 'down' : status === 'pending' ? 'warn' : 'neutral';
-  const text = status === 'success' ? 'Success' : status === 'failed' ? 'Failed' : status === 'pending' ? 'Pending' : (status ?? 'Unknown');
+  const tone =
+    status === 'success'
+      ? 'up'
+      : status === 'failed'
+        ? 'down'
+        : status === 'pending'
+          ? 'warn'
+          : 'neutral';
+  const text =
+    status === 'success'
+      ? 'Success'
+      : status === 'failed'
+        ? 'Failed'
+        : status === 'pending'
+          ? 'Pending'
+          : (status ?? 'Unknown');
   return <span className={`${PILL} ${TONE[tone]}`}>{text}</span>;
 }
 
@@ -34,7 +54,11 @@ export function ChainBadge({ chainType, chainId }: { chainType: string; chainId?
   const chain = txChain(chainType, chainId);
   return (
     <span className="inline-flex items-center gap-1.5 whitespace-nowrap text-[12px] text-muted">
-      <span aria-hidden className="h-1.5 w-1.5 rounded-full" style={{ background: CHAIN_HUE[chain?.type ?? chainType] ?? 'var(--faint)' }} />
+      <span
+        aria-hidden
+        className="h-1.5 w-1.5 rounded-full"
+        style={{ background: CHAIN_HUE[chain?.type ?? chainType] ?? 'var(--faint)' }}
+      />
       {chain?.label ?? chainLabel(chainType)}
     </span>
   );
@@ -69,7 +93,10 @@ export function AmountText({
   const sign = direction === 'in' ? '+' : direction === 'out' ? '−' : '';
   const tone = direction === 'in' ? 'text-up' : direction === 'out' ? 'text-down' : 'text-text';
   return (
-    <span className={`num whitespace-nowrap ${tone}`} title={`${amount ?? ''} (raw, ${decimals ?? 0} decimals)`}>
+    <span
+      className={`num whitespace-nowrap ${tone}`}
+      title={`${amount ?? ''} (raw, ${decimals ?? 0} decimals)`}
+    >
       {sign}
       {text}
       {symbol ? <span className="ml-1 text-muted">{symbol}</span> : null}
@@ -78,13 +105,22 @@ export function AmountText({
 }
 
 /** A fee in the chain's native unit (a token transfer's `decimals` are the token's, not the fee's). */
-export function FeeText({ fee, chainType, chainId }: { fee: string | null | undefined; chainType: string; chainId?: number | null }) {
+export function FeeText({
+  fee,
+  chainType,
+  chainId,
+}: {
+  fee: string | null | undefined;
+  chainType: string;
+  chainId?: number | null;
+}) {
   const native = txChain(chainType, chainId)?.native;
   if (!fee) return <span className="text-muted">—</span>;
   if (!native) return <span className="num text-muted">{fee}</span>;
   return (
     <span className="num whitespace-nowrap text-muted" title={`${fee} (smallest unit)`}>
-      {formatTokenAmount(fee, native.decimals, 8)} <span className="text-muted">{native.symbol}</span>
+      {formatTokenAmount(fee, native.decimals, 8)}{' '}
+      <span className="text-muted">{native.symbol}</span>
     </span>
   );
 }

@@ -16,7 +16,8 @@ export function TxTime({ sec }: { sec: number }) {
   if (!hydrated) return <span>{formatDateTime(sec, 'utc')}</span>;
   return (
     <span title={formatDateTime(sec, 'utc')}>
-      {formatDateTime(sec, zone)} <span className="text-muted">· {formatAge(now - sec * 1000)}</span>
+      {formatDateTime(sec, zone)}{' '}
+      <span className="text-muted">· {formatAge(now - sec * 1000)}</span>
     </span>
   );
 }

@@ -38,7 +38,13 @@ export function UtxoDetails({
       <div className="overflow-x-auto border-b border-border lg:border-b-0 lg:border-r">
         <table className="num w-full min-w-[420px] text-[12px]" aria-label="Inputs">
           <caption className="px-3 py-2 text-left text-2xs font-semibold uppercase tracking-wide text-muted">
-            Inputs ({inputs.length}) · <AmountText amount={inTotal} decimals={decimals} symbol={symbol} maxFraction={decimals} />
+            Inputs ({inputs.length}) ·{' '}
+            <AmountText
+              amount={inTotal}
+              decimals={decimals}
+              symbol={symbol}
+              maxFraction={decimals}
+            />
           </caption>
           <thead className="text-2xs uppercase tracking-wide text-muted">
             <tr className="border-y border-border">
@@ -53,12 +59,20 @@ export function UtxoDetails({
               <tr key={n} className="h-9 border-b border-border/50 last:border-0">
                 <td className="px-3 text-muted">{i.vin_index ?? n}</td>
                 <td className="px-2">
-                  <WalletAddress value={i.address} href={i.address && explorer ? explorer.address(i.address) : undefined} external />
+                  <WalletAddress
+                    value={i.address}
+                    href={i.address && explorer ? explorer.address(i.address) : undefined}
+                    external
+                  />
                 </td>
                 <td className="px-2">
                   {i.ref_tx_hash ? (
                     <span className="inline-flex items-center gap-1">
-                      <Link prefetch={false} className="text-accent hover:underline" href={`/tx/${chainType}/${chainId}/${i.ref_tx_hash}`}>
+                      <Link
+                        prefetch={false}
+                        className="text-accent hover:underline"
+                        href={`/tx/${chainType}/${chainId}/${i.ref_tx_hash}`}
+                      >
                         <Address value={i.ref_tx_hash} copy={false} />
                       </Link>
                       <span className="text-muted">:{i.pre_vout_index ?? '?'}</span>
@@ -78,7 +92,13 @@ export function UtxoDetails({
       <div className="overflow-x-auto">
         <table className="num w-full min-w-[360px] text-[12px]" aria-label="Outputs">
           <caption className="px-3 py-2 text-left text-2xs font-semibold uppercase tracking-wide text-muted">
-            Outputs ({outputs.length}) · <AmountText amount={outTotal} decimals={decimals} symbol={symbol} maxFraction={decimals} />
+            Outputs ({outputs.length}) ·{' '}
+            <AmountText
+              amount={outTotal}
+              decimals={decimals}
+              symbol={symbol}
+              maxFraction={decimals}
+            />
           </caption>
           <thead className="text-2xs uppercase tracking-wide text-muted">
             <tr className="border-y border-border">
@@ -92,7 +112,11 @@ export function UtxoDetails({
               <tr key={n} className="h-9 border-b border-border/50 last:border-0">
                 <td className="px-3 text-muted">{o.vout_index ?? n}</td>
                 <td className="px-2">
-                  <WalletAddress value={o.address} href={o.address && explorer ? explorer.address(o.address) : undefined} external />
+                  <WalletAddress
+                    value={o.address}
+                    href={o.address && explorer ? explorer.address(o.address) : undefined}
+                    external
+                  />
                 </td>
                 <td className="px-3 text-right">
                   <AmountText amount={o.amount} decimals={decimals} maxFraction={decimals} />

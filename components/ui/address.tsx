@@ -39,7 +39,9 @@ export function Address({
     <span title={value}>{text}</span>
   );
   return (
-    <span className={`inline-flex min-w-0 items-center gap-1 ${label ? '' : 'font-mono text-[12px]'} ${className}`}>
+    <span
+      className={`inline-flex min-w-0 items-center gap-1 ${label ? '' : 'font-mono text-[12px]'} ${className}`}
+    >
       {body}
       {copy && <CopyButton value={value} label="Copy" />}
     </span>

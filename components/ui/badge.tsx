@@ -10,9 +10,22 @@ const TONES: Record<Tone, string> = {
   accent: 'bg-accent/15 text-accent',
 };
 
-export function Badge({ tone = 'neutral', children, title, className = '' }: { tone?: Tone; children: ReactNode; title?: string; className?: string }) {
+export function Badge({
+  tone = 'neutral',
+  children,
+  title,
+  className = '',
+}: {
+  tone?: Tone;
+  children: ReactNode;
+  title?: string;
+  className?: string;
+}) {
   return (
-    <span title={title} className={`inline-flex items-center gap-1 whitespace-nowrap rounded px-1.5 py-px text-[11px] font-medium ${TONES[tone]} ${className}`}>
+    <span
+      title={title}
+      className={`inline-flex items-center gap-1 whitespace-nowrap rounded px-1.5 py-px text-[11px] font-medium ${TONES[tone]} ${className}`}
+    >
       {children}
     </span>
   );

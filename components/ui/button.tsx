@@ -4,7 +4,8 @@ type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 const VARIANTS: Record<Variant, string> = {
   // Darkened accent: white on the raw accent is 3.2:1 in the dark theme (WCAG asks 4.5:1).
-  primary: 'bg-[color-mix(in_srgb,var(--accent)_78%,black)] text-white hover:brightness-110 border-transparent',
+  primary:
+    'bg-[color-mix(in_srgb,var(--accent)_78%,black)] text-white hover:brightness-110 border-transparent',
   secondary: 'bg-raised text-text border-border hover:bg-border',
   ghost: 'bg-transparent text-muted border-transparent hover:bg-raised hover:text-text',
   danger: 'bg-transparent text-down border-border hover:bg-raised',

@@ -5,7 +5,19 @@ import { useEffect, useRef, type ReactNode } from 'react';
  * A modal dialog on the native <dialog> element: focus is trapped by the browser, Escape closes it,
  * a click on the backdrop closes it.
  */
-export function Dialog({ open, onClose, title, children, wide = false }: { open: boolean; onClose: () => void; title: string; children: ReactNode; wide?: boolean }) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  wide = false,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -31,8 +43,21 @@ export function Dialog({ open, onClose, title, children, wide = false }: { open:
         <div className="flex max-h-[85vh] flex-col">
           <header className="flex items-center justify-between border-b border-border px-4 py-2.5">
             <h2 className="text-sm font-semibold">{title}</h2>
-            <button type="button" onClick={onClose} aria-label="Close" className="grid h-7 w-7 place-items-center rounded text-muted hover:bg-raised hover:text-text">
-              <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close"
+              className="grid h-7 w-7 place-items-center rounded text-muted hover:bg-raised hover:text-text"
+            >
+              <svg
+                width="14"
+                height="14"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden
+              >
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>
             </button>

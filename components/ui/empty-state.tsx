@@ -13,8 +13,13 @@ export function EmptyState({
   tone?: 'neutral' | 'error';
 }) {
   return (
-    <div role={tone === 'error' ? 'alert' : undefined} className="flex flex-col items-center justify-center gap-2 px-4 py-12 text-center">
-      <p className={`text-sm font-medium ${tone === 'error' ? 'text-down' : 'text-text'}`}>{title}</p>
+    <div
+      role={tone === 'error' ? 'alert' : undefined}
+      className="flex flex-col items-center justify-center gap-2 px-4 py-12 text-center"
+    >
+      <p className={`text-sm font-medium ${tone === 'error' ? 'text-down' : 'text-text'}`}>
+        {title}
+      </p>
       {children && <p className="max-w-md text-[12px] text-muted">{children}</p>}
       {action && <div className="mt-2">{action}</div>}
     </div>

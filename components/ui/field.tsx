@@ -1,10 +1,29 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react';
 
 const control =
   'h-8 w-full rounded border border-border bg-bg px-2 text-[13px] text-text placeholder:text-faint focus:border-accent focus:outline-none disabled:opacity-50 aria-[invalid=true]:border-down';
 
 /** A labelled control with an optional hint and an inline error (tied by aria-describedby). */
-export function Field({ id, label, hint, error, children, className = '' }: { id: string; label: ReactNode; hint?: ReactNode; error?: string | null; children: ReactNode; className?: string }) {
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+  className = '',
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={id} className="text-[12px] font-medium text-muted">
@@ -29,10 +48,19 @@ export function TextInput({ className = '', ...rest }: InputHTMLAttributes<HTMLI
 }
 
 export function TextArea({ className = '', ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <textarea className={`${control} h-auto min-h-20 py-1.5 font-mono text-[12px] ${className}`} {...rest} />;
+  return (
+    <textarea
+      className={`${control} h-auto min-h-20 py-1.5 font-mono text-[12px] ${className}`}
+      {...rest}
+    />
+  );
 }
 
-export function Select({ className = '', children, ...rest }: SelectHTMLAttributes<HTMLSelectElement>) {
+export function Select({
+  className = '',
+  children,
+  ...rest
+}: SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <select className={`${control} cursor-pointer pr-6 ${className}`} {...rest}>
       {children}

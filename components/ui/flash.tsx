@@ -6,7 +6,17 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
  * `value` is compared as given (a decimal string compares exactly). Each change restarts the fade by
  * switching between two keyframe names, so the element and its children are never re-created.
  */
-export function Flash({ value, compare, children, className = '' }: { value: string | number | null | undefined; compare?: (a: string, b: string) => number; children: ReactNode; className?: string }) {
+export function Flash({
+  value,
+  compare,
+  children,
+  className = '',
+}: {
+  value: string | number | null | undefined;
+  compare?: (a: string, b: string) => number;
+  children: ReactNode;
+  className?: string;
+}) {
   const previous = useRef(value);
   const [flash, setFlash] = useState<{ dir: 'up' | 'down'; key: number } | null>(null);
   useEffect(() => {
@@ -18,7 +28,9 @@ export function Flash({ value, compare, children, className = '' }: { value: str
     setFlash((f) => ({ dir: cmp > 0 ? 'up' : 'down', key: (f?.key ?? 0) + 1 }));
   }, [value, compare]);
   return (
-    <span className={`rounded-sm ${flash ? `${flash.dir === 'up' ? 'flash-up' : 'flash-down'}${flash.key % 2 === 0 ? ' flash-again' : ''}` : ''} ${className}`}>
+    <span
+      className={`rounded-sm ${flash ? `${flash.dir === 'up' ? 'flash-up' : 'flash-down'}${flash.key % 2 === 0 ? ' flash-again' : ''}` : ''} ${className}`}
+    >
       {children}
     </span>
   );

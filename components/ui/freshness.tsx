@@ -6,7 +6,17 @@ import { formatAge } from '@/lib/format/text';
  * "● live · updated 2 s ago" while data is fresh; a grey "stale" mark with a retry when the last
  * refresh failed or is too old. `updatedAt` is the time of the last successful refresh (ms).
  */
-export function Freshness({ updatedAt, stale, onRetry, staleAfterMs = 10_000 }: { updatedAt: number | null | undefined; stale?: boolean; onRetry?: () => void; staleAfterMs?: number }) {
+export function Freshness({
+  updatedAt,
+  stale,
+  onRetry,
+  staleAfterMs = 10_000,
+}: {
+  updatedAt: number | null | undefined;
+  stale?: boolean;
+  onRetry?: () => void;
+  staleAfterMs?: number;
+}) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 1000);
@@ -18,14 +28,24 @@ export function Freshness({ updatedAt, stale, onRetry, staleAfterMs = 10_000 }: 
   const age = now - updatedAt;
   const isStale = stale || age > staleAfterMs;
   return (
-    <span className="inline-flex items-center gap-1.5 text-2xs text-muted" data-testid="freshness" data-stale={isStale ? 'true' : 'false'}>
+    <span
+      className="inline-flex items-center gap-1.5 text-2xs text-muted"
+      data-testid="freshness"
+      data-stale={isStale ? 'true' : 'false'}
+    >
       <span aria-hidden className={`h-1.5 w-1.5 rounded-full ${isStale ? 'bg-faint' : 'bg-up'}`} />
       {isStale ? (
         <>
-          <span className="rounded bg-raised px-1 py-px font-medium uppercase tracking-wide text-muted">stale</span>
+          <span className="rounded bg-raised px-1 py-px font-medium uppercase tracking-wide text-muted">
+            stale
+          </span>
           <span>updated {formatAge(age)}</span>
           {onRetry && (
-            <button type="button" onClick={onRetry} className="font-medium text-accent hover:underline">
+            <button
+              type="button"
+              onClick={onRetry}
+              className="font-medium text-accent hover:underline"
+            >
               Retry
             </button>
           )}

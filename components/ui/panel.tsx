@@ -17,7 +17,11 @@ export function Panel({
     <section className={`rounded-md border border-border bg-panel ${className}`}>
       {(title || actions) && (
         <header className="flex min-h-9 items-center justify-between gap-2 border-b border-border px-3 py-1.5">
-          {title && <h2 className="text-[12px] font-semibold uppercase tracking-wide text-muted">{title}</h2>}
+          {title && (
+            <h2 className="text-[12px] font-semibold uppercase tracking-wide text-muted">
+              {title}
+            </h2>
+          )}
           {actions && <div className="flex items-center gap-2">{actions}</div>}
         </header>
       )}

@@ -23,7 +23,8 @@ export function Segmented<T extends string>({
       onKeyDown={(e) => {
         if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
         e.preventDefault();
-        const next = options[(index + (e.key === 'ArrowRight' ? 1 : options.length - 1)) % options.length];
+        const next =
+          options[(index + (e.key === 'ArrowRight' ? 1 : options.length - 1)) % options.length];
         if (next) onChange(next.value);
       }}
     >

@@ -22,7 +22,11 @@ export function Switch({
         <label htmlFor={id} className="text-[13px] font-medium text-text">
           {label}
         </label>
-        {description && <p id={`${id}-desc`} className="text-[11px] text-muted">{description}</p>}
+        {description && (
+          <p id={`${id}-desc`} className="text-[11px] text-muted">
+            {description}
+          </p>
+        )}
       </div>
       <button
         id={id}
@@ -36,7 +40,9 @@ export function Switch({
           checked ? 'border-accent bg-accent' : 'border-border bg-raised'
         }`}
       >
-        <span className={`inline-block h-3.5 w-3.5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-[18px]' : 'translate-x-[2px]'}`} />
+        <span
+          className={`inline-block h-3.5 w-3.5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-[18px]' : 'translate-x-[2px]'}`}
+        />
       </button>
     </div>
   );

@@ -7,7 +7,17 @@ import { useEffect, useRef, useState } from 'react';
  * is missing: never a broken or blank icon. The initials stay in the markup under a loaded image (which
  * covers them), so the server's and the browser's first render always agree.
  */
-export function TokenIcon({ src, symbol, size = 20, className = '' }: { src?: string | null; symbol: string; size?: number; className?: string }) {
+export function TokenIcon({
+  src,
+  symbol,
+  size = 20,
+  className = '',
+}: {
+  src?: string | null;
+  symbol: string;
+  size?: number;
+  className?: string;
+}) {
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   const ref = useRef<HTMLImageElement>(null);
   useEffect(() => {
@@ -19,14 +29,23 @@ export function TokenIcon({ src, symbol, size = 20, className = '' }: { src?: st
     }
     setState(img.naturalWidth === 0 ? 'failed' : 'loaded');
   }, [src]);
-  const initials = symbol.replace(/[^A-Za-z0-9]/g, '').slice(0, symbol.length > 4 ? 2 : 3).toUpperCase() || '?';
+  const initials =
+    symbol
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, symbol.length > 4 ? 2 : 3)
+      .toUpperCase() || '?';
   let hash = 0;
   for (const ch of symbol) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
   const hue = hash % 360;
   return (
     <span
       aria-hidden
-      style={{ width: size, height: size, background: `hsl(${hue} 45% 27%)`, fontSize: Math.max(8, size * 0.36) }}
+      style={{
+        width: size,
+        height: size,
+        background: `hsl(${hue} 45% 27%)`,
+        fontSize: Math.max(8, size * 0.36),
+      }}
       className={`relative inline-grid shrink-0 place-items-center overflow-hidden rounded-full font-semibold text-white ${className}`}
     >
       {initials}

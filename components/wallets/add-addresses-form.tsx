@@ -11,7 +11,11 @@ import { ADDRESS_CHAIN_TYPES } from '@/lib/wallets/chains';
 import { describeInvalid, parseAddressList } from '@/lib/wallets/parse';
 import { useAccess } from '@/components/settings/use-access';
 
-type Outcome = { ok: string | null; errors: string[]; checks: { address: string; monitored: boolean | null }[] };
+type Outcome = {
+  ok: string | null;
+  errors: string[];
+  checks: { address: string; monitored: boolean | null }[];
+};
 
 const EMPTY: Outcome = { ok: null, errors: [], checks: [] };
 const MAX_CHECKS = 10;
@@ -34,7 +38,11 @@ export function AddAddressesForm() {
     const parsed = parseAddressList(chainType, text);
     const errors = describeInvalid(chainType, parsed.invalid);
     if (parsed.valid.length === 0) {
-      setOutcome({ ok: null, errors: errors.length ? errors : ['Enter at least one address.'], checks: [] });
+      setOutcome({
+        ok: null,
+        errors: errors.length ? errors : ['Enter at least one address.'],
+        checks: [],
+      });
       return;
     }
     setBusy('add');
@@ -45,12 +53,23 @@ export function AddAddressesForm() {
       if (label.trim() && parsed.valid.length === 1 && first) setLabel(first, label);
       await client.invalidateQueries({ queryKey: ['tx', 'contains'] });
       const n = parsed.valid.length;
-      setOutcome({ ok: `Added ${n} ${n === 1 ? 'address' : 'addresses'} to the monitored list (${chainType}).`, errors, checks: [] });
+      setOutcome({
+        ok: `Added ${n} ${n === 1 ? 'address' : 'addresses'} to the monitored list (${chainType}).`,
+        errors,
+        checks: [],
+      });
       // Keep only what was refused, so it can be corrected and sent again.
       setText(parsed.invalid.map((i) => i.input).join('\n'));
       setLabelText('');
     } catch (error) {
-      setOutcome({ ok: null, errors: [error instanceof ApiError ? error.message : 'The addresses could not be added.', ...errors], checks: [] });
+      setOutcome({
+        ok: null,
+        errors: [
+          error instanceof ApiError ? error.message : 'The addresses could not be added.',
+          ...errors,
+        ],
+        checks: [],
+      });
     } finally {
       setBusy(null);
     }
@@ -61,14 +80,21 @@ export function AddAddressesForm() {
     const errors = describeInvalid(chainType, parsed.invalid);
     const list = parsed.valid.slice(0, MAX_CHECKS);
     if (list.length === 0) {
-      setOutcome({ ok: null, errors: errors.length ? errors : ['Enter an address to check.'], checks: [] });
+      setOutcome({
+        ok: null,
+        errors: errors.length ? errors : ['Enter an address to check.'],
+        checks: [],
+      });
       return;
     }
     setBusy('check');
     const checks = await Promise.all(
       list.map(async (address) => {
         try {
-          const data = await client.fetchQuery({ ...containsQuery(chainType, address), staleTime: 0 });
+          const data = await client.fetchQuery({
+            ...containsQuery(chainType, address),
+            staleTime: 0,
+          });
           return { address, monitored: data.is_exist };
         } catch {
           return { address, monitored: null };
@@ -80,10 +106,18 @@ export function AddAddressesForm() {
   }
 
   return (
-    <form onSubmit={add} className="flex flex-col gap-2 border-b border-border p-3" aria-label="Add addresses">
+    <form
+      onSubmit={add}
+      className="flex flex-col gap-2 border-b border-border p-3"
+      aria-label="Add addresses"
+    >
       <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] gap-2">
         <Field id={`${id}-chain`} label="Chain">
-          <Select id={`${id}-chain`} value={chainType} onChange={(e) => setChainType(e.target.value)}>
+          <Select
+            id={`${id}-chain`}
+            value={chainType}
+            onChange={(e) => setChainType(e.target.value)}
+          >
             {ADDRESS_CHAIN_TYPES.map((c) => (
               <option key={c.type} value={c.type}>
                 {c.label}
@@ -92,17 +126,35 @@ export function AddAddressesForm() {
           </Select>
         </Field>
         <Field id={`${id}-label`} label="Label (optional, one address)">
-          <TextInput id={`${id}-label`} value={label} maxLength={MAX_LABEL_LENGTH} placeholder="e.g. Treasury" onChange={(e) => setLabelText(e.target.value)} />
+          <TextInput
+            id={`${id}-label`}
+            value={label}
+            maxLength={MAX_LABEL_LENGTH}
+            placeholder="e.g. Treasury"
+            onChange={(e) => setLabelText(e.target.value)}
+          />
         </Field>
       </div>
-      <Field id={`${id}-addresses`} label="Addresses" hint="One or many: separated by new lines, commas or spaces. Each is checked for its chain before anything is sent.">
+      <Field
+        id={`${id}-addresses`}
+        label="Addresses"
+        hint="One or many: separated by new lines, commas or spaces. Each is checked for its chain before anything is sent."
+      >
         <TextArea
           id={`${id}-addresses`}
           value={text}
           rows={3}
           spellCheck={false}
           autoComplete="off"
-          placeholder={chainType === 'solana' ? '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM' : chainType === 'tron' ? 'TNXoiAJ3dct8Fjg4M9fkLFh9S2v9TXc32G' : chainType === 'bitcoin' ? 'bc1q…' : '0x…'}
+          placeholder={
+            chainType === 'solana'
+              ? '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+              : chainType === 'tron'
+                ? 'TNXoiAJ3dct8Fjg4M9fkLFh9S2v9TXc32G'
+                : chainType === 'bitcoin'
+                  ? 'bc1q…'
+                  : '0x…'
+          }
           aria-describedby={`${id}-addresses-hint`}
           aria-invalid={outcome.errors.length > 0 && !outcome.ok}
           onChange={(e) => setText(e.target.value)}
@@ -112,7 +164,12 @@ export function AddAddressesForm() {
         />
       </Field>
       <div className="flex items-center gap-2">
-        <Button type="submit" variant="primary" disabled={!canChange || busy !== null} title={canChange ? undefined : (reason ?? undefined)}>
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={!canChange || busy !== null}
+          title={canChange ? undefined : (reason ?? undefined)}
+        >
           {busy === 'add' ? 'Adding…' : 'Add to monitored list'}
         </Button>
         <Button onClick={() => void check()} disabled={busy !== null}>
@@ -142,8 +199,16 @@ export function AddAddressesForm() {
             {outcome.checks.map((c) => (
               <li key={c.address} className="flex items-center gap-2">
                 <span className="truncate font-mono text-[11px] text-muted">{c.address}</span>
-                <span className={c.monitored ? 'text-up' : c.monitored === false ? 'text-muted' : 'text-down'}>
-                  {c.monitored ? 'monitored' : c.monitored === false ? 'not monitored' : 'check failed'}
+                <span
+                  className={
+                    c.monitored ? 'text-up' : c.monitored === false ? 'text-muted' : 'text-down'
+                  }
+                >
+                  {c.monitored
+                    ? 'monitored'
+                    : c.monitored === false
+                      ? 'not monitored'
+                      : 'check failed'}
                 </span>
               </li>
             ))}

@@ -11,18 +11,34 @@ import { AddressRow, type ListEntry } from './address-row';
  * What this browser knows of the monitored list: the addresses it added, then the ones the live feed
  * matched that it did not add. Each row asks the service (`contains`) whether it is monitored.
  */
-export function AddressList({ onFilter, onHistory }: { onFilter: (address: string) => void; onHistory: (entry: ListEntry) => void }) {
+export function AddressList({
+  onFilter,
+  onHistory,
+}: {
+  onFilter: (address: string) => void;
+  onHistory: (entry: ListEntry) => void;
+}) {
   const hydrated = useHydrated();
   const entries = useWalletBook((s) => s.entries);
   const seen = useFeedStore((s) => s.seen);
 
   const list = useMemo<ListEntry[]>(() => {
-    const out: ListEntry[] = entries.map((e) => ({ chainType: e.chainType, address: e.address, source: 'added', lastAt: seen[seenKey(e.chainType, e.address)]?.lastAt ?? null }));
+    const out: ListEntry[] = entries.map((e) => ({
+      chainType: e.chainType,
+      address: e.address,
+      source: 'added',
+      lastAt: seen[seenKey(e.chainType, e.address)]?.lastAt ?? null,
+    }));
     const added = new Set(entries.map((e) => seenKey(e.chainType, e.address)));
     const fromFeed = Object.entries(seen)
       .filter(([key]) => !added.has(key))
       .sort((a, b) => b[1].lastAt - a[1].lastAt)
-      .map(([, s]): ListEntry => ({ chainType: s.chainType, address: s.address, source: 'feed', lastAt: s.lastAt }));
+      .map(([, s]): ListEntry => ({
+        chainType: s.chainType,
+        address: s.address,
+        source: 'feed',
+        lastAt: s.lastAt,
+      }));
     return [...out, ...fromFeed];
   }, [entries, seen]);
 
@@ -38,14 +54,20 @@ export function AddressList({ onFilter, onHistory }: { onFilter: (address: strin
   if (list.length === 0) {
     return (
       <EmptyState title="No addresses known to this browser yet.">
-        Add one above; monitored addresses also appear here as soon as the live feed shows a transaction of theirs.
+        Add one above; monitored addresses also appear here as soon as the live feed shows a
+        transaction of theirs.
       </EmptyState>
     );
   }
   return (
     <ul aria-label="Monitored addresses" className="text-[12px]">
       {list.map((entry) => (
-        <AddressRow key={`${entry.source}:${entry.chainType}:${entry.address}`} entry={entry} onFilter={onFilter} onHistory={onHistory} />
+        <AddressRow
+          key={`${entry.source}:${entry.chainType}:${entry.address}`}
+          entry={entry}
+          onFilter={onFilter}
+          onHistory={onHistory}
+        />
       ))}
     </ul>
   );

@@ -20,7 +20,8 @@ export interface ListEntry {
   lastAt: number | null;
 }
 
-const iconButton = 'inline-grid h-6 min-w-6 place-items-center rounded px-1 text-[11px] text-muted hover:bg-raised hover:text-text disabled:opacity-40';
+const iconButton =
+  'inline-grid h-6 min-w-6 place-items-center rounded px-1 text-[11px] text-muted hover:bg-raised hover:text-text disabled:opacity-40';
 
 function LabelEditor({ address, onDone }: { address: string; onDone: () => void }) {
   const current = useLabel(address) ?? '';
@@ -52,7 +53,15 @@ function LabelEditor({ address, onDone }: { address: string; onDone: () => void 
   );
 }
 
-export function AddressRow({ entry, onFilter, onHistory }: { entry: ListEntry; onFilter: (address: string) => void; onHistory: (entry: ListEntry) => void }) {
+export function AddressRow({
+  entry,
+  onFilter,
+  onHistory,
+}: {
+  entry: ListEntry;
+  onFilter: (address: string) => void;
+  onHistory: (entry: ListEntry) => void;
+}) {
   const client = useQueryClient();
   const { canChange, reason } = useAccess();
   const removeFromBook = useWalletBook((s) => s.remove);
@@ -66,8 +75,12 @@ export function AddressRow({ entry, onFilter, onHistory }: { entry: ListEntry; o
     setConfirming(false);
     try {
       await removeAddresses(entry.chainType, [entry.address]);
-      const after = await client.fetchQuery({ ...containsQuery(entry.chainType, entry.address), staleTime: 0 });
-      if (after.is_exist) setMessage(`Still monitored: it is also listed under another chain type (e.g. evm).`);
+      const after = await client.fetchQuery({
+        ...containsQuery(entry.chainType, entry.address),
+        staleTime: 0,
+      });
+      if (after.is_exist)
+        setMessage(`Still monitored: it is also listed under another chain type (e.g. evm).`);
       else if (entry.source === 'added') removeFromBook(entry.chainType, entry.address);
     } catch (error) {
       setMessage(error instanceof ApiError ? error.message : 'The address could not be removed.');
@@ -76,18 +89,41 @@ export function AddressRow({ entry, onFilter, onHistory }: { entry: ListEntry; o
 
   const monitored = contains.data?.is_exist;
   return (
-    <li className="group border-b border-border/60 px-3 py-1.5 last:border-0 hover:bg-raised/40" data-testid="wallet-entry" data-address={entry.address}>
+    <li
+      className="group border-b border-border/60 px-3 py-1.5 last:border-0 hover:bg-raised/40"
+      data-testid="wallet-entry"
+      data-address={entry.address}
+    >
       <div className="flex h-6 min-w-0 items-center gap-2">
         {editing ? (
           <LabelEditor address={entry.address} onDone={() => setEditing(false)} />
         ) : (
           <div className="flex min-w-0 flex-1 items-center gap-1">
-            <button type="button" onClick={() => onFilter(entry.address)} className="min-w-0 truncate text-left" title="Show this wallet in the live feed">
+            <button
+              type="button"
+              onClick={() => onFilter(entry.address)}
+              className="min-w-0 truncate text-left"
+              title="Show this wallet in the live feed"
+            >
               <WalletAddress value={entry.address} copy={false} head={8} tail={6} />
             </button>
             <CopyButton value={entry.address} className="opacity-60 group-hover:opacity-100" />
-            <button type="button" className={`${iconButton} opacity-60 group-hover:opacity-100`} aria-label={`Edit label of ${entry.address}`} title="Edit label" onClick={() => setEditing(true)}>
-              <svg width="11" height="11" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+            <button
+              type="button"
+              className={`${iconButton} opacity-60 group-hover:opacity-100`}
+              aria-label={`Edit label of ${entry.address}`}
+              title="Edit label"
+              onClick={() => setEditing(true)}
+            >
+              <svg
+                width="11"
+                height="11"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden
+              >
                 <path d="M4 20h4L19 9l-4-4L4 16v4z" />
               </svg>
             </button>
@@ -96,7 +132,13 @@ export function AddressRow({ entry, onFilter, onHistory }: { entry: ListEntry; o
         <span className="ml-auto shrink-0">
           <ChainBadge chainType={entry.chainType} />
         </span>
-        <span className="inline-flex shrink-0 items-center" data-testid="monitored" data-state={contains.isPending ? 'checking' : contains.isError ? 'error' : monitored ? 'yes' : 'no'}>
+        <span
+          className="inline-flex shrink-0 items-center"
+          data-testid="monitored"
+          data-state={
+            contains.isPending ? 'checking' : contains.isError ? 'error' : monitored ? 'yes' : 'no'
+          }
+        >
           {contains.isPending ? (
             <span className="skeleton inline-block h-4 w-16" aria-label="Checking" />
           ) : contains.isError ? (
@@ -116,15 +158,32 @@ export function AddressRow({ entry, onFilter, onHistory }: { entry: ListEntry; o
           {entry.lastAt ? ` · last tx ${formatAge(Math.max(0, now - entry.lastAt))}` : ''}
         </span>
         <span className="ml-auto flex shrink-0 items-center">
-          <button type="button" className={iconButton} aria-label={`Re-check ${entry.address}`} title="Check again with the service" disabled={contains.isFetching} onClick={() => void contains.refetch()}>
+          <button
+            type="button"
+            className={iconButton}
+            aria-label={`Re-check ${entry.address}`}
+            title="Check again with the service"
+            disabled={contains.isFetching}
+            onClick={() => void contains.refetch()}
+          >
             Re-check
           </button>
-          <button type="button" className={iconButton} onClick={() => onHistory(entry)} aria-label={`History of ${entry.address}`}>
+          <button
+            type="button"
+            className={iconButton}
+            onClick={() => onHistory(entry)}
+            aria-label={`History of ${entry.address}`}
+          >
             History
           </button>
           {confirming ? (
             <>
-              <button type="button" className={`${iconButton} text-down`} onClick={() => void remove()} aria-label={`Confirm removing ${entry.address}`}>
+              <button
+                type="button"
+                className={`${iconButton} text-down`}
+                onClick={() => void remove()}
+                aria-label={`Confirm removing ${entry.address}`}
+              >
                 Confirm remove
               </button>
               <button type="button" className={iconButton} onClick={() => setConfirming(false)}>
@@ -136,7 +195,13 @@ export function AddressRow({ entry, onFilter, onHistory }: { entry: ListEntry; o
               type="button"
               className={`${iconButton} hover:text-down`}
               disabled={!canChange || monitored === false}
-              title={!canChange ? (reason ?? undefined) : monitored === false ? 'Not on the monitored list' : 'Remove from the monitored list'}
+              title={
+                !canChange
+                  ? (reason ?? undefined)
+                  : monitored === false
+                    ? 'Not on the monitored list'
+                    : 'Remove from the monitored list'
+              }
               onClick={() => setConfirming(true)}
               aria-label={`Remove ${entry.address}`}
             >
@@ -148,7 +213,11 @@ export function AddressRow({ entry, onFilter, onHistory }: { entry: ListEntry; o
       {message && (
         <p className="pb-1 text-[11px] text-down" role="alert">
           {message}{' '}
-          <button type="button" className="text-accent hover:underline" onClick={() => setMessage(null)}>
+          <button
+            type="button"
+            className="text-accent hover:underline"
+            onClick={() => setMessage(null)}
+          >
             Dismiss
           </button>
         </p>

@@ -8,7 +8,13 @@ import { Address } from '@/components/ui/address';
 import { txPath } from '@/lib/wallets/explorer';
 import type { FeedRow } from '@/lib/wallets/feed';
 import { formatClock, formatDateTime, type Zone } from '@/lib/wallets/time';
-import { AmountText, ChainBadge, DirectionBadge, FeeText, StatusBadge } from '@/components/tx/tx-cells';
+import {
+  AmountText,
+  ChainBadge,
+  DirectionBadge,
+  FeeText,
+  StatusBadge,
+} from '@/components/tx/tx-cells';
 import { WalletAddress } from './wallet-address';
 import { TokenTransfersCell } from './token-transfers-cell';
 
@@ -32,7 +38,15 @@ const TABLE_WIDTH = COLUMNS.reduce((sum, c) => sum + c.width, 0);
  * The feed's rows, virtualised (only the visible rows are in the DOM, whatever the count). New rows
  * arrive on top; a reader scrolled down keeps the rows in view where they were.
  */
-export function FeedTable({ rows, zone, freshKeys }: { rows: readonly FeedRow[]; zone: Zone; freshKeys: ReadonlySet<string> }) {
+export function FeedTable({
+  rows,
+  zone,
+  freshKeys,
+}: {
+  rows: readonly FeedRow[];
+  zone: Zone;
+  freshKeys: ReadonlySet<string>;
+}) {
   const router = useRouter();
   const scrollRef = useRef<HTMLDivElement>(null);
   // Selection follows the row, not its position: rows arriving on top do not move it.
@@ -89,7 +103,10 @@ export function FeedTable({ rows, zone, freshKeys }: { rows: readonly FeedRow[];
       onKeyDown={onKeyDown}
       className="relative h-[max(420px,calc(100vh-300px))] overflow-auto [contain:strict] focus-visible:outline-offset-[-2px]"
     >
-      <table className="num table-fixed text-[12px]" style={{ width: TABLE_WIDTH, minWidth: '100%' }}>
+      <table
+        className="num table-fixed text-[12px]"
+        style={{ width: TABLE_WIDTH, minWidth: '100%' }}
+      >
         <colgroup>
           {COLUMNS.map((c) => (
             <col key={c.label} style={{ width: c.width }} />
@@ -98,7 +115,11 @@ export function FeedTable({ rows, zone, freshKeys }: { rows: readonly FeedRow[];
         <thead className="sticky top-0 z-20 bg-panel text-2xs uppercase tracking-wide text-muted shadow-[0_1px_0_var(--border)]">
           <tr>
             {COLUMNS.map((c, i) => (
-              <th key={c.label} scope="col" className={`h-8 px-2 font-medium ${c.align === 'right' ? 'text-right' : 'text-left'} ${i === 0 ? 'sticky left-0 z-10 bg-panel pl-3' : ''}`}>
+              <th
+                key={c.label}
+                scope="col"
+                className={`h-8 px-2 font-medium ${c.align === 'right' ? 'text-right' : 'text-left'} ${i === 0 ? 'sticky left-0 z-10 bg-panel pl-3' : ''}`}
+              >
                 {c.label}
               </th>
             ))}
@@ -113,7 +134,16 @@ export function FeedTable({ rows, zone, freshKeys }: { rows: readonly FeedRow[];
           {items.map((item) => {
             const row = rows[item.index];
             if (!row) return null;
-            return <FeedRowView key={row.key} row={row} selected={item.index === active} fresh={freshKeys.has(row.key)} zone={zone} onSelect={setActiveKey} />;
+            return (
+              <FeedRowView
+                key={row.key}
+                row={row}
+                selected={item.index === active}
+                fresh={freshKeys.has(row.key)}
+                zone={zone}
+                onSelect={setActiveKey}
+              />
+            );
           })}
           {bottom > 0 && (
             <tr aria-hidden style={{ height: bottom }}>
@@ -150,7 +180,10 @@ const FeedRowView = memo(function FeedRowView({
       className={`border-b border-border/50 ${selected ? 'bg-raised/60' : 'hover:bg-raised/40'} ${fresh ? 'flash-up' : ''}`}
       style={{ height: ROW_HEIGHT }}
     >
-      <td className={`sticky left-0 z-10 pl-3 pr-2 text-muted ${selected ? 'bg-raised' : 'bg-panel'}`} title={`${formatDateTime(tx.tx_time, zone)} · received ${new Date(row.receivedAt).toLocaleTimeString()}`}>
+      <td
+        className={`sticky left-0 z-10 pl-3 pr-2 text-muted ${selected ? 'bg-raised' : 'bg-panel'}`}
+        title={`${formatDateTime(tx.tx_time, zone)} · received ${new Date(row.receivedAt).toLocaleTimeString()}`}
+      >
         {formatClock(tx.tx_time, zone)}
       </td>
       <td className="px-2">
@@ -166,7 +199,12 @@ const FeedRowView = memo(function FeedRowView({
         <WalletAddress value={row.counterparty} copy={false} />
       </td>
       <td className="truncate px-2 text-right">
-        <AmountText amount={tx.amount} decimals={tx.decimals} symbol={tx.symbol} direction={row.direction === 'self' ? null : row.direction} />
+        <AmountText
+          amount={tx.amount}
+          decimals={tx.decimals}
+          symbol={tx.symbol}
+          direction={row.direction === 'self' ? null : row.direction}
+        />
       </td>
       <td className="px-2">
         <TokenTransfersCell transfers={tx.token_transfers} />
@@ -179,7 +217,13 @@ const FeedRowView = memo(function FeedRowView({
       </td>
       <td className="px-2">
         <span className="inline-flex items-center gap-1 whitespace-nowrap">
-          <Link href={txPath(tx)} prefetch={false} tabIndex={-1} className="font-mono text-[12px] text-accent hover:underline" title={tx.tx_hash}>
+          <Link
+            href={txPath(tx)}
+            prefetch={false}
+            tabIndex={-1}
+            className="font-mono text-[12px] text-accent hover:underline"
+            title={tx.tx_hash}
+          >
             <Address value={tx.tx_hash} copy={false} head={6} tail={4} />
           </Link>
           {tx.is_reorg_resend && (

@@ -28,15 +28,25 @@ const newGroup = (): GroupInput => ({ chainType: 'ethereum', chainId: 1, address
  * The history query: one address (transfers/search, optionally one chain, type and token) or several
  * chain/address groups (transfers/multi-chain). Limits are enforced here, before any call.
  */
-export function HistoryForm({ initial, onSubmit }: { initial: HistoryQuery | null; onSubmit: (q: HistoryQuery) => void }) {
+export function HistoryForm({
+  initial,
+  onSubmit,
+}: {
+  initial: HistoryQuery | null;
+  onSubmit: (q: HistoryQuery) => void;
+}) {
   const id = useId();
   const known = useKnownAddresses();
   const [mode, setMode] = useState<'address' | 'multi'>(initial?.mode ?? 'address');
   const [address, setAddress] = useState(initial?.mode === 'address' ? initial.address : '');
-  const [chainType, setChainType] = useState(initial?.mode === 'address' ? (initial.chainType ?? '') : '');
+  const [chainType, setChainType] = useState(
+    initial?.mode === 'address' ? (initial.chainType ?? '') : '',
+  );
   const [txType, setTxType] = useState<TxType>(initial?.mode === 'address' ? initial.txType : '');
   const [token, setToken] = useState(initial?.mode === 'address' ? initial.token : '');
-  const [groups, setGroups] = useState<GroupInput[]>(initial?.mode === 'multi' ? initial.groups : [newGroup()]);
+  const [groups, setGroups] = useState<GroupInput[]>(
+    initial?.mode === 'multi' ? initial.groups : [newGroup()],
+  );
   const [limit, setLimit] = useState(String(initial?.limit ?? DEFAULT_LIMIT));
   const [errors, setErrors] = useState<FieldErrors>({});
 
@@ -45,18 +55,31 @@ export function HistoryForm({ initial, onSubmit }: { initial: HistoryQuery | nul
     const n = /^\d+$/.test(limit.trim()) ? Number(limit) : NaN;
     const q: HistoryQuery =
       mode === 'address'
-        ? { mode, address: address.trim(), chainType: chainType || null, txType, token: token.trim(), limit: n }
+        ? {
+            mode,
+            address: address.trim(),
+            chainType: chainType || null,
+            txType,
+            token: token.trim(),
+            limit: n,
+          }
         : { mode, groups, limit: n };
     const found = validateHistory(q);
     setErrors(found);
     if (Object.keys(found).length === 0) onSubmit(q);
   }
 
-  const patchGroup = (i: number, patch: Partial<GroupInput>) => setGroups((gs) => gs.map((g, j) => (j === i ? { ...g, ...patch } : g)));
+  const patchGroup = (i: number, patch: Partial<GroupInput>) =>
+    setGroups((gs) => gs.map((g, j) => (j === i ? { ...g, ...patch } : g)));
   const err = (key: string) => errors[key] ?? null;
 
   return (
-    <form onSubmit={submit} noValidate aria-label="History query" className="flex flex-col gap-3 border-b border-border p-3">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="History query"
+      className="flex flex-col gap-3 border-b border-border p-3"
+    >
       <div>
         <Segmented label="Query" options={MODES} value={mode} onChange={(m) => setMode(m)} />
       </div>
@@ -82,7 +105,11 @@ export function HistoryForm({ initial, onSubmit }: { initial: HistoryQuery | nul
             </datalist>
           </Field>
           <Field id={`${id}-chain`} label="Chain">
-            <Select id={`${id}-chain`} value={chainType} onChange={(e) => setChainType(e.target.value)}>
+            <Select
+              id={`${id}-chain`}
+              value={chainType}
+              onChange={(e) => setChainType(e.target.value)}
+            >
               <option value="">Every chain</option>
               {ADDRESS_CHAIN_TYPES.map((c) => (
                 <option key={c.type} value={c.type}>
@@ -92,14 +119,26 @@ export function HistoryForm({ initial, onSubmit }: { initial: HistoryQuery | nul
             </Select>
           </Field>
           <Field id={`${id}-type`} label="Type">
-            <Select id={`${id}-type`} value={txType} onChange={(e) => setTxType(e.target.value as TxType)}>
+            <Select
+              id={`${id}-type`}
+              value={txType}
+              onChange={(e) => setTxType(e.target.value as TxType)}
+            >
               <option value="">All</option>
               <option value="native">Native</option>
               <option value="token">Token</option>
             </Select>
           </Field>
           <Field id={`${id}-token`} label="Token contract" error={err('token')}>
-            <TextInput id={`${id}-token`} value={token} spellCheck={false} className="font-mono text-[12px]" placeholder="any token" aria-invalid={!!err('token')} onChange={(e) => setToken(e.target.value)} />
+            <TextInput
+              id={`${id}-token`}
+              value={token}
+              spellCheck={false}
+              className="font-mono text-[12px]"
+              placeholder="any token"
+              aria-invalid={!!err('token')}
+              onChange={(e) => setToken(e.target.value)}
+            />
           </Field>
           <LimitField id={`${id}-limit`} value={limit} onChange={setLimit} error={err('limit')} />
         </div>
@@ -108,13 +147,21 @@ export function HistoryForm({ initial, onSubmit }: { initial: HistoryQuery | nul
           {groups.map((g, i) => {
             const count = splitAddressList(g.addresses).length;
             return (
-              <fieldset key={i} className="grid grid-cols-1 gap-2 rounded border border-border p-2 sm:grid-cols-[160px_110px_minmax(0,1fr)_auto]">
+              <fieldset
+                key={i}
+                className="grid grid-cols-1 gap-2 rounded border border-border p-2 sm:grid-cols-[160px_110px_minmax(0,1fr)_auto]"
+              >
                 <legend className="px-1 text-2xs text-muted">Group {i + 1}</legend>
                 <Field id={`${id}-g${i}-chain`} label="Chain" error={err(`groups.${i}.chainType`)}>
                   <Select
                     id={`${id}-g${i}-chain`}
                     value={g.chainType}
-                    onChange={(e) => patchGroup(i, { chainType: e.target.value, chainId: txChain(e.target.value)?.chainId ?? null })}
+                    onChange={(e) =>
+                      patchGroup(i, {
+                        chainType: e.target.value,
+                        chainId: txChain(e.target.value)?.chainId ?? null,
+                      })
+                    }
                   >
                     {TX_CHAINS.map((c) => (
                       <option key={c.type} value={c.type}>
@@ -129,14 +176,23 @@ export function HistoryForm({ initial, onSubmit }: { initial: HistoryQuery | nul
                     inputMode="numeric"
                     value={g.chainId ?? ''}
                     aria-invalid={!!err(`groups.${i}.chainId`)}
-                    onChange={(e) => patchGroup(i, { chainId: /^\d+$/.test(e.target.value) ? Number(e.target.value) : null })}
+                    onChange={(e) =>
+                      patchGroup(i, {
+                        chainId: /^\d+$/.test(e.target.value) ? Number(e.target.value) : null,
+                      })
+                    }
                   />
                 </Field>
                 <Field
                   id={`${id}-g${i}-addresses`}
                   label={
                     <span>
-                      Addresses <span className={`num ${count > MAX_GROUP_ADDRESSES ? 'text-down' : 'text-muted'}`}>{count}/{MAX_GROUP_ADDRESSES}</span>
+                      Addresses{' '}
+                      <span
+                        className={`num ${count > MAX_GROUP_ADDRESSES ? 'text-down' : 'text-muted'}`}
+                      >
+                        {count}/{MAX_GROUP_ADDRESSES}
+                      </span>
                     </span>
                   }
                   error={err(`groups.${i}.addresses`)}
@@ -152,7 +208,13 @@ export function HistoryForm({ initial, onSubmit }: { initial: HistoryQuery | nul
                   />
                 </Field>
                 <div className="flex items-end">
-                  <Button size="sm" variant="ghost" disabled={groups.length === 1} onClick={() => setGroups((gs) => gs.filter((_, j) => j !== i))} aria-label={`Remove group ${i + 1}`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={groups.length === 1}
+                    onClick={() => setGroups((gs) => gs.filter((_, j) => j !== i))}
+                    aria-label={`Remove group ${i + 1}`}
+                  >
                     Remove
                   </Button>
                 </div>
@@ -165,13 +227,22 @@ export function HistoryForm({ initial, onSubmit }: { initial: HistoryQuery | nul
             </p>
           )}
           <div className="flex items-end gap-3">
-            <Button size="sm" onClick={() => setGroups((gs) => [...gs, newGroup()])} disabled={groups.length >= MAX_GROUPS}>
+            <Button
+              size="sm"
+              onClick={() => setGroups((gs) => [...gs, newGroup()])}
+              disabled={groups.length >= MAX_GROUPS}
+            >
               Add group
             </Button>
             <span className="num pb-1 text-2xs text-muted">
               {groups.length}/{MAX_GROUPS} groups
             </span>
-            <LimitField id={`${id}-mlimit`} value={limit} onChange={setLimit} error={err('limit')} />
+            <LimitField
+              id={`${id}-mlimit`}
+              value={limit}
+              onChange={setLimit}
+              error={err('limit')}
+            />
           </div>
         </div>
       )}
@@ -184,7 +255,17 @@ export function HistoryForm({ initial, onSubmit }: { initial: HistoryQuery | nul
   );
 }
 
-function LimitField({ id, value, onChange, error }: { id: string; value: string; onChange: (v: string) => void; error: string | null }) {
+function LimitField({
+  id,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  error: string | null;
+}) {
   return (
     <Field id={id} label="Per page" error={error} className="w-[90px]">
       <TextInput

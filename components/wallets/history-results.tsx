@@ -15,7 +15,13 @@ import { counterpartyOf, directionOf, matchedWallet } from '@/lib/wallets/direct
 import { txPath } from '@/lib/wallets/explorer';
 import { walletsOf, type HistoryQuery } from '@/lib/wallets/history';
 import { formatDateTime } from '@/lib/wallets/time';
-import { AmountText, ChainBadge, DirectionBadge, FeeText, StatusBadge } from '@/components/tx/tx-cells';
+import {
+  AmountText,
+  ChainBadge,
+  DirectionBadge,
+  FeeText,
+  StatusBadge,
+} from '@/components/tx/tx-cells';
 import { TokenTransfersCell } from './token-transfers-cell';
 import { WalletAddress } from './wallet-address';
 
@@ -28,7 +34,18 @@ function download(name: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-const HEAD = ['Time', 'Chain', 'Wallet', 'Dir', 'Counterparty', 'Amount', 'Tokens', 'Status', 'Fee', 'Tx'];
+const HEAD = [
+  'Time',
+  'Chain',
+  'Wallet',
+  'Dir',
+  'Counterparty',
+  'Amount',
+  'Tokens',
+  'Status',
+  'Fee',
+  'Tx',
+];
 
 /** Pages of a history query, "Load more" while pages come back full (the seed's cursor rule), CSV of what is loaded. */
 export function HistoryResults({ query }: { query: HistoryQuery }) {
@@ -74,10 +91,20 @@ export function HistoryResults({ query }: { query: HistoryQuery }) {
     );
   }
   if (result.isError && rows.length === 0) {
-    return <EmptyState tone="error" title={`History could not be loaded: ${result.error.message}`} action={<Button onClick={() => void result.refetch()}>Retry</Button>} />;
+    return (
+      <EmptyState
+        tone="error"
+        title={`History could not be loaded: ${result.error.message}`}
+        action={<Button onClick={() => void result.refetch()}>Retry</Button>}
+      />
+    );
   }
   if (rows.length === 0) {
-    return <EmptyState title="No transfers match this query.">Try every chain, another type, or no token filter.</EmptyState>;
+    return (
+      <EmptyState title="No transfers match this query.">
+        Try every chain, another type, or no token filter.
+      </EmptyState>
+    );
   }
 
   const pages = result.data?.pages.length ?? 0;
@@ -92,17 +119,29 @@ export function HistoryResults({ query }: { query: HistoryQuery }) {
           size="sm"
           variant="ghost"
           className="ml-auto"
-          onClick={() => download(`transfers-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.csv`, transfersToCsv(rows, (r) => matchedWallet(r, wallets)))}
+          onClick={() =>
+            download(
+              `transfers-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.csv`,
+              transfersToCsv(rows, (r) => matchedWallet(r, wallets)),
+            )
+          }
         >
           Export CSV ({rows.length})
         </Button>
       </div>
       <div className="overflow-x-auto">
-        <table className={`num w-full text-[12px] ${showWallet ? 'min-w-[1180px]' : 'min-w-[1040px]'}`} aria-label="Transfer history">
+        <table
+          className={`num w-full text-[12px] ${showWallet ? 'min-w-[1180px]' : 'min-w-[1040px]'}`}
+          aria-label="Transfer history"
+        >
           <thead className="text-2xs uppercase tracking-wide text-muted">
             <tr className="border-b border-border">
               {head.map((h, i) => (
-                <th key={h} scope="col" className={`h-8 px-2 font-medium ${h === 'Amount' || h === 'Fee' ? 'text-right' : 'text-left'} ${i === 0 ? 'sticky left-0 z-10 bg-panel pl-3' : ''}`}>
+                <th
+                  key={h}
+                  scope="col"
+                  className={`h-8 px-2 font-medium ${h === 'Amount' || h === 'Fee' ? 'text-right' : 'text-left'} ${i === 0 ? 'sticky left-0 z-10 bg-panel pl-3' : ''}`}
+                >
                   {h}
                 </th>
               ))}
@@ -113,8 +152,15 @@ export function HistoryResults({ query }: { query: HistoryQuery }) {
               const wallet = matchedWallet(r, wallets);
               const direction = directionOf(r, wallet);
               return (
-                <tr key={`${r.id}|${r.tx_hash}`} data-testid="history-row" data-id={r.id} className="h-9 border-b border-border/50 hover:bg-raised/40">
-                  <td className="sticky left-0 z-10 whitespace-nowrap bg-panel pl-3 pr-2 text-muted">{formatDateTime(r.tx_time, zone)}</td>
+                <tr
+                  key={`${r.id}|${r.tx_hash}`}
+                  data-testid="history-row"
+                  data-id={r.id}
+                  className="h-9 border-b border-border/50 hover:bg-raised/40"
+                >
+                  <td className="sticky left-0 z-10 whitespace-nowrap bg-panel pl-3 pr-2 text-muted">
+                    {formatDateTime(r.tx_time, zone)}
+                  </td>
                   <td className="px-2">
                     <ChainBadge chainType={r.chain_type} chainId={r.chain_id} />
                   </td>
@@ -130,7 +176,12 @@ export function HistoryResults({ query }: { query: HistoryQuery }) {
                     <WalletAddress value={counterpartyOf(r, wallet, direction)} copy={false} />
                   </td>
                   <td className="px-2 text-right">
-                    <AmountText amount={r.amount} decimals={r.decimals} symbol={r.symbol} direction={direction === 'self' ? null : direction} />
+                    <AmountText
+                      amount={r.amount}
+                      decimals={r.decimals}
+                      symbol={r.symbol}
+                      direction={direction === 'self' ? null : direction}
+                    />
                   </td>
                   <td className="max-w-[110px] px-2">
                     <TokenTransfersCell transfers={r.token_transfers} />
@@ -158,9 +209,13 @@ export function HistoryResults({ query }: { query: HistoryQuery }) {
             {result.isFetchingNextPage ? 'Loading…' : `Load more (${query.limit} per page)`}
           </Button>
         ) : (
-          <span data-testid="history-end">End of history: the last page had fewer than {query.limit} transfers.</span>
+          <span data-testid="history-end">
+            End of history: the last page had fewer than {query.limit} transfers.
+          </span>
         )}
-        {result.isError && <span className="text-down">Next page failed: {result.error.message}</span>}
+        {result.isError && (
+          <span className="text-down">Next page failed: {result.error.message}</span>
+        )}
       </div>
     </div>
   );

@@ -70,14 +70,24 @@ export function LiveFeed({
   const wallets = useMemo(() => {
     const map = new Map<string, string>();
     for (const e of entries) map.set(labelKey(e.address), e.address);
-    for (const s of Object.values(seen)) if (!map.has(labelKey(s.address))) map.set(labelKey(s.address), s.address);
-    if (params.wallet && !map.has(labelKey(params.wallet))) map.set(labelKey(params.wallet), params.wallet);
+    for (const s of Object.values(seen))
+      if (!map.has(labelKey(s.address))) map.set(labelKey(s.address), s.address);
+    if (params.wallet && !map.has(labelKey(params.wallet)))
+      map.set(labelKey(params.wallet), params.wallet);
     return [...map.values()];
   }, [entries, seen, params.wallet]);
 
-  const filter: FeedFilter = { wallet: params.wallet, chain: params.chain, direction: params.dir, kind: params.kind };
+  const filter: FeedFilter = {
+    wallet: params.wallet,
+    chain: params.chain,
+    direction: params.dir,
+    kind: params.kind,
+  };
   const rows = useMemo(
-    () => feed.rows.filter((r) => matchesFilter(r, filter, (a, b) => sameAddress(familyOf(r.tx.chain_type), a, b))),
+    () =>
+      feed.rows.filter((r) =>
+        matchesFilter(r, filter, (a, b) => sameAddress(familyOf(r.tx.chain_type), a, b)),
+      ),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the filter is its four params
     [feed.rows, params.wallet, params.chain, params.dir, params.kind],
   );
@@ -88,7 +98,11 @@ export function LiveFeed({
     if (mode === 'notify') {
       const permission = await askNotificationPermission();
       if (permission !== 'granted') {
-        setAlertNote(permission === 'unsupported' ? 'This browser has no notifications: using a sound instead.' : 'Notifications are blocked for this site: using a sound instead.');
+        setAlertNote(
+          permission === 'unsupported'
+            ? 'This browser has no notifications: using a sound instead.'
+            : 'Notifications are blocked for this site: using a sound instead.',
+        );
         setAlerts('sound');
         return;
       }
@@ -102,7 +116,12 @@ export function LiveFeed({
         <label className="sr-only" htmlFor="feed-wallet">
           Wallet
         </label>
-        <Select id="feed-wallet" className="!h-7 !w-auto max-w-[200px] text-[12px]" value={params.wallet ?? ''} onChange={(e) => onChange({ wallet: e.target.value || null })}>
+        <Select
+          id="feed-wallet"
+          className="!h-7 !w-auto max-w-[200px] text-[12px]"
+          value={params.wallet ?? ''}
+          onChange={(e) => onChange({ wallet: e.target.value || null })}
+        >
           <option value="">All wallets</option>
           {wallets.map((w) => (
             <option key={w} value={w}>
@@ -113,7 +132,12 @@ export function LiveFeed({
         <label className="sr-only" htmlFor="feed-chain">
           Chain
         </label>
-        <Select id="feed-chain" className="!h-7 !w-auto text-[12px]" value={params.chain ?? ''} onChange={(e) => onChange({ chain: e.target.value || null })}>
+        <Select
+          id="feed-chain"
+          className="!h-7 !w-auto text-[12px]"
+          value={params.chain ?? ''}
+          onChange={(e) => onChange({ chain: e.target.value || null })}
+        >
           <option value="">All chains</option>
           {TX_CHAINS.map((c) => (
             <option key={c.type} value={c.type}>
@@ -121,21 +145,47 @@ export function LiveFeed({
             </option>
           ))}
         </Select>
-        <Segmented size="sm" label="Direction" options={DIRECTIONS} value={params.dir ?? 'all'} onChange={(v) => onChange({ dir: v === 'all' ? null : v })} />
-        <Segmented size="sm" label="Transfer type" options={KINDS} value={params.kind ?? 'all'} onChange={(v) => onChange({ kind: v === 'all' ? null : v })} />
+        <Segmented
+          size="sm"
+          label="Direction"
+          options={DIRECTIONS}
+          value={params.dir ?? 'all'}
+          onChange={(v) => onChange({ dir: v === 'all' ? null : v })}
+        />
+        <Segmented
+          size="sm"
+          label="Transfer type"
+          options={KINDS}
+          value={params.kind ?? 'all'}
+          onChange={(v) => onChange({ kind: v === 'all' ? null : v })}
+        />
         <div className="ml-auto flex items-center gap-2">
           <label className="sr-only" htmlFor="feed-alerts">
             Alerts on new transactions
           </label>
-          <Select id="feed-alerts" className="!h-7 !w-auto text-[12px]" value={alerts} onChange={(e) => void chooseAlerts(e.target.value as AlertMode)} title="Alert on new transactions">
+          <Select
+            id="feed-alerts"
+            className="!h-7 !w-auto text-[12px]"
+            value={alerts}
+            onChange={(e) => void chooseAlerts(e.target.value as AlertMode)}
+            title="Alert on new transactions"
+          >
             <option value="off">Alerts off</option>
             <option value="sound">Sound</option>
             <option value="notify">Notification</option>
           </Select>
-          <Button size="sm" variant={feed.paused ? 'primary' : 'secondary'} onClick={() => pause(!feed.paused)} aria-pressed={feed.paused}>
+          <Button
+            size="sm"
+            variant={feed.paused ? 'primary' : 'secondary'}
+            onClick={() => pause(!feed.paused)}
+            aria-pressed={feed.paused}
+          >
             {feed.paused ? (
               <>
-                Resume{feed.pending.length > 0 && <span className="num rounded bg-white/20 px-1">{feed.pending.length} new</span>}
+                Resume
+                {feed.pending.length > 0 && (
+                  <span className="num rounded bg-white/20 px-1">{feed.pending.length} new</span>
+                )}
               </>
             ) : (
               'Pause'
@@ -149,20 +199,34 @@ export function LiveFeed({
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-border px-3 py-1.5 text-2xs text-muted">
         <StreamState />
         <span className="num" data-testid="feed-count">
-          {filtered ? `${rows.length} of ${feed.rows.length} shown` : `${feed.rows.length} shown`} · {feed.received} received
+          {filtered ? `${rows.length} of ${feed.rows.length} shown` : `${feed.rows.length} shown`} ·{' '}
+          {feed.received} received
           {feed.duplicates > 0 ? ` · ${feed.duplicates} duplicates dropped` : ''}
         </span>
-        {feed.paused && <span className="text-warn">Paused: new transactions wait in a buffer.</span>}
+        {feed.paused && (
+          <span className="text-warn">Paused: new transactions wait in a buffer.</span>
+        )}
         {alertNote && <span className="text-warn">{alertNote}</span>}
         <WatchControl watch={watch} error={watchError} onWatch={onWatch} />
       </div>
       {rows.length === 0 ? (
         <div className="h-[max(420px,calc(100vh-300px))]">
           {feed.rows.length > 0 ? (
-            <EmptyState title="No transaction matches these filters." action={<Button size="sm" onClick={() => onChange({ wallet: null, chain: null, dir: null, kind: null })}>Clear filters</Button>} />
+            <EmptyState
+              title="No transaction matches these filters."
+              action={
+                <Button
+                  size="sm"
+                  onClick={() => onChange({ wallet: null, chain: null, dir: null, kind: null })}
+                >
+                  Clear filters
+                </Button>
+              }
+            />
           ) : (
             <EmptyState title="Waiting for transactions of monitored addresses.">
-              {hydrated ? `Live since ${new Date(startedAt).toLocaleTimeString()}: every` : 'Every'} transaction of an address on the monitored list appears here as it happens.
+              {hydrated ? `Live since ${new Date(startedAt).toLocaleTimeString()}: every` : 'Every'}{' '}
+              transaction of an address on the monitored list appears here as it happens.
             </EmptyState>
           )}
         </div>

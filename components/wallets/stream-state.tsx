@@ -24,10 +24,16 @@ export function StreamState() {
             ? `live · last push ${formatAge(now - status.lastEventAt)}`
             : 'live';
   return (
-    <span className="inline-flex items-center gap-1.5" data-testid="stream-state" data-live={live ? 'true' : 'false'}>
+    <span
+      className="inline-flex items-center gap-1.5"
+      data-testid="stream-state"
+      data-live={live ? 'true' : 'false'}
+    >
       <span aria-hidden className={`h-1.5 w-1.5 rounded-full ${live ? 'bg-up' : 'bg-faint'}`} />
       {!live && status.state !== 'connecting' && status.state !== 'idle' && (
-        <span className="rounded bg-raised px-1 py-px font-medium uppercase tracking-wide">stale</span>
+        <span className="rounded bg-raised px-1 py-px font-medium uppercase tracking-wide">
+          stale
+        </span>
       )}
       <span className="num">{text}</span>
     </span>

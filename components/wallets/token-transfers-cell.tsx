@@ -6,7 +6,10 @@ import { shorten } from '@/lib/format/text';
 export function TokenTransfersCell({ transfers }: { transfers: readonly TokenTransfer[] }) {
   if (transfers.length === 0) return <span className="text-muted">—</span>;
   const detail = transfers
-    .map((t) => `${formatTokenAmount(t.amount, t.decimals)} ${t.symbol ?? '?'}  ${t.from_address ? shorten(t.from_address) : '?'} → ${t.to_address ? shorten(t.to_address) : '?'}`)
+    .map(
+      (t) =>
+        `${formatTokenAmount(t.amount, t.decimals)} ${t.symbol ?? '?'}  ${t.from_address ? shorten(t.from_address) : '?'} → ${t.to_address ? shorten(t.to_address) : '?'}`,
+    )
     .join('\n');
   const symbols = [...new Set(transfers.map((t) => t.symbol ?? '?'))].join(', ');
   return (

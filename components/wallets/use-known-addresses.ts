@@ -7,5 +7,10 @@ import { useFeedStore } from '@/lib/wallets/feed-store';
 export function useKnownAddresses(): string[] {
   const entries = useWalletBook((s) => s.entries);
   const seen = useFeedStore((s) => s.seen);
-  return useMemo(() => [...new Set([...entries.map((e) => e.address), ...Object.values(seen).map((s) => s.address)])], [entries, seen]);
+  return useMemo(
+    () => [
+      ...new Set([...entries.map((e) => e.address), ...Object.values(seen).map((s) => s.address)]),
+    ],
+    [entries, seen],
+  );
 }

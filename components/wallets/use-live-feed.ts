@@ -60,7 +60,8 @@ export function useLiveFeed(watch: Watch | null): { watchError: string | null } 
     if (rows.length === 0) return;
     const added = useFeedStore.getState().add(rows);
     const last = rows.at(-1);
-    if (added > 0 && last) alertNewTransactions(useWalletBook.getState().alerts, added, summary(last));
+    if (added > 0 && last)
+      alertNewTransactions(useWalletBook.getState().alerts, added, summary(last));
   }, []);
 
   const push = useCallback(
@@ -74,10 +75,21 @@ export function useLiveFeed(watch: Watch | null): { watchError: string | null } 
   const refill = useCallback(async () => {
     const since = Math.floor((lastEventAt.current || mountedAt.current) / 1000) - REFILL_SLACK_SEC;
     const addresses = [...new Set(knownAddresses(watchRef.current))].slice(0, REFILL_ADDRESSES);
-    const pages = await Promise.all(addresses.map((a) => searchTransfers(a, 20).then((r) => ({ a, r }), () => ({ a, r: [] }))));
+    const pages = await Promise.all(
+      addresses.map((a) =>
+        searchTransfers(a, 20).then(
+          (r) => ({ a, r }),
+          () => ({ a, r: [] }),
+        ),
+      ),
+    );
     const now = Date.now();
     const rows = pages
-      .flatMap(({ a, r }) => r.filter((x) => (x.tx_time ?? 0) >= since).map((x) => ({ ...x, listenAddress: [a], is_reorg_resend: false })))
+      .flatMap(({ a, r }) =>
+        r
+          .filter((x) => (x.tx_time ?? 0) >= since)
+          .map((x) => ({ ...x, listenAddress: [a], is_reorg_resend: false })),
+      )
       .sort((x, y) => (x.tx_time ?? 0) - (y.tx_time ?? 0))
       .map((tx) => toRow(tx, [], now));
     push(rows);

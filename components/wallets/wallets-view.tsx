@@ -56,22 +56,45 @@ export function WalletsView() {
   const [focusTab, setFocusTab] = useState(false);
 
   function showHistory(entry: ListEntry) {
-    update({ tab: 'history', mode: null, groups: null, address: entry.address, hchain: entry.chainType, type: null, token: null }, 'push');
+    update(
+      {
+        tab: 'history',
+        mode: null,
+        groups: null,
+        address: entry.address,
+        hchain: entry.chainType,
+        type: null,
+        token: null,
+      },
+      'push',
+    );
   }
 
   return (
     <>
-      <PageHeader title="Wallets" subtitle="Monitored addresses, their transactions as they happen, and their history." actions={<AccessNotice />} />
+      <PageHeader
+        title="Wallets"
+        subtitle="Monitored addresses, their transactions as they happen, and their history."
+        actions={<AccessNotice />}
+      />
       <div className="grid gap-3 xl:grid-cols-[360px_minmax(0,1fr)]">
         <Panel title="Monitored addresses" className="min-w-0 self-start">
           <p className="border-b border-border px-3 py-2 text-[11px] text-muted">
-            The service cannot list its monitored addresses, so this shows the ones added in this browser and those seen in the live feed, each checked with the service.
+            The service cannot list its monitored addresses, so this shows the ones added in this
+            browser and those seen in the live feed, each checked with the service.
           </p>
           <AddAddressesForm />
-          <AddressList onFilter={(address) => update({ tab: null, wallet: address })} onHistory={showHistory} />
+          <AddressList
+            onFilter={(address) => update({ tab: null, wallet: address })}
+            onHistory={showHistory}
+          />
         </Panel>
         <section className="order-first min-w-0 rounded-md border border-border bg-panel xl:order-none">
-          <div role="tablist" aria-label="Wallet activity" className="flex items-center gap-1 border-b border-border px-2">
+          <div
+            role="tablist"
+            aria-label="Wallet activity"
+            className="flex items-center gap-1 border-b border-border px-2"
+          >
             {TABS.map((t) => (
               <button
                 key={t.value}
@@ -105,11 +128,17 @@ export function WalletsView() {
               />
             ) : (
               <>
-                <HistoryForm key={historyKey} initial={history} onSubmit={(q: HistoryQuery) => update(historyToParams(q), 'push')} />
+                <HistoryForm
+                  key={historyKey}
+                  initial={history}
+                  onSubmit={(q: HistoryQuery) => update(historyToParams(q), 'push')}
+                />
                 {history ? (
                   <HistoryResults query={history} />
                 ) : (
-                  <p className="px-3 py-10 text-center text-[12px] text-muted">Choose an address, or several chains and addresses, then load its history.</p>
+                  <p className="px-3 py-10 text-center text-[12px] text-muted">
+                    Choose an address, or several chains and addresses, then load its history.
+                  </p>
                 )}
               </>
             )}

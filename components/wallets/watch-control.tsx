@@ -6,7 +6,15 @@ import { ADDRESS_CHAIN_TYPES, chainLabel, familyOf } from '@/lib/wallets/chains'
 import type { Watch } from './use-live-feed';
 
 /** Follow an address that is not on the monitored list, in this tab only (`tx:{chain}:{address}`). */
-export function WatchControl({ watch, error, onWatch }: { watch: Watch | null; error: string | null; onWatch: (watch: Watch | null) => void }) {
+export function WatchControl({
+  watch,
+  error,
+  onWatch,
+}: {
+  watch: Watch | null;
+  error: string | null;
+  onWatch: (watch: Watch | null) => void;
+}) {
   const [open, setOpen] = useState(false);
   const [chainType, setChainType] = useState('ethereum');
   const [address, setAddress] = useState('');
@@ -15,12 +23,19 @@ export function WatchControl({ watch, error, onWatch }: { watch: Watch | null; e
   if (watch) {
     return (
       <span className="ml-auto inline-flex items-center gap-1.5" data-testid="watching">
-        <span className={error ? 'text-down' : 'text-accent'}>{error ? `Watch refused: ${error}` : 'Watching'}</span>
+        <span className={error ? 'text-down' : 'text-accent'}>
+          {error ? `Watch refused: ${error}` : 'Watching'}
+        </span>
         <span className="font-mono text-text" title={watch.address}>
           {shorten(watch.address)}
         </span>
         <span>on {chainLabel(watch.chainType)} (this tab)</span>
-        <button type="button" className="rounded px-1 text-muted hover:bg-raised hover:text-text" onClick={() => onWatch(null)} aria-label="Stop watching">
+        <button
+          type="button"
+          className="rounded px-1 text-muted hover:bg-raised hover:text-text"
+          onClick={() => onWatch(null)}
+          aria-label="Stop watching"
+        >
           ✕
         </button>
       </span>
@@ -28,7 +43,11 @@ export function WatchControl({ watch, error, onWatch }: { watch: Watch | null; e
   }
   if (!open) {
     return (
-      <button type="button" className="ml-auto font-medium text-accent hover:underline" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="ml-auto font-medium text-accent hover:underline"
+        onClick={() => setOpen(true)}
+      >
         Watch an address…
       </button>
     );
@@ -49,8 +68,17 @@ export function WatchControl({ watch, error, onWatch }: { watch: Watch | null; e
   }
 
   return (
-    <form onSubmit={submit} className="ml-auto flex flex-wrap items-center gap-1.5" aria-label="Watch an address in this tab">
-      <select aria-label="Watch chain" value={chainType} onChange={(e) => setChainType(e.target.value)} className="h-6 rounded border border-border bg-bg px-1 text-[11px]">
+    <form
+      onSubmit={submit}
+      className="ml-auto flex flex-wrap items-center gap-1.5"
+      aria-label="Watch an address in this tab"
+    >
+      <select
+        aria-label="Watch chain"
+        value={chainType}
+        onChange={(e) => setChainType(e.target.value)}
+        className="h-6 rounded border border-border bg-bg px-1 text-[11px]"
+      >
         {ADDRESS_CHAIN_TYPES.map((c) => (
           <option key={c.type} value={c.type}>
             {c.label}
@@ -68,10 +96,17 @@ export function WatchControl({ watch, error, onWatch }: { watch: Watch | null; e
         spellCheck={false}
         className="h-6 w-64 rounded border border-border bg-bg px-1.5 font-mono text-[11px] focus:border-accent focus:outline-none aria-[invalid=true]:border-down"
       />
-      <button type="submit" className="h-6 rounded bg-[color-mix(in_srgb,var(--accent)_78%,black)] px-2 text-[11px] font-medium text-white">
+      <button
+        type="submit"
+        className="h-6 rounded bg-[color-mix(in_srgb,var(--accent)_78%,black)] px-2 text-[11px] font-medium text-white"
+      >
         Watch
       </button>
-      <button type="button" className="h-6 rounded px-1.5 text-[11px] text-muted hover:text-text" onClick={() => setOpen(false)}>
+      <button
+        type="button"
+        className="h-6 rounded px-1.5 text-[11px] text-muted hover:text-text"
+        onClick={() => setOpen(false)}
+      >
         Cancel
       </button>
       {problem && (

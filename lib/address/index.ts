@@ -24,14 +24,16 @@ export function toChecksumAddress(address: string): string {
   return out;
 }
 
-
 export interface CheckOptions {
   /** a mixed-case EVM address must carry a valid EIP-55 checksum (default); the tx seed only recommends it */
   requireChecksum?: boolean;
 }
 
 /** EVM: 0x + 40 hex digits; a mixed-case address must carry a valid EIP-55 checksum unless told otherwise. */
-export function checkEvmAddress(input: string, { requireChecksum = true }: CheckOptions = {}): AddressCheck {
+export function checkEvmAddress(
+  input: string,
+  { requireChecksum = true }: CheckOptions = {},
+): AddressCheck {
   const value = input.trim();
   if (!/^0x[0-9a-fA-F]{40}$/.test(value)) {
     return { ok: false, reason: 'an EVM address is 0x followed by 40 hexadecimal digits' };
@@ -90,8 +92,10 @@ export function checkBitcoinAddress(input: string): AddressCheck {
       const decoded = (isV0 ? bech32 : bech32m).decode(lower as `${string}1${string}`);
       const [version, ...rest] = decoded.words;
       const program = (isV0 ? bech32 : bech32m).fromWords(rest);
-      if (decoded.prefix !== 'bc' || version === undefined || version > 16) throw new Error('prefix');
-      if (version === 0 && program.length !== 20 && program.length !== 32) throw new Error('length');
+      if (decoded.prefix !== 'bc' || version === undefined || version > 16)
+        throw new Error('prefix');
+      if (version === 0 && program.length !== 20 && program.length !== 32)
+        throw new Error('length');
       if (program.length < 2 || program.length > 40) throw new Error('length');
     } catch {
       return { ok: false, reason: 'not a valid bech32 Bitcoin address (check for a typo)' };
@@ -103,14 +107,19 @@ export function checkBitcoinAddress(input: string): AddressCheck {
   }
   try {
     const payload = base58check.decode(value);
-    if (payload.length !== 21 || (payload[0] !== 0x00 && payload[0] !== 0x05)) throw new Error('version');
+    if (payload.length !== 21 || (payload[0] !== 0x00 && payload[0] !== 0x05))
+      throw new Error('version');
   } catch {
     return { ok: false, reason: 'the Base58Check checksum does not match (check for a typo)' };
   }
   return { ok: true, normalized: value };
 }
 
-export function checkAddress(family: AddressFamily, input: string, options: CheckOptions = {}): AddressCheck {
+export function checkAddress(
+  family: AddressFamily,
+  input: string,
+  options: CheckOptions = {},
+): AddressCheck {
   switch (family) {
     case 'evm':
       return checkEvmAddress(input, options);

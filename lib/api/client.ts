@@ -31,7 +31,8 @@ function isSuccess(service: Service, status: number, env: Envelope): boolean {
 }
 
 function messageOf(env: Envelope | null, status: number): string {
-  const text = typeof env?.msg === 'string' ? env.msg : typeof env?.message === 'string' ? env.message : '';
+  const text =
+    typeof env?.msg === 'string' ? env.msg : typeof env?.message === 'string' ? env.message : '';
   return text || `HTTP ${status}`;
 }
 
@@ -55,7 +56,12 @@ export async function api<T = unknown>(
   }
   const env = (await response.json().catch(() => null)) as Envelope | null;
   if (!env || !isSuccess(service, response.status, env)) {
-    throw new ApiError(service, response.status, typeof env?.code === 'number' ? env.code : null, messageOf(env, response.status));
+    throw new ApiError(
+      service,
+      response.status,
+      typeof env?.code === 'number' ? env.code : null,
+      messageOf(env, response.status),
+    );
   }
   return env.data as T;
 }

@@ -16,7 +16,8 @@ export interface Access {
   status: 401 | 403 | null;
 }
 
-export const NO_PASSWORD_MESSAGE = 'Changes are disabled on this deployment: set DASHBOARD_PASSWORD to enable them.';
+export const NO_PASSWORD_MESSAGE =
+  'Changes are disabled on this deployment: set DASHBOARD_PASSWORD to enable them.';
 export const SIGN_IN_MESSAGE = 'Sign in as admin to make changes.';
 
 export async function accessOf(request: Request): Promise<Access> {
@@ -26,7 +27,14 @@ export async function accessOf(request: Request): Promise<Access> {
     // On the simulator nothing real is at stake; on a real upstream, no password means no changes.
     return mode === 'simulator'
       ? { mode, passwordSet: false, signedIn: false, canChange: true, reason: null, status: null }
-      : { mode, passwordSet: false, signedIn: false, canChange: false, reason: NO_PASSWORD_MESSAGE, status: 403 };
+      : {
+          mode,
+          passwordSet: false,
+          signedIn: false,
+          canChange: false,
+          reason: NO_PASSWORD_MESSAGE,
+          status: 403,
+        };
   }
   const signedIn = await hasAdminSession(request);
   return signedIn

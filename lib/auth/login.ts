@@ -7,7 +7,12 @@ import 'server-only';
 import { getEnv } from '../env';
 import { sameOrigin } from '../gateway/policy';
 import { FailureLimiter } from './rate-limit';
-import { createSessionToken, passwordMatches, SESSION_COOKIE, SESSION_TTL_SECONDS } from './session';
+import {
+  createSessionToken,
+  passwordMatches,
+  SESSION_COOKIE,
+  SESSION_TTL_SECONDS,
+} from './session';
 
 const KEY = Symbol.for('pulse.login-limiter');
 type Holder = { [KEY]?: FailureLimiter };
@@ -19,7 +24,10 @@ function limiter(): FailureLimiter {
 }
 
 function json(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return Response.json({ message }, { status, headers: { 'cache-control': 'no-store', ...headers } });
+  return Response.json(
+    { message },
+    { status, headers: { 'cache-control': 'no-store', ...headers } },
+  );
 }
 
 function isHttps(request: Request): boolean {
@@ -28,13 +36,23 @@ function isHttps(request: Request): boolean {
 }
 
 function cookie(request: Request, value: string, maxAge: number): string {
-  const parts = [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAge}`];
+  const parts = [
+    `${SESSION_COOKIE}=${value}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+    `Max-Age=${maxAge}`,
+  ];
   if (isHttps(request)) parts.push('Secure');
   return parts.join('; ');
 }
 
 function clientKey(request: Request): string {
-  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || 'local';
+  return (
+    request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ||
+    request.headers.get('x-real-ip') ||
+    'local'
+  );
 }
 
 async function readPassword(request: Request): Promise<string | null> {
@@ -55,16 +73,22 @@ async function readPassword(request: Request): Promise<string | null> {
 export async function handleLogin(request: Request): Promise<Response> {
   if (!sameOrigin(request)) return json(403, 'Cross-origin sign-in is refused.');
   if (!getEnv().DASHBOARD_PASSWORD) {
-    return json(409, 'No admin password is set on this deployment: set DASHBOARD_PASSWORD to require sign-in.');
+    return json(
+      409,
+      'No admin password is set on this deployment: set DASHBOARD_PASSWORD to require sign-in.',
+    );
   }
   const key = clientKey(request);
   const wait = limiter().blockedFor(key);
   if (wait > 0) {
     const seconds = Math.ceil(wait / 1000);
-    return json(429, `Too many failed attempts: try again in ${seconds} s.`, { 'retry-after': String(seconds) });
+    return json(429, `Too many failed attempts: try again in ${seconds} s.`, {
+      'retry-after': String(seconds),
+    });
   }
   const password = await readPassword(request);
-  if (password === null || password.length > 1024) return json(400, 'Send the password as {"password": "..."}.');
+  if (password === null || password.length > 1024)
+    return json(400, 'Send the password as {"password": "..."}.');
   if (!passwordMatches(password)) {
     limiter().fail(key);
     return json(401, 'Wrong password.');

@@ -13,7 +13,10 @@ export const SESSION_TTL_SECONDS = 12 * 3600;
 function signingKey(): string | null {
   const env = getEnv();
   if (!env.DASHBOARD_PASSWORD) return null;
-  return env.SESSION_SECRET ?? createHmac('sha256', 'pulse-session').update(env.DASHBOARD_PASSWORD).digest('hex');
+  return (
+    env.SESSION_SECRET ??
+    createHmac('sha256', 'pulse-session').update(env.DASHBOARD_PASSWORD).digest('hex')
+  );
 }
 
 function sign(payload: string, key: string): string {
@@ -45,7 +48,8 @@ export function readCookie(request: Request, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name)
+      return decodeURIComponent(part.slice(eq + 1).trim());
   }
   return undefined;
 }

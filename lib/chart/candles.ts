@@ -24,7 +24,12 @@ export interface RawCandle {
 }
 
 function finite(value: unknown): number | null {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value.trim() !== ''
+        ? Number(value)
+        : NaN;
   return Number.isFinite(n) ? n : null;
 }
 
@@ -47,7 +52,14 @@ export function toCandle(raw: RawCandle): Candle | null {
   high = Math.max(high ?? -Infinity, open, close);
   low = Math.min(low ?? Infinity, open, close);
   const volume = Math.max(0, finite(raw.volume) ?? 0);
-  return { time: Math.floor(time > 10_000_000_000 ? time / 1000 : time), open, high, low, close, volume };
+  return {
+    time: Math.floor(time > 10_000_000_000 ? time / 1000 : time),
+    open,
+    high,
+    low,
+    close,
+    volume,
+  };
 }
 
 /** Validated, ascending, unique bars; for a repeated time the last one given wins. */

@@ -17,7 +17,10 @@ export interface CandleSink {
   update(bar: Candle, historical: boolean): void;
 }
 
-export type FetchCandles = (window: { from: number; to: number; limit: number }, signal: AbortSignal) => Promise<readonly RawCandle[]>;
+export type FetchCandles = (
+  window: { from: number; to: number; limit: number },
+  signal: AbortSignal,
+) => Promise<readonly RawCandle[]>;
 
 export type FeedState = 'loading' | 'ready' | 'empty' | 'error';
 
@@ -81,7 +84,10 @@ export class CandleFeed {
     if (this.bars.length === 0) this.set({ state: 'loading', error: null });
     try {
       const end = to ?? this.nowSeconds();
-      const raw = await this.fetchCandles(windowEndingAt(this.interval, end, INITIAL_BARS), this.abort.signal);
+      const raw = await this.fetchCandles(
+        windowEndingAt(this.interval, end, INITIAL_BARS),
+        this.abort.signal,
+      );
       if (this.stale(generation)) return;
       // Pushes that arrived while history was on its way are newer than (or equal to) what it holds.
       this.bars = mergeCandles(normalizeCandles(raw), normalizeCandles(this.pending.map(asRaw)));
@@ -91,7 +97,8 @@ export class CandleFeed {
       this.updatedAt = this.now();
       this.set({ state: this.bars.length > 0 ? 'ready' : 'empty', error: null });
       // A pinned window may end a while ago (a page kept open, restored from the back/forward cache).
-      if (this.bars.length > 0 && this.nowSeconds() - end >= INTERVAL_SECONDS[this.interval]) void this.refill();
+      if (this.bars.length > 0 && this.nowSeconds() - end >= INTERVAL_SECONDS[this.interval])
+        void this.refill();
     } catch (error) {
       if (this.stale(generation)) return;
       // Keep showing what we have; the state says it is not fresh.
@@ -112,7 +119,10 @@ export class CandleFeed {
     this.loadingOlder = true;
     this.emit();
     try {
-      const raw = await this.fetchCandles(windowEndingAt(this.interval, first.time - 1, OLDER_CHUNK), this.abort.signal);
+      const raw = await this.fetchCandles(
+        windowEndingAt(this.interval, first.time - 1, OLDER_CHUNK),
+        this.abort.signal,
+      );
       if (this.stale(generation)) return;
       const older = normalizeCandles(raw).filter((c) => c.time < first.time);
       if (older.length === 0) {
@@ -228,7 +238,14 @@ export class CandleFeed {
 }
 
 function asRaw(c: Candle): RawCandle {
-  return { open_time: c.time, open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume };
+  return {
+    open_time: c.time,
+    open: c.open,
+    high: c.high,
+    low: c.low,
+    close: c.close,
+    volume: c.volume,
+  };
 }
 
 /** Index of the bar that opens at `time` in sorted bars, or -1. */
@@ -246,5 +263,7 @@ export function findBarIndex(bars: readonly Candle[], time: number): number {
 }
 
 function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'The candle history could not be loaded.';
+  return error instanceof Error && error.message
+    ? error.message
+    : 'The candle history could not be loaded.';
 }

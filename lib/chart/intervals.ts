@@ -57,7 +57,11 @@ export function windowEndingAt(interval: OhlcvInterval, to: number, bars: number
 }
 
 /** The window from `from` to `to` when it fits in one query; null when the gap is too long for one. */
-export function windowBetween(interval: OhlcvInterval, from: number, to: number): HistoryWindow | null {
+export function windowBetween(
+  interval: OhlcvInterval,
+  from: number,
+  to: number,
+): HistoryWindow | null {
   const bars = Math.floor((to - from) / INTERVAL_SECONDS[interval]) + 2;
   if (bars > MAX_LIMIT) return null;
   return { from, to, limit: Math.max(1, bars) };

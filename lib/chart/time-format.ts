@@ -20,8 +20,22 @@ interface Parts {
 function parts(seconds: number, tz: TimeZoneMode): Parts {
   const d = new Date(seconds * 1000);
   return tz === 'utc'
-    ? { year: d.getUTCFullYear(), month: d.getUTCMonth(), day: d.getUTCDate(), hours: d.getUTCHours(), minutes: d.getUTCMinutes(), seconds: d.getUTCSeconds() }
-    : { year: d.getFullYear(), month: d.getMonth(), day: d.getDate(), hours: d.getHours(), minutes: d.getMinutes(), seconds: d.getSeconds() };
+    ? {
+        year: d.getUTCFullYear(),
+        month: d.getUTCMonth(),
+        day: d.getUTCDate(),
+        hours: d.getUTCHours(),
+        minutes: d.getUTCMinutes(),
+        seconds: d.getUTCSeconds(),
+      }
+    : {
+        year: d.getFullYear(),
+        month: d.getMonth(),
+        day: d.getDate(),
+        hours: d.getHours(),
+        minutes: d.getMinutes(),
+        seconds: d.getSeconds(),
+      };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -7,7 +7,10 @@ export function priceFailure(code: number, msg: string): { code: number; msg: st
   return { code, msg, data: '' };
 }
 
-export function txFailure(code: number, message: string): { code: number; message: string; data: null } {
+export function txFailure(
+  code: number,
+  message: string,
+): { code: number; message: string; data: null } {
   return { code, message, data: null };
 }
 

@@ -67,7 +67,10 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; rejection: Rejecti
 export const INVALID_PARAMS = 'Invalid query params';
 
 export function validationFailure(fieldErrors: FieldErrors): Rejection {
-  const body: KlineFailure = klineFailure(10001, INVALID_PARAMS, 'ValidationError', { formErrors: [], fieldErrors });
+  const body: KlineFailure = klineFailure(10001, INVALID_PARAMS, 'ValidationError', {
+    formErrors: [],
+    fieldErrors,
+  });
   return { status: 400, body };
 }
 
@@ -90,7 +93,8 @@ const toSeconds = (t: number) => (t > MILLISECOND_THRESHOLD ? Math.floor(t / 100
 /** Parses `kline/ohlcv`; on failure every bad field is named in `fieldErrors`. */
 export function parseOhlcvQuery(query: URLSearchParams): Parsed<OhlcvQuery> {
   const errors: FieldErrors = {};
-  const fail = (field: string, reason: string) => (errors[field] = [...(errors[field] ?? []), reason]);
+  const fail = (field: string, reason: string) =>
+    (errors[field] = [...(errors[field] ?? []), reason]);
   const required = (name: string): string | null => {
     const value = query.get(name);
     if (value === null || value.trim() === '') {
@@ -101,7 +105,8 @@ export function parseOhlcvQuery(query: URLSearchParams): Parsed<OhlcvQuery> {
   };
 
   const interval = required('interval');
-  if (interval !== null && !isKlineInterval(interval)) fail('interval', `Expected one of ${KLINE_INTERVALS.join(', ')}`);
+  if (interval !== null && !isKlineInterval(interval))
+    fail('interval', `Expected one of ${KLINE_INTERVALS.join(', ')}`);
 
   const times: Record<'from' | 'to', number | null> = { from: null, to: null };
   for (const name of ['from', 'to'] as const) {
@@ -116,14 +121,16 @@ export function parseOhlcvQuery(query: URLSearchParams): Parsed<OhlcvQuery> {
   if (rawLimit !== null) {
     const n = intParam(rawLimit);
     if (n === null) fail('limit', 'Expected an integer');
-    else if (n < OHLCV_LIMIT.min || n > OHLCV_LIMIT.max) fail('limit', `Must be between ${OHLCV_LIMIT.min} and ${OHLCV_LIMIT.max}`);
+    else if (n < OHLCV_LIMIT.min || n > OHLCV_LIMIT.max)
+      fail('limit', `Must be between ${OHLCV_LIMIT.min} and ${OHLCV_LIMIT.max}`);
     else limit = n;
   }
 
   const chainType = required('chain_type');
   const rawChainId = required('chain_id');
   const chainId = rawChainId === null ? null : intParam(rawChainId);
-  if (rawChainId !== null && (chainId === null || chainId <= 0)) fail('chain_id', 'Expected a positive integer');
+  if (rawChainId !== null && (chainId === null || chainId <= 0))
+    fail('chain_id', 'Expected a positive integer');
   const poolAddress = required('pool_address');
 
   if (Object.keys(errors).length > 0) return { ok: false, rejection: validationFailure(errors) };
@@ -151,7 +158,8 @@ function checkMarketPath(params: Record<string, string>, errors: FieldErrors): v
 
 function checkBoolean(query: URLSearchParams, name: string, errors: FieldErrors): void {
   const value = optional(query, name);
-  if (value !== null && value !== 'true' && value !== 'false') errors[name] = ["Expected 'true' or 'false'"];
+  if (value !== null && value !== 'true' && value !== 'false')
+    errors[name] = ["Expected 'true' or 'false'"];
 }
 
 function rejectIfAny(errors: FieldErrors): Rejection | null {
@@ -218,7 +226,13 @@ export const klineContract: ServiceContract = {
         return parsed.ok ? null : parsed.rejection;
       },
     },
-    { id: 'kline.market.pool', method: 'GET', path: '/market/pools/:network/:address', auth: 'key', validate: validateMarketPool },
+    {
+      id: 'kline.market.pool',
+      method: 'GET',
+      path: '/market/pools/:network/:address',
+      auth: 'key',
+      validate: validateMarketPool,
+    },
     {
       id: 'kline.market.topHolders',
       method: 'GET',
@@ -226,7 +240,13 @@ export const klineContract: ServiceContract = {
       auth: 'key',
       validate: validateTopHolders,
     },
-    { id: 'kline.market.coin', method: 'GET', path: '/market/coins/:network/:address', auth: 'key', validate: validateCoin },
+    {
+      id: 'kline.market.coin',
+      method: 'GET',
+      path: '/market/coins/:network/:address',
+      auth: 'key',
+      validate: validateCoin,
+    },
   ],
   notFound: klineNotFound,
   upstreamFailure: (status, reason) => ({

@@ -9,7 +9,10 @@ export function splitPattern(pattern: string): string[] {
 }
 
 /** `segments` are already percent-decoded. */
-export function matchSegments(pattern: readonly string[], segments: readonly string[]): Params | null {
+export function matchSegments(
+  pattern: readonly string[],
+  segments: readonly string[],
+): Params | null {
   if (pattern.length !== segments.length) return null;
   const params: Params = {};
   for (let i = 0; i < pattern.length; i++) {

@@ -45,10 +45,18 @@ export function validateQuotesBatch(request: EndpointRequest): Rejection | null 
     if (chain_type !== undefined && chain_type !== null && typeof chain_type !== 'string') {
       return reject(20003, 'invalid JSON body');
     }
-    if (token_address !== undefined && token_address !== null && typeof token_address !== 'string') {
+    if (
+      token_address !== undefined &&
+      token_address !== null &&
+      typeof token_address !== 'string'
+    ) {
       return reject(20003, 'invalid JSON body');
     }
-    if (chain_id !== undefined && chain_id !== null && !(typeof chain_id === 'number' && Number.isSafeInteger(chain_id))) {
+    if (
+      chain_id !== undefined &&
+      chain_id !== null &&
+      !(typeof chain_id === 'number' && Number.isSafeInteger(chain_id))
+    ) {
       return reject(20003, 'invalid JSON body');
     }
   }
@@ -71,7 +79,10 @@ export function validateTokenDetails(request: EndpointRequest): Rejection | null
   if (ids === undefined || ids === null || (Array.isArray(ids) && ids.length === 0)) {
     return reject(20003, 'ids is required');
   }
-  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'number' && Number.isSafeInteger(id) && id > 0)) {
+  if (
+    !Array.isArray(ids) ||
+    !ids.every((id) => typeof id === 'number' && Number.isSafeInteger(id) && id > 0)
+  ) {
     return reject(20003, 'ids must be positive integers');
   }
   return null;
@@ -88,9 +99,21 @@ const endpoints: readonly Endpoint[] = [
     cacheSeconds: 3,
     validate: ({ query }) => (missing(query, 'ids') ? reject(20001, 'ids is required') : null),
   },
-  { id: 'price.quotes.batch', method: 'POST', path: '/quotes/batch', auth: 'key', validate: validateQuotesBatch },
+  {
+    id: 'price.quotes.batch',
+    method: 'POST',
+    path: '/quotes/batch',
+    auth: 'key',
+    validate: validateQuotesBatch,
+  },
   { id: 'price.tokens.list', method: 'GET', path: '/tokens', auth: 'key' },
-  { id: 'price.tokens.details', method: 'POST', path: '/tokens/details', auth: 'key', validate: validateTokenDetails },
+  {
+    id: 'price.tokens.details',
+    method: 'POST',
+    path: '/tokens/details',
+    auth: 'key',
+    validate: validateTokenDetails,
+  },
   { id: 'price.tokens.platforms', method: 'GET', path: '/tokens/platforms/:keyword', auth: 'key' },
   { id: 'price.fiats.list', method: 'GET', path: '/fiats', auth: 'key' },
   { id: 'price.fiats.rates', method: 'GET', path: '/fiats/rates/:base', auth: 'key' },

@@ -30,7 +30,9 @@ export function assetParam(asset: Asset): string {
 }
 
 export function sameAsset(a: Asset, b: Asset): boolean {
-  return a.kind === 'fiat' ? b.kind === 'fiat' && a.code === b.code : b.kind === 'token' && a.id === b.id;
+  return a.kind === 'fiat'
+    ? b.kind === 'fiat' && a.code === b.code
+    : b.kind === 'token' && a.id === b.id;
 }
 
 export type AmountResult = { ok: true; value: BigValue } | { ok: false; message: string };
@@ -43,8 +45,13 @@ export function parseAmount(raw: string): AmountResult {
   const text = raw.trim().replace(/[,_\s]/g, '');
   if (text === '') return { ok: false, message: 'Enter an amount to convert.' };
   if (text.startsWith('-')) return { ok: false, message: 'The amount cannot be negative.' };
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(text)) return { ok: false, message: `"${raw.trim()}" is not a number: use digits and one decimal point, e.g. 1250.50.` };
-  if (text.replace('.', '').replace(/^0+/, '').length > 40) return { ok: false, message: 'The amount has too many digits (at most 40).' };
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(text))
+    return {
+      ok: false,
+      message: `"${raw.trim()}" is not a number: use digits and one decimal point, e.g. 1250.50.`,
+    };
+  if (text.replace('.', '').replace(/^0+/, '').length > 40)
+    return { ok: false, message: 'The amount has too many digits (at most 40).' };
   return { ok: true, value: new Big(text) };
 }
 
@@ -77,7 +84,12 @@ function big(value: string | null | undefined): BigValue | null {
  * - fiat -> token: 1 / the token's price in that fiat;
  * - token -> token: USD price of `from` / USD price of `to` (1 when they are the same token).
  */
-export function convert(amount: BigValue, from: Asset, to: Asset, inputs: ConversionInputs): Conversion {
+export function convert(
+  amount: BigValue,
+  from: Asset,
+  to: Asset,
+  inputs: ConversionInputs,
+): Conversion {
   let rate: BigValue | null;
   if (sameAsset(from, to)) {
     rate = new Big(1);

@@ -2,7 +2,10 @@
  * Token amounts arrive as integer strings in the smallest unit; `decimals` places the point. BigInt
  * keeps every digit: 18-decimal amounts and huge supplies never pass through a float.
  */
-export function formatUnits(amount: string | null | undefined, decimals: number | null | undefined): string | null {
+export function formatUnits(
+  amount: string | null | undefined,
+  decimals: number | null | undefined,
+): string | null {
   if (amount == null || !/^-?\d+$/.test(amount.trim())) return null;
   const d = decimals != null && Number.isInteger(decimals) && decimals >= 0 ? decimals : 0;
   let raw = BigInt(amount.trim());
@@ -29,6 +32,7 @@ export function formatTokenAmount(
   const [int = '0', frac = ''] = (negative ? exact.slice(1) : exact).split('.');
   const shown = frac.slice(0, maxFraction).replace(/0+$/, '');
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  if (int === '0' && !shown && frac) return `${negative ? '>-' : '<'}0.${'0'.repeat(maxFraction - 1)}1`;
+  if (int === '0' && !shown && frac)
+    return `${negative ? '>-' : '<'}0.${'0'.repeat(maxFraction - 1)}1`;
   return `${negative ? '-' : ''}${grouped}${shown ? `.${shown}` : ''}`;
 }

@@ -26,7 +26,10 @@ export class ResponseCache {
    * Returns the cached response for `key`, or runs `load` once for all concurrent callers. `load`
    * decides the expiry; an entry whose `expires` is not in the future is returned but not kept.
    */
-  async get(key: string, load: () => Promise<CachedResponse>): Promise<CachedResponse & { hit: boolean }> {
+  async get(
+    key: string,
+    load: () => Promise<CachedResponse>,
+  ): Promise<CachedResponse & { hit: boolean }> {
     const entry = this.entries.get(key);
     if (entry?.value && entry.value.expires > this.now()) return { ...entry.value, hit: true };
     if (entry?.pending) return { ...(await entry.pending), hit: true };

@@ -11,7 +11,12 @@ const KLINE: Record<RefusalKind, { code: number; type: string }> = {
   forbidden: { code: 20002, type: 'ForbiddenError' },
 };
 
-export function refusal(service: Service, status: number, kind: RefusalKind, message: string): Rejection {
+export function refusal(
+  service: Service,
+  status: number,
+  kind: RefusalKind,
+  message: string,
+): Rejection {
   switch (service) {
     case 'price':
       return { status, body: priceFailure(status, message) };

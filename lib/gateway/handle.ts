@@ -62,7 +62,9 @@ export async function handleGateway(service: Service, request: Request): Promise
     return send(await call(request.signal), { 'cache-control': 'no-store' });
   };
   const response = await answer();
-  return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
+  return request.method === 'HEAD'
+    ? new Response(null, { status: response.status, headers: response.headers })
+    : response;
 }
 
 async function forward(
@@ -93,7 +95,9 @@ async function forward(
     return asReply(contract.upstreamFailure(502, 'the response was cut off'));
   }
   if (!looksLikeEnvelope(text)) {
-    console.warn(`[gateway] ${contract.service} ${method} ${stripQuery(path)}: invalid response (HTTP ${response.status})`);
+    console.warn(
+      `[gateway] ${contract.service} ${method} ${stripQuery(path)}: invalid response (HTTP ${response.status})`,
+    );
     return asReply(contract.upstreamFailure(502, `invalid response (HTTP ${response.status})`));
   }
   return { status: response.status, body: text };
@@ -102,7 +106,11 @@ async function forward(
 function looksLikeEnvelope(text: string): boolean {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as { code?: unknown }).code === 'number'
+    );
   } catch {
     return false;
   }

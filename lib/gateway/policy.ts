@@ -9,14 +9,22 @@ import type { Rejection, ServiceContract } from '../contracts/types';
 import { accessOf } from '../auth/access';
 import { refusal } from './envelope';
 
-export async function checkMutation(request: Request, contract: ServiceContract): Promise<Rejection | null> {
+export async function checkMutation(
+  request: Request,
+  contract: ServiceContract,
+): Promise<Rejection | null> {
   if (!sameOrigin(request)) {
     return refusal(contract.service, 403, 'forbidden', 'Cross-origin changes are refused.');
   }
   const access = await accessOf(request);
   if (access.canChange) return null;
   const status = access.status ?? 403;
-  return refusal(contract.service, status, status === 401 ? 'unauthorized' : 'forbidden', access.reason ?? 'Changes are refused.');
+  return refusal(
+    contract.service,
+    status,
+    status === 401 ? 'unauthorized' : 'forbidden',
+    access.reason ?? 'Changes are refused.',
+  );
 }
 
 /**

@@ -18,9 +18,15 @@ export interface SelectedFiat {
   unknown: boolean;
 }
 
-export function fiatFormat(item: Pick<FiatItem, 'code' | 'symbol' | 'precision'> | undefined, code: string): FiatFormat {
+export function fiatFormat(
+  item: Pick<FiatItem, 'code' | 'symbol' | 'precision'> | undefined,
+  code: string,
+): FiatFormat {
   if (!item) return code === 'USD' ? USD : { code, symbol: '', precision: 2 };
-  const precision = Number.isInteger(item.precision) && item.precision >= 0 && item.precision <= 12 ? item.precision : 2;
+  const precision =
+    Number.isInteger(item.precision) && item.precision >= 0 && item.precision <= 12
+      ? item.precision
+      : 2;
   return { code: item.code.toUpperCase(), symbol: item.symbol, precision };
 }
 

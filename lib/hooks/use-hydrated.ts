@@ -8,5 +8,9 @@ const noop = () => () => undefined;
  * (labels, the wallet book) is shown only once it can match on both sides.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noop, () => true, () => false);
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
 }

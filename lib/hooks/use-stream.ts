@@ -4,7 +4,10 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { streamClient, type StreamMessage, type StreamStatus } from '../stream/client';
 
 /** Follows `topic` while mounted (null follows nothing). The handler may change between renders. */
-export function useStreamTopic(topic: string | null, handler: (message: StreamMessage) => void): void {
+export function useStreamTopic(
+  topic: string | null,
+  handler: (message: StreamMessage) => void,
+): void {
   const ref = useRef(handler);
   useEffect(() => {
     ref.current = handler;
@@ -32,19 +35,29 @@ export interface Pool {
 }
 
 /** Live candles of one pool and interval. */
-export function useOhlcvStream(pool: Pool | null, interval: string, handler: (message: StreamMessage) => void): void {
+export function useOhlcvStream(
+  pool: Pool | null,
+  interval: string,
+  handler: (message: StreamMessage) => void,
+): void {
   const topic = pool ? `ohlcv:${pool.chainType}:${pool.chainId}:${pool.address}:${interval}` : null;
   useStreamTopic(topic, handler);
 }
 
 /** Every matched transaction of the app's monitored addresses (and of `watch`, for this tab only). */
-export function useTransactionStream(handler: (message: StreamMessage) => void, watch?: { chainType: string; address: string } | null): void {
+export function useTransactionStream(
+  handler: (message: StreamMessage) => void,
+  watch?: { chainType: string; address: string } | null,
+): void {
   useStreamTopic('tx', handler);
   useStreamTopic(watch ? `tx:${watch.chainType}:${watch.address}` : null, handler);
 }
 
 /** New trades of a pool, as the server's poller sees them. */
-export function useTradesStream(pool: Pool | null, handler: (message: StreamMessage) => void): void {
+export function useTradesStream(
+  pool: Pool | null,
+  handler: (message: StreamMessage) => void,
+): void {
   const topic = pool ? `trades:${pool.chainType}:${pool.chainId}:${pool.address}` : null;
   useStreamTopic(topic, handler);
 }

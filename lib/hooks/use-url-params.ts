@@ -34,16 +34,24 @@ function setOverlay(next: Overlay | null) {
  * The query string as the view's state (every view is a URL). `update` merges a patch (null or ''
  * removes a key) and replaces the entry by default, so filters do not flood the back button.
  */
-export function useUrlParams(): [ReadonlyURLSearchParams, (patch: ParamPatch, mode?: 'replace' | 'push') => void] {
+export function useUrlParams(): [
+  ReadonlyURLSearchParams,
+  (patch: ParamPatch, mode?: 'replace' | 'push') => void,
+] {
   const params = useSearchParams();
   const pathname = usePathname();
   const pending = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
   const current = params.toString();
-  const effective = pending && pending.path === pathname && pending.known.has(current) ? pending.search : current;
+  const effective =
+    pending && pending.path === pathname && pending.known.has(current) ? pending.search : current;
 
   useEffect(() => {
     // Caught up, or moved on by other means: the overlay has nothing left to say.
-    if (overlay && (overlay.path !== pathname || current === overlay.search || !overlay.known.has(current))) setOverlay(null);
+    if (
+      overlay &&
+      (overlay.path !== pathname || current === overlay.search || !overlay.known.has(current))
+    )
+      setOverlay(null);
   }, [current, pathname]);
 
   const update = useCallback(
@@ -59,13 +67,22 @@ export function useUrlParams(): [ReadonlyURLSearchParams, (patch: ParamPatch, mo
       // trip: a sort or a filter is a client-side change of view, not a new page.
       if (mode === 'push') window.history.pushState(null, '', url);
       else window.history.replaceState(null, '', url);
-      const known = overlay && overlay.path === pathname && overlay.known.has(current) ? new Set(overlay.known) : new Set([current]);
+      const known =
+        overlay && overlay.path === pathname && overlay.known.has(current)
+          ? new Set(overlay.known)
+          : new Set([current]);
       known.add(qs);
       setOverlay({ path: pathname, known, search: qs });
     },
     [pathname, current],
   );
 
-  const result = useMemo(() => (effective === current ? params : (new URLSearchParams(effective) as unknown as ReadonlyURLSearchParams)), [effective, current, params]);
+  const result = useMemo(
+    () =>
+      effective === current
+        ? params
+        : (new URLSearchParams(effective) as unknown as ReadonlyURLSearchParams),
+    [effective, current, params],
+  );
   return [result, update];
 }

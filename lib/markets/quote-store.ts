@@ -40,7 +40,11 @@ export class QuoteStore {
     for (const id of changed) this.byId.get(id)?.forEach((l) => l());
     this.failures.delete(chunk);
     const updatedAt = Math.max(at, this.meta.updatedAt ?? 0);
-    this.setMeta({ updatedAt, failing: this.failures.size > 0, version: this.meta.version + (changed.length > 0 ? 1 : 0) });
+    this.setMeta({
+      updatedAt,
+      failing: this.failures.size > 0,
+      version: this.meta.version + (changed.length > 0 ? 1 : 0),
+    });
   }
 
   fail(chunk: string): void {
@@ -50,7 +54,8 @@ export class QuoteStore {
 
   /** A chunk no longer shown: its failure no longer makes the table stale. */
   forget(chunk: string): void {
-    if (this.failures.delete(chunk)) this.setMeta({ ...this.meta, failing: this.failures.size > 0 });
+    if (this.failures.delete(chunk))
+      this.setMeta({ ...this.meta, failing: this.failures.size > 0 });
   }
 
   clear(): void {

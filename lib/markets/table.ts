@@ -72,12 +72,22 @@ type QuoteOf = (id: number) => QuoteLatestItem | undefined;
  * Sorts by a key; rows without a figure for a market key always go last, whatever the direction,
  * and ties keep rank order, so the sort is stable and a refresh does not shuffle equal rows.
  */
-export function sortRows(rows: readonly Row[], key: SortKey, dir: SortDir, quoteOf: QuoteOf): Row[] {
+export function sortRows(
+  rows: readonly Row[],
+  key: SortKey,
+  dir: SortDir,
+  quoteOf: QuoteOf,
+): Row[] {
   const sign = dir === 'asc' ? 1 : -1;
-  if (key === 'rank') return [...rows].sort((a, b) => (dir === 'asc' ? a.order - b.order : b.order - a.order));
+  if (key === 'rank')
+    return [...rows].sort((a, b) => (dir === 'asc' ? a.order - b.order : b.order - a.order));
   if (key === 'name' || key === 'chain') {
-    const text = (r: Row) => (key === 'name' ? `${r.token.name}\u0000${r.token.symbol}` : r.token.chain_name);
-    return [...rows].sort((a, b) => sign * text(a).localeCompare(text(b), 'en', { sensitivity: 'base' }) || a.order - b.order);
+    const text = (r: Row) =>
+      key === 'name' ? `${r.token.name}\u0000${r.token.symbol}` : r.token.chain_name;
+    return [...rows].sort(
+      (a, b) =>
+        sign * text(a).localeCompare(text(b), 'en', { sensitivity: 'base' }) || a.order - b.order,
+    );
   }
   // Sort keys only order rows; what is displayed is formatted from the exact strings.
   const keyed = rows.map((row) => {

@@ -23,8 +23,15 @@ export function ohlcvQuery(ref: PoolRef, interval: OhlcvInterval, window: Histor
   }).toString();
 }
 
-export async function fetchCandles(ref: PoolRef, interval: OhlcvInterval, window: HistoryWindow, signal?: AbortSignal): Promise<RawCandle[]> {
-  const data = await api<unknown>('kline', `/kline/ohlcv?${ohlcvQuery(ref, interval, window)}`, { signal });
+export async function fetchCandles(
+  ref: PoolRef,
+  interval: OhlcvInterval,
+  window: HistoryWindow,
+  signal?: AbortSignal,
+): Promise<RawCandle[]> {
+  const data = await api<unknown>('kline', `/kline/ohlcv?${ohlcvQuery(ref, interval, window)}`, {
+    signal,
+  });
   // The seed: a plain array. Anything else is treated as no candles rather than trusted.
   return Array.isArray(data) ? (data as RawCandle[]) : [];
 }
@@ -35,17 +42,41 @@ export function fetchPool(ref: PoolRef, signal?: AbortSignal): Promise<PoolData>
 
 export type PoolTrade = TransactionDetail & { id?: number };
 
-export async function fetchTrades(ref: PoolRef, limit: number, signal?: AbortSignal): Promise<PoolTrade[]> {
-  const query = new URLSearchParams({ chainType: ref.chainType, chainId: String(ref.chainId), limit: String(limit) });
-  const data = await api<{ items?: unknown }>('tx', `/dex-pools/${encodeURIComponent(ref.address)}/trades?${query.toString()}`, { signal });
+export async function fetchTrades(
+  ref: PoolRef,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<PoolTrade[]> {
+  const query = new URLSearchParams({
+    chainType: ref.chainType,
+    chainId: String(ref.chainId),
+    limit: String(limit),
+  });
+  const data = await api<{ items?: unknown }>(
+    'tx',
+    `/dex-pools/${encodeURIComponent(ref.address)}/trades?${query.toString()}`,
+    { signal },
+  );
   return Array.isArray(data?.items) ? (data.items as PoolTrade[]) : [];
 }
 
-export async function fetchTopHolders(network: string, token: string, signal?: AbortSignal): Promise<TopHoldersData['items']> {
-  const data = await api<TopHoldersData>('kline', `/market/tokens/${encodeURIComponent(network)}/${encodeURIComponent(token)}/top-holders?holders=20`, { signal });
+export async function fetchTopHolders(
+  network: string,
+  token: string,
+  signal?: AbortSignal,
+): Promise<TopHoldersData['items']> {
+  const data = await api<TopHoldersData>(
+    'kline',
+    `/market/tokens/${encodeURIComponent(network)}/${encodeURIComponent(token)}/top-holders?holders=20`,
+    { signal },
+  );
   return data.items;
 }
 
 export function fetchCoin(network: string, token: string, signal?: AbortSignal): Promise<CoinData> {
-  return api<CoinData>('kline', `/market/coins/${encodeURIComponent(network)}/${encodeURIComponent(token)}`, { signal });
+  return api<CoinData>(
+    'kline',
+    `/market/coins/${encodeURIComponent(network)}/${encodeURIComponent(token)}`,
+    { signal },
+  );
 }

@@ -2,17 +2,29 @@
 import { widgetQuery, type WidgetParams } from './params';
 import { embedPath, poolKey, type PoolRef } from './ref';
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export function embedUrl(origin: string, ref: PoolRef, params: WidgetParams): string {
   return `${origin}${embedPath(ref)}${widgetQuery(params)}`;
 }
 
-export function iframeSnippet(origin: string, ref: PoolRef, params: WidgetParams, title: string, height = 480): string {
+export function iframeSnippet(
+  origin: string,
+  ref: PoolRef,
+  params: WidgetParams,
+  title: string,
+  height = 480,
+): string {
   return `<iframe src="${escape(embedUrl(origin, ref, params))}" title="${escape(title)}" width="100%" height="${height}" style="border:0;border-radius:8px" loading="lazy"></iframe>`;
 }
 
-export function scriptSnippet(origin: string, ref: PoolRef, params: WidgetParams, height = 480): string {
+export function scriptSnippet(
+  origin: string,
+  ref: PoolRef,
+  params: WidgetParams,
+  height = 480,
+): string {
   const attrs: [string, string][] = [
     ['data-pool', poolKey(ref)],
     ['data-interval', params.interval],

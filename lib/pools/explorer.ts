@@ -8,14 +8,25 @@ export interface ExplorerLinks {
   token: (address: string) => string;
 }
 
-export function explorerLinks(explorerUrl: string | null | undefined, chainType: string): ExplorerLinks | null {
+export function explorerLinks(
+  explorerUrl: string | null | undefined,
+  chainType: string,
+): ExplorerLinks | null {
   if (!explorerUrl || !/^https:\/\//.test(explorerUrl)) return null;
   const base = explorerUrl.replace(/\/+$/, '');
   if (chainType === 'evm') {
-    return { tx: (h) => `${base}/tx/${h}`, address: (a) => `${base}/address/${a}`, token: (a) => `${base}/token/${a}` };
+    return {
+      tx: (h) => `${base}/tx/${h}`,
+      address: (a) => `${base}/address/${a}`,
+      token: (a) => `${base}/token/${a}`,
+    };
   }
   if (chainType === 'svm' && /solscan\.io$/.test(base)) {
-    return { tx: (h) => `${base}/tx/${h}`, address: (a) => `${base}/account/${a}`, token: (a) => `${base}/token/${a}` };
+    return {
+      tx: (h) => `${base}/tx/${h}`,
+      address: (a) => `${base}/account/${a}`,
+      token: (a) => `${base}/token/${a}`,
+    };
   }
   return null;
 }

@@ -23,7 +23,10 @@ export function parseFeaturedPools(raw: string): { pools: FeaturedPool[]; errors
   const pools: FeaturedPool[] = [];
   const errors: string[] = [];
   const seen = new Set<string>();
-  for (const entry of raw.split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     // The address may not contain ':', so the last two separators split it off.
     const match = /^([^:]+):([^:]+):([^:]+)$/.exec(entry);
     const parsed = match ? parsePoolRef(match[1] ?? '', match[2] ?? '', match[3] ?? '') : null;

@@ -17,10 +17,15 @@ function read(params: SearchParamsLike, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-const pick = <T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T =>
+const pick = <T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  fallback: T,
+): T =>
   value !== undefined && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
 
-const flag = (value: string | undefined, fallback: boolean): boolean => (value === '1' ? true : value === '0' ? false : fallback);
+const flag = (value: string | undefined, fallback: boolean): boolean =>
+  value === '1' ? true : value === '0' ? false : fallback;
 
 export const CHART_STYLES: readonly ChartStyle[] = ['candles', 'line', 'area'];
 // Spelled out here: importing the value from the zod schema module would put zod in the widget's bundle.
@@ -38,7 +43,14 @@ export interface PoolViewParams {
   token: 'base' | 'quote';
 }
 
-export const POOL_VIEW_DEFAULTS: PoolViewParams = { interval: DEFAULT_INTERVAL, chart: 'candles', tz: null, volume: true, window: 'h24', token: 'base' };
+export const POOL_VIEW_DEFAULTS: PoolViewParams = {
+  interval: DEFAULT_INTERVAL,
+  chart: 'candles',
+  tz: null,
+  volume: true,
+  window: 'h24',
+  token: 'base',
+};
 
 export function parsePoolView(params: SearchParamsLike): PoolViewParams {
   const interval = read(params, 'interval');
@@ -81,7 +93,16 @@ export interface WidgetParams {
   tz: TimeZoneMode;
 }
 
-export const WIDGET_DEFAULTS: WidgetParams = { interval: DEFAULT_INTERVAL, theme: 'dark', chart: 'candles', volume: true, info: true, trades: false, bg: null, tz: 'local' };
+export const WIDGET_DEFAULTS: WidgetParams = {
+  interval: DEFAULT_INTERVAL,
+  theme: 'dark',
+  chart: 'candles',
+  volume: true,
+  info: true,
+  trades: false,
+  bg: null,
+  tz: 'local',
+};
 
 export function parseBg(value: string | undefined | null): string | null {
   const hex = value?.trim().replace(/^#/, '');

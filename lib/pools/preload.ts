@@ -13,6 +13,9 @@ import type { PoolRef } from './ref';
 /** Call from a server component; returns the window end to hand to the chart as `initialTo`. */
 export function preloadFirstCandles(ref: PoolRef, interval: OhlcvInterval): number {
   const to = Math.floor(Date.now() / 1000);
-  preload(`/api/kline/v1/kline/ohlcv?${ohlcvQuery(ref, interval, windowEndingAt(interval, to, INITIAL_BARS))}`, { as: 'fetch', crossOrigin: 'anonymous' });
+  preload(
+    `/api/kline/v1/kline/ohlcv?${ohlcvQuery(ref, interval, windowEndingAt(interval, to, INITIAL_BARS))}`,
+    { as: 'fetch', crossOrigin: 'anonymous' },
+  );
   return to;
 }

@@ -25,5 +25,9 @@ export function poolKey(ref: PoolRef): string {
 
 /** The query of the price service's `pools` endpoint; one spelling, so server and browser share the gateway's cache entry. */
 export function poolQueryString(ref: PoolRef): string {
-  return new URLSearchParams({ chain_type: ref.chainType, chain_id: String(ref.chainId), pool_address: ref.address }).toString();
+  return new URLSearchParams({
+    chain_type: ref.chainType,
+    chain_id: String(ref.chainId),
+    pool_address: ref.address,
+  }).toString();
 }

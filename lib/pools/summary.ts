@@ -19,7 +19,12 @@ export interface PoolSummary {
 }
 
 export function summarize(pool: PoolObject): PoolSummary {
-  const token = (t: PoolObject['base_token']) => ({ address: t.address, symbol: t.symbol, name: t.name, image: t.image_url });
+  const token = (t: PoolObject['base_token']) => ({
+    address: t.address,
+    symbol: t.symbol,
+    name: t.name,
+    image: t.image_url,
+  });
   return {
     name: pool.name,
     address: pool.address,
@@ -45,7 +50,10 @@ export function dexName(id: string): string {
 }
 
 /** The live price of the base token in USD from a candle close (base priced in quote). */
-export function baseUsdFromClose(close: number | null | undefined, quoteUsd: string | number | null | undefined): number | null {
+export function baseUsdFromClose(
+  close: number | null | undefined,
+  quoteUsd: string | number | null | undefined,
+): number | null {
   const q = typeof quoteUsd === 'string' ? Number(quoteUsd) : quoteUsd;
   if (close == null || q == null || !Number.isFinite(close) || !Number.isFinite(q)) return null;
   return close * q;

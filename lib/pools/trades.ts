@@ -52,13 +52,23 @@ function isToken(t: Transfer, token: TradeToken): boolean {
   return !!t.symbol && t.symbol.toUpperCase() === token.symbol.toUpperCase();
 }
 
-export function tradeKey(tx: Pick<TransactionDetail, 'chain_type' | 'chain_id' | 'tx_hash'> & { id?: unknown }): string {
-  return typeof tx.id === 'number' ? `id:${tx.id}` : `${tx.chain_type}:${tx.chain_id}:${tx.tx_hash}`;
+export function tradeKey(
+  tx: Pick<TransactionDetail, 'chain_type' | 'chain_id' | 'tx_hash'> & { id?: unknown },
+): string {
+  return typeof tx.id === 'number'
+    ? `id:${tx.id}`
+    : `${tx.chain_type}:${tx.chain_id}:${tx.tx_hash}`;
 }
 
-export function readTrade(tx: TransactionDetail & { id?: unknown }, pool: TradePool, usd: { base: number | null; quote: number | null }): TradeView {
+export function readTrade(
+  tx: TransactionDetail & { id?: unknown },
+  pool: TradePool,
+  usd: { base: number | null; quote: number | null },
+): TradeView {
   const transfers = Array.isArray(tx.token_transfers) ? tx.token_transfers : [];
-  const touching = transfers.filter((t) => same(t.from_address, pool.address) || same(t.to_address, pool.address));
+  const touching = transfers.filter(
+    (t) => same(t.from_address, pool.address) || same(t.to_address, pool.address),
+  );
   const baseLeg = touching.find((t) => isToken(t, pool.base));
   const quoteLeg = touching.find((t) => isToken(t, pool.quote));
 
@@ -72,11 +82,19 @@ export function readTrade(tx: TransactionDetail & { id?: unknown }, pool: TradeP
   const q = quoteAmount !== null ? Number(quoteAmount) : NaN;
   const price = b > 0 && Number.isFinite(q) ? q / b : null;
   const valueUsd =
-    Number.isFinite(q) && usd.quote !== null ? q * usd.quote : Number.isFinite(b) && usd.base !== null ? b * usd.base : null;
+    Number.isFinite(q) && usd.quote !== null
+      ? q * usd.quote
+      : Number.isFinite(b) && usd.base !== null
+        ? b * usd.base
+        : null;
 
   // The trader is the other side of the pool's transfers.
   const leg = baseLeg ?? quoteLeg;
-  const trader = leg ? (same(leg.from_address, pool.address) ? leg.to_address : leg.from_address) : tx.sender;
+  const trader = leg
+    ? same(leg.from_address, pool.address)
+      ? leg.to_address
+      : leg.from_address
+    : tx.sender;
 
   return {
     key: tradeKey(tx),
@@ -93,7 +111,10 @@ export function readTrade(tx: TransactionDetail & { id?: unknown }, pool: TradeP
 }
 
 /** Newest first; by time, then by the cursor id where both have one. */
-export function compareTrades(a: { tx_time: number | null; id?: unknown }, b: { tx_time: number | null; id?: unknown }): number {
+export function compareTrades(
+  a: { tx_time: number | null; id?: unknown },
+  b: { tx_time: number | null; id?: unknown },
+): number {
   const dt = (b.tx_time ?? 0) - (a.tx_time ?? 0);
   if (dt !== 0) return dt;
   return typeof a.id === 'number' && typeof b.id === 'number' ? b.id - a.id : 0;

@@ -14,23 +14,35 @@ export interface SessionInfo {
 export const sessionQuery = queryOptions({
   queryKey: ['auth', 'session'],
   queryFn: async ({ signal }): Promise<SessionInfo> => {
-    const response = await fetch('/api/auth/session', { signal, cache: 'no-store', credentials: 'same-origin' });
+    const response = await fetch('/api/auth/session', {
+      signal,
+      cache: 'no-store',
+      credentials: 'same-origin',
+    });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return (await response.json()) as SessionInfo;
   },
   staleTime: 30_000,
 });
 
-async function post(path: string, body?: unknown): Promise<{ ok: boolean; status: number; message: string }> {
+async function post(
+  path: string,
+  body?: unknown,
+): Promise<{ ok: boolean; status: number; message: string }> {
   const response = await fetch(path, {
     method: 'POST',
     headers: body === undefined ? undefined : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'same-origin',
   }).catch(() => null);
-  if (!response) return { ok: false, status: 0, message: 'Network error: the dashboard server did not answer.' };
+  if (!response)
+    return { ok: false, status: 0, message: 'Network error: the dashboard server did not answer.' };
   const data = (await response.json().catch(() => null)) as { message?: unknown } | null;
-  return { ok: response.ok, status: response.status, message: typeof data?.message === 'string' ? data.message : `HTTP ${response.status}` };
+  return {
+    ok: response.ok,
+    status: response.status,
+    message: typeof data?.message === 'string' ? data.message : `HTTP ${response.status}`,
+  };
 }
 
 export const login = (password: string) => post('/api/auth/login', { password });

@@ -10,7 +10,11 @@ export const nativeTokenQuery = (chainId: number) =>
     queryFn: async ({ signal }): Promise<TokenItem | null> => {
       const data = await api<TokensData>('price', `/tokens?chain_id=${chainId}`, { signal });
       // The mode "attempts" the native token: only an item flagged native counts as one.
-      return data.items.find((t) => t.is_native && t.chain_id === chainId) ?? data.items.find((t) => t.is_native) ?? null;
+      return (
+        data.items.find((t) => t.is_native && t.chain_id === chainId) ??
+        data.items.find((t) => t.is_native) ??
+        null
+      );
     },
     staleTime: 5 * 60_000,
   });

@@ -8,7 +8,13 @@ export const tokenSearchQuery = (keyword: string) =>
   queryOptions({
     queryKey: ['price', 'token-search', keyword.trim().toLowerCase()],
     queryFn: async ({ signal }) =>
-      (await api<{ total: number; items: TokenItem[] }>('price', `/tokens/platforms/${encodeURIComponent(keyword.trim())}`, { signal })).items,
+      (
+        await api<{ total: number; items: TokenItem[] }>(
+          'price',
+          `/tokens/platforms/${encodeURIComponent(keyword.trim())}`,
+          { signal },
+        )
+      ).items,
     enabled: keyword.trim() !== '',
     staleTime: 5 * 60_000,
   });

@@ -4,7 +4,10 @@ export interface HealthReport {
   status: 'ok' | 'degraded' | 'down';
   mode: 'simulator' | 'upstream';
   checked_at: string;
-  services: Record<'price' | 'tx' | 'kline', { status: string; latency_ms: number; message?: string }>;
+  services: Record<
+    'price' | 'tx' | 'kline',
+    { status: string; latency_ms: number; message?: string }
+  >;
 }
 
 export const healthQuery = queryOptions({

@@ -14,7 +14,8 @@ export const POLL_MS = 3_000;
 export const tokensQuery = (page: number, limit: number) =>
   queryOptions({
     queryKey: ['price', 'tokens', page, limit],
-    queryFn: ({ signal }) => api<TokensData>('price', `/tokens?page=${page}&limit=${limit}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<TokensData>('price', `/tokens?page=${page}&limit=${limit}`, { signal }),
     staleTime: 60_000,
   });
 
@@ -37,13 +38,15 @@ export const quotesQuery = (ids: readonly number[], fiat: string) =>
 
 export const chainsQuery = queryOptions({
   queryKey: ['price', 'chains'],
-  queryFn: async ({ signal }) => (await api<{ total: number; items: ChainItem[] }>('price', '/chains', { signal })).items,
+  queryFn: async ({ signal }) =>
+    (await api<{ total: number; items: ChainItem[] }>('price', '/chains', { signal })).items,
   staleTime: 5 * 60_000,
 });
 
 export const fiatsQuery = queryOptions({
   queryKey: ['price', 'fiats'],
-  queryFn: async ({ signal }) => (await api<{ total: number; items: FiatItem[] }>('price', '/fiats', { signal })).items,
+  queryFn: async ({ signal }) =>
+    (await api<{ total: number; items: FiatItem[] }>('price', '/fiats', { signal })).items,
   staleTime: 5 * 60_000,
 });
 
@@ -51,7 +54,13 @@ export const ratesQuery = (base: string) =>
   queryOptions({
     queryKey: ['price', 'rates', base],
     queryFn: async ({ signal }) =>
-      (await api<{ total: number; items: FiatRateItem[] }>('price', `/fiats/rates/${encodeURIComponent(base)}`, { signal })).items,
+      (
+        await api<{ total: number; items: FiatRateItem[] }>(
+          'price',
+          `/fiats/rates/${encodeURIComponent(base)}`,
+          { signal },
+        )
+      ).items,
     refetchInterval: POLL_MS,
     staleTime: POLL_MS,
   });

@@ -13,9 +13,19 @@ export interface ContractRef {
 /** `quotes/batch`: quotes by contract address (figures are JSON numbers, `last_updated` ISO 8601). */
 export const contractQuotesQuery = (refs: readonly ContractRef[]) =>
   queryOptions({
-    queryKey: ['price', 'batch', refs.map((r) => `${r.chain_type}:${r.chain_id}:${r.token_address}`).join(',')],
+    queryKey: [
+      'price',
+      'batch',
+      refs.map((r) => `${r.chain_type}:${r.chain_id}:${r.token_address}`).join(','),
+    ],
     queryFn: async ({ signal }) =>
-      (await api<{ items: QuoteBatchItem[] }>('price', '/quotes/batch', { method: 'POST', body: { token_addrs: refs }, signal })).items,
+      (
+        await api<{ items: QuoteBatchItem[] }>('price', '/quotes/batch', {
+          method: 'POST',
+          body: { token_addrs: refs },
+          signal,
+        })
+      ).items,
     enabled: refs.length > 0,
     refetchInterval: 15_000,
     refetchIntervalInBackground: false,

@@ -22,7 +22,11 @@ export const containsQuery = (chainType: string, address: string) =>
   queryOptions({
     queryKey: ['tx', 'contains', chainType, addressKey(familyOf(chainType), address)],
     queryFn: ({ signal }) =>
-      api<ContainsData>('tx', '/addresses/contains', { method: 'POST', body: { chain_type: chainType, address }, signal }),
+      api<ContainsData>('tx', '/addresses/contains', {
+        method: 'POST',
+        body: { chain_type: chainType, address },
+        signal,
+      }),
     staleTime: 60_000,
   });
 
@@ -46,15 +50,29 @@ export const wsStatusQuery = queryOptions({
   staleTime: 2_000,
 });
 
-function transactionPath(chainType: string, chainId: number, hash: string, noCache: boolean): string {
+function transactionPath(
+  chainType: string,
+  chainId: number,
+  hash: string,
+  noCache: boolean,
+): string {
   const query = new URLSearchParams({ chain_type: chainType, chain_id: String(chainId) });
   if (noCache) query.set('no_cache', 'true');
   return `/transactions/${encodeURIComponent(hash)}?${query.toString()}`;
 }
 
 /** `data` null is the service's "unknown transaction" (code 0), not an error. */
-export function fetchTransaction(chainType: string, chainId: number, hash: string, opts: { noCache?: boolean; signal?: AbortSignal } = {}) {
-  return api<TransactionDetail | null>('tx', transactionPath(chainType, chainId, hash, !!opts.noCache), { signal: opts.signal });
+export function fetchTransaction(
+  chainType: string,
+  chainId: number,
+  hash: string,
+  opts: { noCache?: boolean; signal?: AbortSignal } = {},
+) {
+  return api<TransactionDetail | null>(
+    'tx',
+    transactionPath(chainType, chainId, hash, !!opts.noCache),
+    { signal: opts.signal },
+  );
 }
 
 export const transactionQuery = (chainType: string, chainId: number, hash: string) =>
@@ -77,17 +95,27 @@ export const historyQuery = (q: HistoryQuery) =>
   });
 
 export function searchTransfers(address: string, limit: number, signal?: AbortSignal) {
-  return api<TransferRecord[]>('tx', '/transfers/search', { method: 'POST', body: { address, limit }, signal });
+  return api<TransferRecord[]>('tx', '/transfers/search', {
+    method: 'POST',
+    body: { address, limit },
+    signal,
+  });
 }
 
 // ---- changes (each needs the admin session when DASHBOARD_PASSWORD is set) -------------------------
 
 export function addAddresses(chainType: string, addresses: readonly string[]) {
-  return api<'success'>('tx', '/addresses', { method: 'POST', body: { wallets: [{ chain_type: chainType, address: addresses }] } });
+  return api<'success'>('tx', '/addresses', {
+    method: 'POST',
+    body: { wallets: [{ chain_type: chainType, address: addresses }] },
+  });
 }
 
 export function removeAddresses(chainType: string, addresses: readonly string[]) {
-  return api<'success'>('tx', '/addresses/batch-delete', { method: 'POST', body: { wallets: [{ chain_type: chainType, address: addresses }] } });
+  return api<'success'>('tx', '/addresses/batch-delete', {
+    method: 'POST',
+    body: { wallets: [{ chain_type: chainType, address: addresses }] },
+  });
 }
 
 export function saveAppConfig(patch: AppConfigUpdate) {

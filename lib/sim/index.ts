@@ -26,17 +26,20 @@ export function simConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SimConfi
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;
     const n = Number(raw);
-    if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+    if (!Number.isInteger(n) || n <= 0)
+      throw new Error(`${name} must be a positive integer, got "${raw}"`);
     return n;
   };
   return {
     ...DEFAULT_SIM_CONFIG,
     apiKey: env.SIM_API_KEY || DEFAULT_SIM_CONFIG.apiKey,
-    stateDir: env.SIM_STATE_DIR === 'memory' ? null : env.SIM_STATE_DIR || DEFAULT_SIM_CONFIG.stateDir,
+    stateDir:
+      env.SIM_STATE_DIR === 'memory' ? null : env.SIM_STATE_DIR || DEFAULT_SIM_CONFIG.stateDir,
     txIntervalMs: int('SIM_TX_INTERVAL_MS', DEFAULT_SIM_CONFIG.txIntervalMs),
     webhookRetryBaseMs: int('SIM_WEBHOOK_RETRY_BASE_MS', DEFAULT_SIM_CONFIG.webhookRetryBaseMs),
     seed: env.SIM_SEED || DEFAULT_SIM_CONFIG.seed,
-    logLevel: env.SIM_LOG_LEVEL === 'debug' ? 'debug' : env.SIM_LOG_LEVEL === 'silent' ? 'silent' : 'info',
+    logLevel:
+      env.SIM_LOG_LEVEL === 'debug' ? 'debug' : env.SIM_LOG_LEVEL === 'silent' ? 'silent' : 'info',
   };
 }
 
@@ -67,13 +70,19 @@ export function createSimulator(partial: Partial<SimConfig> = {}): Simulator {
         });
       } else {
         try {
-          response = await service.handle(request, url.pathname.slice(service.prefix.length) || '/');
+          response = await service.handle(
+            request,
+            url.pathname.slice(service.prefix.length) || '/',
+          );
         } catch (error) {
           console.error('[sim] handler failed', request.method, url.pathname, error);
-          response = new Response(JSON.stringify({ code: 500, message: 'Internal error', data: null }), {
-            status: 500,
-            headers: { 'content-type': 'application/json; charset=utf-8' },
-          });
+          response = new Response(
+            JSON.stringify({ code: 500, message: 'Internal error', data: null }),
+            {
+              status: 500,
+              headers: { 'content-type': 'application/json; charset=utf-8' },
+            },
+          );
         }
       }
       if (config.logLevel === 'debug') {

@@ -154,8 +154,12 @@ function toRequest(req: IncomingMessage, host: string): Request {
 
 function statusText(status: number): string {
   return (
-    { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 426: 'Upgrade Required' }[
-      status
-    ] ?? 'Error'
+    {
+      400: 'Bad Request',
+      401: 'Unauthorized',
+      403: 'Forbidden',
+      404: 'Not Found',
+      426: 'Upgrade Required',
+    }[status] ?? 'Error'
   );
 }

@@ -17,7 +17,6 @@ interface PrefsState {
   setTz: (tz: TimeZoneMode) => void;
 }
 
-
 export const usePrefs = create<PrefsState>()(
   persist(
     (set) => ({

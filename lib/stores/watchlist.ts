@@ -13,7 +13,8 @@ export const useWatchlist = create<WatchlistState>()(
   persist(
     (set) => ({
       ids: [],
-      toggle: (id) => set((s) => ({ ids: s.ids.includes(id) ? s.ids.filter((x) => x !== id) : [...s.ids, id] })),
+      toggle: (id) =>
+        set((s) => ({ ids: s.ids.includes(id) ? s.ids.filter((x) => x !== id) : [...s.ids, id] })),
     }),
     { name: WATCHLIST_STORAGE_KEY, version: 1 },
   ),

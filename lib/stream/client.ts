@@ -68,7 +68,11 @@ export class StreamClient {
   };
 
   private setStatus(patch: Partial<StreamStatus>): void {
-    this.status = { ...this.status, ...patch, services: { ...this.status.services, ...patch.services } };
+    this.status = {
+      ...this.status,
+      ...patch,
+      services: { ...this.status.services, ...patch.services },
+    };
     for (const l of this.statusListeners) l();
   }
 
@@ -123,7 +127,8 @@ export class StreamClient {
     source.addEventListener('status', (e) => this.onStatusEvent(e as MessageEvent<string>));
     // Named `error` by the server: an upstream refusal for one topic (not the transport's error event).
     source.addEventListener('error', (e) => {
-      if (e instanceof MessageEvent && typeof e.data === 'string') this.onErrorEvent(e as MessageEvent<string>);
+      if (e instanceof MessageEvent && typeof e.data === 'string')
+        this.onErrorEvent(e as MessageEvent<string>);
     });
   }
 
@@ -167,7 +172,8 @@ export class StreamClient {
       const previous = this.status.services[service];
       this.setStatus({ services: { [service]: String(data.state) } });
       // The upstream link came back: what it pushed meanwhile is lost, refill from history.
-      if (data.state === 'connected' && previous && previous !== 'connected') this.broadcast({ kind: 'reconnected' });
+      if (data.state === 'connected' && previous && previous !== 'connected')
+        this.broadcast({ kind: 'reconnected' });
     }
   }
 
@@ -175,7 +181,8 @@ export class StreamClient {
     const data = this.remember(e);
     if (!isRecord(data)) return;
     const code = typeof data.code === 'number' ? data.code : 0;
-    const message = typeof data.message === 'string' ? data.message : 'The upstream refused this subscription.';
+    const message =
+      typeof data.message === 'string' ? data.message : 'The upstream refused this subscription.';
     this.deliver(text(data.topic), { kind: 'error', code, message });
   }
 
@@ -187,7 +194,6 @@ export class StreamClient {
     for (const set of this.handlers.values()) for (const h of set) h(message);
   }
 }
-
 
 let shared: StreamClient | null = null;
 

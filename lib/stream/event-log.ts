@@ -24,7 +24,12 @@ export class EventLog {
 
   append(topic: string, event: string, payload: unknown): LoggedEvent {
     const seq = ++this.seq;
-    const entry: LoggedEvent = { seq, id: `${this.boot}.${seq}`, event, data: JSON.stringify(payload) };
+    const entry: LoggedEvent = {
+      seq,
+      id: `${this.boot}.${seq}`,
+      event,
+      data: JSON.stringify(payload),
+    };
     let ring = this.rings.get(topic);
     if (!ring) {
       ring = [];
@@ -44,7 +49,10 @@ export class EventLog {
    * Events after `lastEventId` on these topics, oldest first. `complete` is false when some of them
    * were already evicted, or the id is from another boot: the caller must refill from history.
    */
-  since(lastEventId: string, topics: readonly string[]): { events: LoggedEvent[]; complete: boolean } {
+  since(
+    lastEventId: string,
+    topics: readonly string[],
+  ): { events: LoggedEvent[]; complete: boolean } {
     const [boot, rawSeq] = lastEventId.split('.');
     const last = Number(rawSeq);
     if (boot !== this.boot || !Number.isInteger(last) || last < 0 || last > this.seq) {

@@ -47,7 +47,10 @@ export class StreamHub {
   readonly klineSocket: ResilientSocket;
   readonly txSocket: ResilientSocket;
   private readonly channels = new Map<string, Channel>();
-  private readonly linkStates: Record<'kline' | 'tx', LinkState> = { kline: 'connecting', tx: 'connecting' };
+  private readonly linkStates: Record<'kline' | 'tx', LinkState> = {
+    kline: 'connecting',
+    tx: 'connecting',
+  };
 
   constructor(private readonly options: HubOptions) {
     const common = {
@@ -121,7 +124,12 @@ export class StreamHub {
   }
 
   private openChannel(topic: Topic): Channel {
-    const channel: Channel = { topic, sessions: new Set(), release: () => undefined, lingerTimer: null };
+    const channel: Channel = {
+      topic,
+      sessions: new Set(),
+      release: () => undefined,
+      lingerTimer: null,
+    };
     this.channels.set(topic.key, channel);
     const emit = (event: string, payload: unknown) => {
       const entry = this.log.append(topic.key, event, payload);
@@ -130,20 +138,28 @@ export class StreamHub {
     switch (topic.kind) {
       case 'ohlcv':
         channel.release = this.kline.subscribe(topic, (e) =>
-          e.type === 'ohlcv' ? emit('ohlcv', e.candle) : emit('error', { topic: topic.key, code: e.code, message: e.message }),
+          e.type === 'ohlcv'
+            ? emit('ohlcv', e.candle)
+            : emit('error', { topic: topic.key, code: e.code, message: e.message }),
         );
         break;
       case 'tx':
-        channel.release = this.tx.subscribeAll((e) => (e.type === 'transaction' ? emit('transaction', e.tx) : undefined));
+        channel.release = this.tx.subscribeAll((e) =>
+          e.type === 'transaction' ? emit('transaction', e.tx) : undefined,
+        );
         break;
       case 'watch':
         channel.release = this.tx.watch(topic.chainType, topic.address, (e) =>
-          e.type === 'transaction' ? emit('transaction', e.tx) : emit('error', { topic: topic.key, code: e.code, message: e.message }),
+          e.type === 'transaction'
+            ? emit('transaction', e.tx)
+            : emit('error', { topic: topic.key, code: e.code, message: e.message }),
         );
         break;
       case 'trades':
         channel.release = this.trades.subscribe(topic, (e) =>
-          e.type === 'trade' ? emit('trade', { ...e.trade, topic: topic.key }) : emit('error', { topic: topic.key, code: e.code, message: e.message }),
+          e.type === 'trade'
+            ? emit('trade', { ...e.trade, topic: topic.key })
+            : emit('error', { topic: topic.key, code: e.code, message: e.message }),
         );
         break;
     }
@@ -168,7 +184,11 @@ export class StreamHub {
     this.linkStates[service] = state;
     if (service === 'kline') this.kline.stateChanged(state);
     else this.tx.stateChanged(state);
-    const entry = this.log.append(`status:${service}`, 'status', { service, state, detail: detail ?? null });
+    const entry = this.log.append(`status:${service}`, 'status', {
+      service,
+      state,
+      detail: detail ?? null,
+    });
     const kinds = service === 'kline' ? ['ohlcv'] : ['tx', 'watch'];
     const notified = new Set<Session>();
     for (const channel of this.channels.values()) {

@@ -57,7 +57,14 @@ export class KlineHub {
     const poolKey = `${chainType}:${target.chainId}:${target.pool.toLowerCase()}`;
     let sub = this.pools.get(poolKey);
     if (!sub) {
-      sub = { chainType, chainId: target.chainId, pool: target.pool, intervals: new Map(), last: new Map(), sent: '' };
+      sub = {
+        chainType,
+        chainId: target.chainId,
+        pool: target.pool,
+        intervals: new Map(),
+        last: new Map(),
+        sent: '',
+      };
       this.pools.set(poolKey, sub);
     }
     let listeners = sub.intervals.get(target.interval);
@@ -67,7 +74,8 @@ export class KlineHub {
     }
     listeners.add(listener);
     const last = sub.last.get(target.interval);
-    if (last) listener({ type: 'ohlcv', key: ohlcvKeyOf(last as never), candle: last, snapshot: true });
+    if (last)
+      listener({ type: 'ohlcv', key: ohlcvKeyOf(last as never), candle: last, snapshot: true });
     this.socket().start();
     this.sync(poolKey, sub);
 
@@ -162,4 +170,3 @@ export class KlineHub {
 function poolKeyPart(pool: string): string {
   return /^0x[0-9a-fA-F]+$/.test(pool) ? pool.toLowerCase() : pool;
 }
-

@@ -7,7 +7,11 @@ import type { SocketHandlers, UpstreamSocket } from '../upstream/socket';
 
 export type LinkState = 'connecting' | 'connected' | 'reconnecting' | 'down';
 
-export type SocketOpener = (path: string, headers: Record<string, string>, handlers: SocketHandlers) => UpstreamSocket;
+export type SocketOpener = (
+  path: string,
+  headers: Record<string, string>,
+  handlers: SocketHandlers,
+) => UpstreamSocket;
 
 export interface ResilientSocketOptions {
   name: string;

@@ -12,13 +12,21 @@ const KEY = Symbol.for('pulse.stream-hub');
 type Holder = { [KEY]?: StreamHub };
 
 const fetchTrades: TradesFetcher = async (topic) => {
-  const query = new URLSearchParams({ chainType: topic.chainType, chainId: String(topic.chainId), limit: '100' });
+  const query = new URLSearchParams({
+    chainType: topic.chainType,
+    chainId: String(topic.chainId),
+    limit: '100',
+  });
   const response = await upstreamFetch({
     method: 'GET',
     path: `/tx/api/v1/dex-pools/${encodeURIComponent(topic.pool)}/trades?${query.toString()}`,
     timeoutMs: 5000,
   });
-  const body = (await response.json().catch(() => null)) as { code?: unknown; message?: unknown; data?: { items?: unknown } } | null;
+  const body = (await response.json().catch(() => null)) as {
+    code?: unknown;
+    message?: unknown;
+    data?: { items?: unknown };
+  } | null;
   if (!response.ok || !body || body.code !== 0 || !Array.isArray(body.data?.items)) {
     const message = typeof body?.message === 'string' ? body.message : `HTTP ${response.status}`;
     return { ok: false, message: `trades unavailable: ${message}` };

@@ -108,18 +108,36 @@ export function eventStreamResponse(options: StreamOptions): Response {
         push(encoder.encode('retry: 2000\n\n'));
         // Replay and follow in one synchronous block: no event can fall between them.
         if (options.lastEventId) {
-          const { events, complete } = hub.log.since(options.lastEventId, topics.map((t) => t.key));
+          const { events, complete } = hub.log.since(
+            options.lastEventId,
+            topics.map((t) => t.key),
+          );
           for (const e of events) session.write(e);
-          if (!complete) session.write(hub.log.append('status:stream', 'status', { service: 'stream', state: 'resync', detail: 'some events could not be replayed: refill from history' }));
+          if (!complete)
+            session.write(
+              hub.log.append('status:stream', 'status', {
+                service: 'stream',
+                state: 'resync',
+                detail: 'some events could not be replayed: refill from history',
+              }),
+            );
         }
         for (const service of servicesOf(topics)) {
           const state = service === 'trades' ? 'connected' : hub.linkState(service);
-          session.write(hub.log.append(`status:${service}`, 'status', { service, state, detail: null }));
+          session.write(
+            hub.log.append(`status:${service}`, 'status', { service, state, detail: null }),
+          );
         }
         const unfollow = hub.follow(topics, session);
 
         const beatMs = options.heartbeatMs ?? 15_000;
-        const untrack = track({ push, close, endsAt: Date.now() + options.maxMs, nextBeatAt: Date.now() + beatMs, beatMs });
+        const untrack = track({
+          push,
+          close,
+          endsAt: Date.now() + options.maxMs,
+          nextBeatAt: Date.now() + beatMs,
+          beatMs,
+        });
         const onAbort = () => close();
         signal.addEventListener('abort', onAbort, { once: true });
         cleanup = () => {
@@ -148,7 +166,8 @@ export function eventStreamResponse(options: StreamOptions): Response {
 
 function servicesOf(topics: readonly Topic[]): ('kline' | 'tx' | 'trades')[] {
   const set = new Set<'kline' | 'tx' | 'trades'>();
-  for (const t of topics) set.add(t.kind === 'ohlcv' ? 'kline' : t.kind === 'trades' ? 'trades' : 'tx');
+  for (const t of topics)
+    set.add(t.kind === 'ohlcv' ? 'kline' : t.kind === 'trades' ? 'trades' : 'tx');
   return [...set];
 }
 

@@ -9,7 +9,12 @@
  *   trades:{chain_type}:{chain_id}:{pool_address}
  */
 import { addressFamily, type AddressCheck, type AddressFamily } from '../address/family';
-import { TX_CHAIN_TYPES, isTxChainType, normalizeKlineChainType, type ChainType } from '../chain-types';
+import {
+  TX_CHAIN_TYPES,
+  isTxChainType,
+  normalizeKlineChainType,
+  type ChainType,
+} from '../chain-types';
 
 export const OHLCV_INTERVALS = ['1s', '1m', '15m', '1h', '4h', '1d', '1w', '1M', '1Y'] as const;
 export type OhlcvInterval = (typeof OHLCV_INTERVALS)[number];
@@ -17,7 +22,14 @@ export type OhlcvInterval = (typeof OHLCV_INTERVALS)[number];
 export const MAX_TOPICS = 16;
 
 export type Topic =
-  | { kind: 'ohlcv'; key: string; chainType: ChainType; chainId: number; pool: string; interval: OhlcvInterval }
+  | {
+      kind: 'ohlcv';
+      key: string;
+      chainType: ChainType;
+      chainId: number;
+      pool: string;
+      interval: OhlcvInterval;
+    }
   | { kind: 'tx'; key: 'tx' }
   | { kind: 'watch'; key: string; chainType: string; address: string }
   | { kind: 'trades'; key: string; chainType: string; chainId: number; pool: string };
@@ -66,19 +78,24 @@ export function parseTopic(raw: string, checkAddress: AddressChecker = shapeOnly
   if (kind === 'tx' && parts.length === 1) return { ok: true, topic: { kind: 'tx', key: 'tx' } };
 
   if (kind === 'ohlcv') {
-    if (parts.length !== 5) return bad('expected ohlcv:{chain_type}:{chain_id}:{pool_address}:{interval}');
+    if (parts.length !== 5)
+      return bad('expected ohlcv:{chain_type}:{chain_id}:{pool_address}:{interval}');
     const [, rawType = '', rawId, pool = '', interval = ''] = parts;
     const chainType = normalizeKlineChainType(rawType);
     if (!chainType) return bad(`unknown chain type "${rawType}"`);
     const chainId = chainIdOf(rawId);
-    if (chainId === null) return bad(`chain id must be a non-negative integer, got "${rawId ?? ''}"`);
+    if (chainId === null)
+      return bad(`chain id must be a non-negative integer, got "${rawId ?? ''}"`);
     const poolError = checkPool(chainType, pool);
     if (poolError) return bad(poolError);
     if (!(OHLCV_INTERVALS as readonly string[]).includes(interval)) {
       return bad(`unknown interval "${interval}" (one of ${OHLCV_INTERVALS.join(', ')})`);
     }
     const key = `ohlcv:${chainType}:${chainId}:${poolKey(chainType, pool)}:${interval}`;
-    return { ok: true, topic: { kind: 'ohlcv', key, chainType, chainId, pool, interval: interval as OhlcvInterval } };
+    return {
+      ok: true,
+      topic: { kind: 'ohlcv', key, chainType, chainId, pool, interval: interval as OhlcvInterval },
+    };
   }
 
   if (kind === 'tx') {
@@ -90,7 +107,10 @@ export function parseTopic(raw: string, checkAddress: AddressChecker = shapeOnly
     const check = checkAddress(family, address);
     if (!check.ok) return bad(`malformed address "${address}": ${check.reason}`);
     const normalized = family === 'evm' ? address.toLowerCase() : address;
-    return { ok: true, topic: { kind: 'watch', key: `tx:${chainType}:${normalized}`, chainType, address } };
+    return {
+      ok: true,
+      topic: { kind: 'watch', key: `tx:${chainType}:${normalized}`, chainType, address },
+    };
   }
 
   if (kind === 'trades') {
@@ -101,21 +121,41 @@ export function parseTopic(raw: string, checkAddress: AddressChecker = shapeOnly
     const standard = TX_CHAIN_TYPES[chainType] ?? normalizeKlineChainType(chainType);
     if (!standard) return bad(`unknown chain type "${rawType}"`);
     const chainId = chainIdOf(rawId);
-    if (chainId === null) return bad(`chain id must be a non-negative integer, got "${rawId ?? ''}"`);
+    if (chainId === null)
+      return bad(`chain id must be a non-negative integer, got "${rawId ?? ''}"`);
     const poolError = checkPool(standard, pool);
     if (poolError) return bad(poolError);
-    return { ok: true, topic: { kind: 'trades', key: `trades:${chainType}:${chainId}:${poolKey(chainType, pool)}`, chainType, chainId, pool } };
+    return {
+      ok: true,
+      topic: {
+        kind: 'trades',
+        key: `trades:${chainType}:${chainId}:${poolKey(chainType, pool)}`,
+        chainType,
+        chainId,
+        pool,
+      },
+    };
   }
 
   return bad(`unknown kind "${kind ?? ''}" (ohlcv, tx or trades)`);
 }
 
 /** Canonical key of the ohlcv topic an upstream candle belongs to. */
-export function ohlcvKeyOf(candle: { chain_type: string | null; chain_id: number | null; pool_address: string; interval: string }): string {
+export function ohlcvKeyOf(candle: {
+  chain_type: string | null;
+  chain_id: number | null;
+  pool_address: string;
+  interval: string;
+}): string {
   const chainType = normalizeKlineChainType(candle.chain_type ?? '') ?? candle.chain_type ?? '';
   return `ohlcv:${chainType}:${candle.chain_id ?? ''}:${poolKey(chainType, candle.pool_address)}:${candle.interval}`;
 }
 
-export function ohlcvTopic(chainType: string, chainId: number | string, pool: string, interval: string): string {
+export function ohlcvTopic(
+  chainType: string,
+  chainId: number | string,
+  pool: string,
+  interval: string,
+): string {
   return `ohlcv:${chainType}:${chainId}:${pool}:${interval}`;
 }

@@ -12,7 +12,9 @@ export type TradesEvent =
 type Listener = (event: TradesEvent) => void;
 type TradesTopic = Extract<Topic, { kind: 'trades' }>;
 
-export type TradesFetcher = (topic: TradesTopic) => Promise<{ ok: true; items: Record<string, unknown>[] } | { ok: false; message: string }>;
+export type TradesFetcher = (
+  topic: TradesTopic,
+) => Promise<{ ok: true; items: Record<string, unknown>[] } | { ok: false; message: string }>;
 
 interface Poll {
   topic: TradesTopic;
@@ -36,7 +38,14 @@ export class TradesHub {
   subscribe(topic: TradesTopic, listener: Listener): () => void {
     let poll = this.polls.get(topic.key);
     if (!poll) {
-      poll = { topic, listeners: new Set(), timer: null, seen: new Set(), primed: false, failing: false };
+      poll = {
+        topic,
+        listeners: new Set(),
+        timer: null,
+        seen: new Set(),
+        primed: false,
+        failing: false,
+      };
       this.polls.set(topic.key, poll);
       this.schedule(poll, 0);
     }
@@ -64,12 +73,16 @@ export class TradesHub {
   private async tick(poll: Poll): Promise<void> {
     if (this.polls.get(poll.topic.key) !== poll) return;
     this.fetches++;
-    const result = await this.fetcher(poll.topic).catch((e: unknown) => ({ ok: false as const, message: e instanceof Error ? e.message : 'failed' }));
+    const result = await this.fetcher(poll.topic).catch((e: unknown) => ({
+      ok: false as const,
+      message: e instanceof Error ? e.message : 'failed',
+    }));
     if (this.polls.get(poll.topic.key) !== poll) return;
     if (!result.ok) {
       if (!poll.failing) {
         poll.failing = true;
-        for (const l of poll.listeners) l({ type: 'error', key: poll.topic.key, code: 502, message: result.message });
+        for (const l of poll.listeners)
+          l({ type: 'error', key: poll.topic.key, code: 502, message: result.message });
       }
     } else {
       poll.failing = false;
@@ -92,5 +105,7 @@ export class TradesHub {
 }
 
 function identity(trade: Record<string, unknown>): string {
-  return typeof trade.id === 'number' ? `id:${trade.id}` : `${String(trade.chain_type)}:${String(trade.tx_hash)}`;
+  return typeof trade.id === 'number'
+    ? `id:${trade.id}`
+    : `${String(trade.chain_type)}:${String(trade.tx_hash)}`;
 }

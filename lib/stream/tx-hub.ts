@@ -51,7 +51,12 @@ export class TxHub {
     const key = TxHub.watchKey(chainType, address);
     let watch = this.watches.get(key);
     if (!watch) {
-      watch = { chainType: chainType.toLowerCase(), address, listeners: new Set(), confirmed: false };
+      watch = {
+        chainType: chainType.toLowerCase(),
+        address,
+        listeners: new Set(),
+        confirmed: false,
+      };
       this.watches.set(key, watch);
       this.socket().start();
       this.sendSubscribe(key, watch);
@@ -64,7 +69,11 @@ export class TxHub {
       if (current.listeners.size > 0) return;
       this.watches.delete(key);
       const socket = this.socket();
-      socket.send({ id: socket.nextId('unwatch'), type: 'unsubscribe', data: { address: current.address, chain_type: current.chainType } });
+      socket.send({
+        id: socket.nextId('unwatch'),
+        type: 'unsubscribe',
+        data: { address: current.address, chain_type: current.chainType },
+      });
     };
   }
 
@@ -109,7 +118,9 @@ export class TxHub {
     }
     this.relayed++;
 
-    const matched = Array.isArray(tx.listenAddress) ? tx.listenAddress.filter((a): a is string => typeof a === 'string') : [];
+    const matched = Array.isArray(tx.listenAddress)
+      ? tx.listenAddress.filter((a): a is string => typeof a === 'string')
+      : [];
     const watchKeys: string[] = [];
     let onlyWatched = matched.length > 0;
     for (const address of matched) {
@@ -173,9 +184,14 @@ export class TxHub {
   private sendSubscribe(key: string, watch: Watch): void {
     const socket = this.socket();
     const id = socket.nextId('watch');
-    if (socket.send({ id, type: 'subscribe', data: { address: watch.address, chain_type: watch.chainType } })) {
+    if (
+      socket.send({
+        id,
+        type: 'subscribe',
+        data: { address: watch.address, chain_type: watch.chainType },
+      })
+    ) {
       this.pending.set(id, key);
     }
   }
 }
-

@@ -7,13 +7,18 @@ import type { ChainItem, PoolObject, TokenItem } from '../upstream/price/schema'
  * The records of the same asset among `tokens/platforms/{symbol}` results: same name and symbol
  * (case-insensitive). The page's own record first, then by chain name.
  */
-export function samePlatforms(token: Pick<TokenItem, 'id' | 'name' | 'symbol'>, records: readonly TokenItem[]): TokenItem[] {
+export function samePlatforms(
+  token: Pick<TokenItem, 'id' | 'name' | 'symbol'>,
+  records: readonly TokenItem[],
+): TokenItem[] {
   const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
   const seen = new Set<number>();
   return records
     .filter((r) => same(r.name, token.name) && same(r.symbol, token.symbol))
     .filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)))
-    .sort((a, b) => (a.id === token.id ? -1 : b.id === token.id ? 1 : a.chain_name.localeCompare(b.chain_name)));
+    .sort((a, b) =>
+      a.id === token.id ? -1 : b.id === token.id ? 1 : a.chain_name.localeCompare(b.chain_name),
+    );
 }
 
 /**
@@ -21,15 +26,20 @@ export function samePlatforms(token: Pick<TokenItem, 'id' | 'name' | 'symbol'>, 
  * Solscan, Tronscan, Suiscan), the explorer's home for a native token or an unknown scheme, null with
  * no explorer (or one that is not https).
  */
-export function tokenExplorerUrl(chain: Pick<ChainItem, 'explorer_url' | 'chain_type'> | undefined, token: Pick<TokenItem, 'contract_address' | 'is_native'>): string | null {
+export function tokenExplorerUrl(
+  chain: Pick<ChainItem, 'explorer_url' | 'chain_type'> | undefined,
+  token: Pick<TokenItem, 'contract_address' | 'is_native'>,
+): string | null {
   const base = chain?.explorer_url?.replace(/\/+$/, '');
   if (!base || !/^https:\/\//.test(base)) return null;
   const address = token.contract_address;
   if (token.is_native || !address) return base;
   const links = explorerLinks(base, chain?.chain_type ?? '');
   if (links) return links.token(address);
-  if (chain?.chain_type === 'tvm' && /tronscan\.org$/.test(base)) return `${base}/#/token20/${address}`;
-  if (chain?.chain_type === 'move' && /suiscan\.xyz/.test(base)) return `${base}/mainnet/coin/${address}`;
+  if (chain?.chain_type === 'tvm' && /tronscan\.org$/.test(base))
+    return `${base}/#/token20/${address}`;
+  if (chain?.chain_type === 'move' && /suiscan\.xyz/.test(base))
+    return `${base}/mainnet/coin/${address}`;
   return base;
 }
 
@@ -54,7 +64,9 @@ export function poolsOfToken(
     const norm = (a: string) => (ref.chainType === 'evm' ? a.toLowerCase() : a);
     const onChain = platforms.filter((p) => {
       const chain = chains.find((c) => c.id === p.chain_id);
-      return p.contract_address && chain?.chain_type === ref.chainType && chain.chain_id === ref.chainId;
+      return (
+        p.contract_address && chain?.chain_type === ref.chainType && chain.chain_id === ref.chainId
+      );
     });
     const addresses = new Set(onChain.map((p) => norm(p.contract_address as string)));
     if (addresses.has(norm(pool.base_token.address))) out.push({ ref, pool, side: 'base' });

@@ -13,18 +13,31 @@ export type TransactionResult =
   | { kind: 'missing' }
   | { kind: 'error'; message: string };
 
-export async function readTransaction(chainType: string, chainId: number, hash: string): Promise<TransactionResult> {
+export async function readTransaction(
+  chainType: string,
+  chainId: number,
+  hash: string,
+): Promise<TransactionResult> {
   const query = new URLSearchParams({ chain_type: chainType, chain_id: String(chainId) });
   let response: Response;
   try {
-    response = await upstreamFetch({ method: 'GET', path: `/tx/api/v1/transactions/${encodeURIComponent(hash)}?${query.toString()}` });
+    response = await upstreamFetch({
+      method: 'GET',
+      path: `/tx/api/v1/transactions/${encodeURIComponent(hash)}?${query.toString()}`,
+    });
   } catch (error) {
-    if (error instanceof TransportError) return { kind: 'error', message: `tx service unavailable: ${error.message}` };
+    if (error instanceof TransportError)
+      return { kind: 'error', message: `tx service unavailable: ${error.message}` };
     throw error;
   }
-  const body = (await response.json().catch(() => null)) as { code?: unknown; data?: unknown; message?: unknown } | null;
+  const body = (await response.json().catch(() => null)) as {
+    code?: unknown;
+    data?: unknown;
+    message?: unknown;
+  } | null;
   const parsed = TransactionEnvelope.safeParse(body);
-  if (parsed.success) return parsed.data.data ? { kind: 'found', tx: parsed.data.data } : { kind: 'missing' };
+  if (parsed.success)
+    return parsed.data.data ? { kind: 'found', tx: parsed.data.data } : { kind: 'missing' };
   if (response.ok && body?.code === 0) {
     if (body.data === null) return { kind: 'missing' };
     // A shape the schema did not expect (a field more or less): show what can be shown.
@@ -34,7 +47,10 @@ export async function readTransaction(chainType: string, chainId: number, hash: 
   const message = body?.message;
   // A 400 (malformed hash for the chain, unknown chain) is "no such transaction" for a page visitor.
   if (response.status === 400) return { kind: 'missing' };
-  return { kind: 'error', message: typeof message === 'string' ? message : `tx service answered HTTP ${response.status}` };
+  return {
+    kind: 'error',
+    message: typeof message === 'string' ? message : `tx service answered HTTP ${response.status}`,
+  };
 }
 
 /** Plausible hashes only reach the upstream: hex (with or without 0x) or a Base58 signature. */

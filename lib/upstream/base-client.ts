@@ -46,7 +46,8 @@ export async function callUpstream<S extends z.ZodType>(
   options: CallOptions = {},
 ): Promise<z.infer<S>> {
   const query = new URLSearchParams();
-  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) query.set(k, String(v));
+  for (const [k, v] of Object.entries(options.query ?? {}))
+    if (v !== undefined) query.set(k, String(v));
   const full = `${SERVICE_PREFIX[service]}${path}${query.size ? `?${query.toString()}` : ''}`;
   let response: Response;
   try {
@@ -58,7 +59,8 @@ export async function callUpstream<S extends z.ZodType>(
       signal: options.signal,
     });
   } catch (error) {
-    if (error instanceof TransportError) throw new UpstreamError(service, path, error.kind, null, null, error.message);
+    if (error instanceof TransportError)
+      throw new UpstreamError(service, path, error.kind, null, null, error.message);
     throw error;
   }
   const json: unknown = await response.json().catch(() => undefined);
@@ -66,13 +68,39 @@ export async function callUpstream<S extends z.ZodType>(
   if (response.ok && parsed.success) return parsed.data;
   const envelope = json as { code?: unknown; msg?: unknown; message?: unknown } | undefined;
   if (envelope && typeof envelope.code === 'number') {
-    const text = typeof envelope.msg === 'string' ? envelope.msg : typeof envelope.message === 'string' ? envelope.message : '';
+    const text =
+      typeof envelope.msg === 'string'
+        ? envelope.msg
+        : typeof envelope.message === 'string'
+          ? envelope.message
+          : '';
     // A success envelope that failed validation is the upstream's bug, not the caller's input.
     const isSuccessCode = envelope.code === 0 || (service === 'tx' && envelope.code === 1);
     if (response.ok && isSuccessCode && !parsed.success) {
-      throw new UpstreamError(service, path, 'bad-response', response.status, envelope.code, `unexpected shape: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      throw new UpstreamError(
+        service,
+        path,
+        'bad-response',
+        response.status,
+        envelope.code,
+        `unexpected shape: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+      );
     }
-    throw new UpstreamError(service, path, 'failure', response.status, envelope.code, text || `HTTP ${response.status}`);
+    throw new UpstreamError(
+      service,
+      path,
+      'failure',
+      response.status,
+      envelope.code,
+      text || `HTTP ${response.status}`,
+    );
   }
-  throw new UpstreamError(service, path, 'bad-response', response.status, null, `not an envelope (HTTP ${response.status})`);
+  throw new UpstreamError(
+    service,
+    path,
+    'bad-response',
+    response.status,
+    null,
+    `not an envelope (HTTP ${response.status})`,
+  );
 }

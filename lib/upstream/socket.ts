@@ -29,15 +29,28 @@ export function openUpstreamSocket(
   const env = getEnv();
   return upstreamMode(env) === 'simulator'
     ? openInProcess(path, headers, handlers)
-    : openNetwork(`${env.UPSTREAM_BASE_URL!.replace(/\/+$/, '').replace(/^http/, 'ws')}${path}`, {
-        ...headers,
-        'X-API-Key': env.UPSTREAM_API_KEY ?? '',
-      }, handlers);
+    : openNetwork(
+        `${env.UPSTREAM_BASE_URL!.replace(/\/+$/, '').replace(/^http/, 'ws')}${path}`,
+        {
+          ...headers,
+          'X-API-Key': env.UPSTREAM_API_KEY ?? '',
+        },
+        handlers,
+      );
 }
 
-function openNetwork(url: string, headers: Record<string, string>, handlers: SocketHandlers): UpstreamSocket {
+function openNetwork(
+  url: string,
+  headers: Record<string, string>,
+  handlers: SocketHandlers,
+): UpstreamSocket {
   let closed = false;
-  const ws = new WebSocket(url, { headers, handshakeTimeout: 10_000, followRedirects: false, perMessageDeflate: false });
+  const ws = new WebSocket(url, {
+    headers,
+    handshakeTimeout: 10_000,
+    followRedirects: false,
+    perMessageDeflate: false,
+  });
   const finish = (reason: string) => {
     if (closed) return;
     closed = true;
@@ -67,11 +80,23 @@ function openNetwork(url: string, headers: Record<string, string>, handlers: Soc
   };
 }
 
-function openInProcess(path: string, headers: Record<string, string>, handlers: SocketHandlers): UpstreamSocket {
+function openInProcess(
+  path: string,
+  headers: Record<string, string>,
+  handlers: SocketHandlers,
+): UpstreamSocket {
   const sim = inProcessSimulator();
   // The headers a WebSocket client's opening handshake carries (RFC 6455), which the simulator checks.
-  const handshake = { upgrade: 'websocket', connection: 'Upgrade', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64') };
-  const result = sim.upgrade(path, new Headers({ ...headers, 'x-api-key': sim.config.apiKey, ...handshake }));
+  const handshake = {
+    upgrade: 'websocket',
+    connection: 'Upgrade',
+    'sec-websocket-version': '13',
+    'sec-websocket-key': randomBytes(16).toString('base64'),
+  };
+  const result = sim.upgrade(
+    path,
+    new Headers({ ...headers, 'x-api-key': sim.config.apiKey, ...handshake }),
+  );
   let closed = false;
   const finish = (reason: string) => {
     if (closed) return;

@@ -68,9 +68,11 @@ export async function upstreamFetch(req: UpstreamHttpRequest): Promise<Response>
     });
   } catch (error) {
     if (timeout.aborted) throw new TransportError('timeout', `no answer within ${timeoutMs} ms`);
-    if (req.signal?.aborted) throw new TransportError('unreachable', 'request aborted by the client');
+    if (req.signal?.aborted)
+      throw new TransportError('unreachable', 'request aborted by the client');
     // Never include the URL or headers: the error may be logged, and they are not the browser's business.
-    const code = error instanceof Error ? (error.cause as { code?: unknown } | undefined)?.code : undefined;
+    const code =
+      error instanceof Error ? (error.cause as { code?: unknown } | undefined)?.code : undefined;
     throw new TransportError(
       'unreachable',
       typeof code === 'string' ? `connection failed (${code})` : 'connection failed',

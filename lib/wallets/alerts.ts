@@ -33,7 +33,11 @@ export async function askNotificationPermission(): Promise<NotificationPermissio
 }
 
 /** At most one alert every two seconds, however many transactions arrive. */
-export function alertNewTransactions(mode: 'off' | 'sound' | 'notify', count: number, summary: string): void {
+export function alertNewTransactions(
+  mode: 'off' | 'sound' | 'notify',
+  count: number,
+  summary: string,
+): void {
   if (mode === 'off' || count <= 0) return;
   const now = Date.now();
   if (now - lastAlertAt < MIN_GAP_MS) return;
@@ -43,6 +47,10 @@ export function alertNewTransactions(mode: 'off' | 'sound' | 'notify', count: nu
     return;
   }
   if (notificationsSupported() && Notification.permission === 'granted') {
-    new Notification(count === 1 ? 'New transaction' : `${count} new transactions`, { body: summary, tag: 'pulse-tx', silent: false });
+    new Notification(count === 1 ? 'New transaction' : `${count} new transactions`, {
+      body: summary,
+      tag: 'pulse-tx',
+      silent: false,
+    });
   }
 }

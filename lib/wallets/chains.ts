@@ -17,13 +17,55 @@ export interface TxChainInfo {
 }
 
 export const TX_CHAINS: readonly TxChainInfo[] = [
-  { type: 'ethereum', label: 'Ethereum', chainId: 1, family: 'evm', native: { symbol: 'ETH', decimals: 18 } },
-  { type: 'bsc', label: 'BNB Chain', chainId: 56, family: 'evm', native: { symbol: 'BNB', decimals: 18 } },
-  { type: 'base', label: 'Base', chainId: 8453, family: 'evm', native: { symbol: 'ETH', decimals: 18 } },
-  { type: 'arbitrum', label: 'Arbitrum', chainId: 42161, family: 'evm', native: { symbol: 'ETH', decimals: 18 } },
-  { type: 'solana', label: 'Solana', chainId: 501, family: 'solana', native: { symbol: 'SOL', decimals: 9 } },
-  { type: 'tron', label: 'Tron', chainId: 728126428, family: 'tron', native: { symbol: 'TRX', decimals: 6 } },
-  { type: 'bitcoin', label: 'Bitcoin', chainId: 0, family: 'bitcoin', native: { symbol: 'BTC', decimals: 8 } },
+  {
+    type: 'ethereum',
+    label: 'Ethereum',
+    chainId: 1,
+    family: 'evm',
+    native: { symbol: 'ETH', decimals: 18 },
+  },
+  {
+    type: 'bsc',
+    label: 'BNB Chain',
+    chainId: 56,
+    family: 'evm',
+    native: { symbol: 'BNB', decimals: 18 },
+  },
+  {
+    type: 'base',
+    label: 'Base',
+    chainId: 8453,
+    family: 'evm',
+    native: { symbol: 'ETH', decimals: 18 },
+  },
+  {
+    type: 'arbitrum',
+    label: 'Arbitrum',
+    chainId: 42161,
+    family: 'evm',
+    native: { symbol: 'ETH', decimals: 18 },
+  },
+  {
+    type: 'solana',
+    label: 'Solana',
+    chainId: 501,
+    family: 'solana',
+    native: { symbol: 'SOL', decimals: 9 },
+  },
+  {
+    type: 'tron',
+    label: 'Tron',
+    chainId: 728126428,
+    family: 'tron',
+    native: { symbol: 'TRX', decimals: 6 },
+  },
+  {
+    type: 'bitcoin',
+    label: 'Bitcoin',
+    chainId: 0,
+    family: 'bitcoin',
+    native: { symbol: 'BTC', decimals: 8 },
+  },
 ];
 
 /** `evm` is accepted by the address endpoints and `subscribe`, not by anything that needs a chain id. */
@@ -42,10 +84,18 @@ export const ADDRESS_CHAIN_TYPES: readonly TxChainInfo[] = [...TX_CHAINS, ANY_EV
  * A chain by its tx-service name. Records of EVM chains the seed does not name (Base, Arbitrum) carry
  * `evm` with their chain id, so `evm` with a known id is that chain; without one, any EVM chain.
  */
-export function txChain(type: string | null | undefined, chainId?: number | null): TxChainInfo | undefined {
+export function txChain(
+  type: string | null | undefined,
+  chainId?: number | null,
+): TxChainInfo | undefined {
   if (!type) return undefined;
   const t = type.toLowerCase();
-  if (t === 'evm') return (chainId != null ? TX_CHAINS.find((c) => c.family === 'evm' && c.chainId === chainId) : undefined) ?? ANY_EVM;
+  if (t === 'evm')
+    return (
+      (chainId != null
+        ? TX_CHAINS.find((c) => c.family === 'evm' && c.chainId === chainId)
+        : undefined) ?? ANY_EVM
+    );
   return TX_CHAINS.find((c) => c.type === t);
 }
 
@@ -69,7 +119,11 @@ export function addressKey(family: AddressFamily | null, address: string): strin
   return a;
 }
 
-export function sameAddress(family: AddressFamily | null, a: string | null | undefined, b: string | null | undefined): boolean {
+export function sameAddress(
+  family: AddressFamily | null,
+  a: string | null | undefined,
+  b: string | null | undefined,
+): boolean {
   if (!a || !b) return false;
   return addressKey(family, a) === addressKey(family, b);
 }

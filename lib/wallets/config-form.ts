@@ -16,7 +16,9 @@ export interface ConfigDraft {
   clearSecret: boolean;
 }
 
-export type ConfigErrors = Partial<Record<'webhook_url' | 'ws_ack_resend_interval_seconds' | 'webhook_secret' | 'form', string>>;
+export type ConfigErrors = Partial<
+  Record<'webhook_url' | 'ws_ack_resend_interval_seconds' | 'webhook_secret' | 'form', string>
+>;
 
 export const MAX_SECRET_LENGTH = 256;
 
@@ -44,7 +46,9 @@ function isHttpUrl(value: string): boolean {
 export function validateDraft(d: ConfigDraft): ConfigErrors {
   const errors: ConfigErrors = {};
   const url = d.webhook_url.trim();
-  if (url && !isHttpUrl(url)) errors.webhook_url = 'Enter a full http(s) URL, e.g. https://example.com/api/webhooks/tx, or leave it empty.';
+  if (url && !isHttpUrl(url))
+    errors.webhook_url =
+      'Enter a full http(s) URL, e.g. https://example.com/api/webhooks/tx, or leave it empty.';
   if (d.enable_webhook && !url) errors.webhook_url = 'Webhook push needs a URL.';
   const interval = d.ws_ack_resend_interval_seconds.trim();
   if (!/^\d+$/.test(interval) || Number(interval) < 1 || !Number.isSafeInteger(Number(interval))) {
@@ -52,8 +56,11 @@ export function validateDraft(d: ConfigDraft): ConfigErrors {
   }
   if (d.secret !== null) {
     if (d.secret.trim() === '') errors.webhook_secret = 'Enter the new secret, or cancel.';
-    else if (d.secret.length > MAX_SECRET_LENGTH) errors.webhook_secret = `At most ${MAX_SECRET_LENGTH} characters.`;
-    else if (!isSignableSecret(d.secret)) errors.webhook_secret = 'Letters, digits and ASCII symbols only: the secret is sent as-is in the Sign header.';
+    else if (d.secret.length > MAX_SECRET_LENGTH)
+      errors.webhook_secret = `At most ${MAX_SECRET_LENGTH} characters.`;
+    else if (!isSignableSecret(d.secret))
+      errors.webhook_secret =
+        'Letters, digits and ASCII symbols only: the secret is sent as-is in the Sign header.';
   }
   return errors;
 }
@@ -65,7 +72,8 @@ export function patchOf(config: AppConfig, d: ConfigDraft): AppConfigUpdate {
   const url = d.webhook_url.trim() || null;
   if (url !== config.webhook_url) patch.webhook_url = url;
   const interval = Number(d.ws_ack_resend_interval_seconds.trim());
-  if (interval !== config.ws_ack_resend_interval_seconds) patch.ws_ack_resend_interval_seconds = interval;
+  if (interval !== config.ws_ack_resend_interval_seconds)
+    patch.ws_ack_resend_interval_seconds = interval;
   if (d.is_active !== config.is_active) patch.is_active = d.is_active;
   if (d.secret !== null) patch.webhook_secret = d.secret;
   else if (d.clearSecret) patch.webhook_secret = null;
@@ -75,7 +83,8 @@ export function patchOf(config: AppConfig, d: ConfigDraft): AppConfigUpdate {
 /** The service's 400 names the field; put its message next to that field. */
 export function errorsFromServer(message: string): ConfigErrors {
   if (message.includes('webhook_url')) return { webhook_url: message };
-  if (message.includes('ws_ack_resend_interval_seconds')) return { ws_ack_resend_interval_seconds: message };
+  if (message.includes('ws_ack_resend_interval_seconds'))
+    return { ws_ack_resend_interval_seconds: message };
   if (message.includes('webhook_secret')) return { webhook_secret: message };
   return { form: message };
 }

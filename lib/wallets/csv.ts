@@ -30,17 +30,23 @@ const COLUMNS = [
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text))
+    text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function transfersToCsv(records: readonly TransferRecord[], wallet?: (r: TransferRecord) => string | null): string {
+export function transfersToCsv(
+  records: readonly TransferRecord[],
+  wallet?: (r: TransferRecord) => string | null,
+): string {
   const lines = [COLUMNS.join(',')];
   for (const r of records) {
     const native = txChain(r.chain_type, r.chain_id)?.native;
     const w = wallet?.(r) ?? null;
     const tokens = r.token_transfers
-      .map((t) => `${formatUnits(t.amount, t.decimals) ?? t.amount ?? ''} ${t.symbol ?? ''} ${t.from_address ?? ''}>${t.to_address ?? ''}`.trim())
+      .map((t) =>
+        `${formatUnits(t.amount, t.decimals) ?? t.amount ?? ''} ${t.symbol ?? ''} ${t.from_address ?? ''}>${t.to_address ?? ''}`.trim(),
+      )
       .join(' | ');
     const row = [
       r.id,

@@ -19,7 +19,11 @@ export interface TxParties {
   listenAddress?: readonly string[] | null;
 }
 
-function flows(tx: TxParties, family: AddressFamily | null, wallet: string): { out: boolean; in: boolean } {
+function flows(
+  tx: TxParties,
+  family: AddressFamily | null,
+  wallet: string,
+): { out: boolean; in: boolean } {
   const key = addressKey(family, wallet);
   const is = (a: string | null | undefined) => !!a && addressKey(family, a) === key;
   // The top-level sender and receiver decide first: a UTXO sender also receives its change.
@@ -60,13 +64,27 @@ export function matchedWallet(tx: TxParties, known: readonly string[] = []): str
   return candidates.find((a) => takesPart(tx, a)) ?? listen[0] ?? null;
 }
 
-export function counterpartyOf(tx: TxParties, wallet: string | null, direction: Direction | null): string | null {
+export function counterpartyOf(
+  tx: TxParties,
+  wallet: string | null,
+  direction: Direction | null,
+): string | null {
   if (direction === 'self') return wallet;
   if (direction === 'out') {
-    return tx.receiver ?? tx.token_transfers?.find((t) => t.to_address)?.to_address ?? tx.to_details?.[0]?.address ?? null;
+    return (
+      tx.receiver ??
+      tx.token_transfers?.find((t) => t.to_address)?.to_address ??
+      tx.to_details?.[0]?.address ??
+      null
+    );
   }
   if (direction === 'in') {
-    return tx.sender ?? tx.token_transfers?.find((t) => t.from_address)?.from_address ?? tx.from_details?.[0]?.address ?? null;
+    return (
+      tx.sender ??
+      tx.token_transfers?.find((t) => t.from_address)?.from_address ??
+      tx.from_details?.[0]?.address ??
+      null
+    );
   }
   return tx.receiver ?? tx.sender ?? null;
 }

@@ -7,7 +7,12 @@ import type { AddressFamily } from '../address';
 import type { ChainItem } from '../upstream/price/schema';
 import { familyOf, txChain } from './chains';
 
-const PRICE_TYPE: Record<AddressFamily, string> = { evm: 'evm', solana: 'svm', tron: 'tvm', bitcoin: 'utxo' };
+const PRICE_TYPE: Record<AddressFamily, string> = {
+  evm: 'evm',
+  solana: 'svm',
+  tron: 'tvm',
+  bitcoin: 'utxo',
+};
 
 export interface Explorer {
   name: string;
@@ -23,25 +28,44 @@ function hostName(base: string): string {
   }
 }
 
-export function findExplorer(chains: readonly ChainItem[] | undefined, chainType: string, chainId: number | null): Explorer | null {
+export function findExplorer(
+  chains: readonly ChainItem[] | undefined,
+  chainType: string,
+  chainId: number | null,
+): Explorer | null {
   const family = familyOf(chainType);
   if (!chains || !family) return null;
   const type = PRICE_TYPE[family];
   const label = txChain(chainType, chainId)?.label.toLowerCase();
   const entry =
-    chains.find((c) => c.explorer_url && c.chain_type === type && chainId !== null && c.chain_id === chainId) ??
-    chains.find((c) => c.explorer_url && c.chain_type === type && (c.name.toLowerCase() === chainType.toLowerCase() || c.name.toLowerCase() === label));
+    chains.find(
+      (c) => c.explorer_url && c.chain_type === type && chainId !== null && c.chain_id === chainId,
+    ) ??
+    chains.find(
+      (c) =>
+        c.explorer_url &&
+        c.chain_type === type &&
+        (c.name.toLowerCase() === chainType.toLowerCase() || c.name.toLowerCase() === label),
+    );
   const raw = entry?.explorer_url;
   if (!raw || !/^https?:\/\//i.test(raw)) return null;
   const base = raw.replace(/\/+$/, '');
   const name = hostName(base);
   switch (family) {
     case 'tron':
-      return { name, tx: (h) => `${base}/#/transaction/${h.replace(/^0x/, '')}`, address: (a) => `${base}/#/address/${a}` };
+      return {
+        name,
+        tx: (h) => `${base}/#/transaction/${h.replace(/^0x/, '')}`,
+        address: (a) => `${base}/#/address/${a}`,
+      };
     case 'solana':
       return { name, tx: (h) => `${base}/tx/${h}`, address: (a) => `${base}/account/${a}` };
     case 'bitcoin':
-      return { name, tx: (h) => `${base}/tx/${h.replace(/^0x/, '')}`, address: (a) => `${base}/address/${a}` };
+      return {
+        name,
+        tx: (h) => `${base}/tx/${h.replace(/^0x/, '')}`,
+        address: (a) => `${base}/address/${a}`,
+      };
     case 'evm':
       return { name, tx: (h) => `${base}/tx/${h}`, address: (a) => `${base}/address/${a}` };
   }

@@ -51,7 +51,10 @@ export const useFeedStore = create<FeedStore>()((set, get) => ({
         const key = seenKey(row.tx.chain_type, address);
         const prev = seen[key];
         if (prev && row.receivedAt - prev.lastAt < SEEN_REFRESH_MS) continue;
-        seen = { ...seen, [key]: { chainType: row.tx.chain_type, address, lastAt: row.receivedAt } };
+        seen = {
+          ...seen,
+          [key]: { chainType: row.tx.chain_type, address, lastAt: row.receivedAt },
+        };
       }
     }
     set({ feed: after, seen, freshKeys });

@@ -41,15 +41,22 @@ export function emptyFeed(): FeedState {
 
 /** A stream payload is trusted only as far as these fields; arrays default to empty. */
 export function toFeedTx(data: Record<string, unknown>): FeedTx | null {
-  if (typeof data.chain_type !== 'string' || typeof data.tx_hash !== 'string' || typeof data.chain_id !== 'number') return null;
-  const list = <T,>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
+  if (
+    typeof data.chain_type !== 'string' ||
+    typeof data.tx_hash !== 'string' ||
+    typeof data.chain_id !== 'number'
+  )
+    return null;
+  const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
   return {
     ...(data as unknown as FeedTx),
     token_transfers: list(data.token_transfers),
     from_details: list(data.from_details),
     to_details: list(data.to_details),
     internal_transactions: list(data.internal_transactions),
-    listenAddress: list<unknown>(data.listenAddress).filter((a): a is string => typeof a === 'string'),
+    listenAddress: list<unknown>(data.listenAddress).filter(
+      (a): a is string => typeof a === 'string',
+    ),
     is_reorg_resend: data.is_reorg_resend === true,
   };
 }
@@ -57,7 +64,14 @@ export function toFeedTx(data: Record<string, unknown>): FeedTx | null {
 export function toRow(tx: FeedTx, known: readonly string[], now: number): FeedRow {
   const wallet = matchedWallet(tx, known);
   const direction = directionOf(tx, wallet);
-  return { key: txIdentity(tx), tx, receivedAt: now, wallet, direction, counterparty: counterpartyOf(tx, wallet, direction) };
+  return {
+    key: txIdentity(tx),
+    tx,
+    receivedAt: now,
+    wallet,
+    direction,
+    counterparty: counterpartyOf(tx, wallet, direction),
+  };
 }
 
 function remember(seen: Set<string>, key: string): void {
@@ -69,7 +83,11 @@ function remember(seen: Set<string>, key: string): void {
 }
 
 /** Adds new rows (given oldest first); duplicates are dropped. Returns the same state if nothing changed. */
-export function ingest(state: FeedState, incoming: readonly FeedRow[], limit = FEED_LIMIT): FeedState {
+export function ingest(
+  state: FeedState,
+  incoming: readonly FeedRow[],
+  limit = FEED_LIMIT,
+): FeedState {
   const fresh: FeedRow[] = [];
   let duplicates = 0;
   for (const row of incoming) {
@@ -80,9 +98,14 @@ export function ingest(state: FeedState, incoming: readonly FeedRow[], limit = F
     remember(state.seen, row.key);
     fresh.push(row);
   }
-  if (fresh.length === 0) return duplicates ? { ...state, duplicates: state.duplicates + duplicates } : state;
+  if (fresh.length === 0)
+    return duplicates ? { ...state, duplicates: state.duplicates + duplicates } : state;
   const newestFirst = fresh.reverse();
-  const base = { ...state, received: state.received + fresh.length, duplicates: state.duplicates + duplicates };
+  const base = {
+    ...state,
+    received: state.received + fresh.length,
+    duplicates: state.duplicates + duplicates,
+  };
   if (state.paused) return { ...base, pending: [...newestFirst, ...state.pending].slice(0, limit) };
   return { ...base, rows: [...newestFirst, ...state.rows].slice(0, limit) };
 }
@@ -112,8 +135,16 @@ export function kindOf(tx: Pick<FeedTx, 'transfer_type' | 'token_transfers'>): '
   return tx.token_transfers.length > 0 ? 'token' : 'native';
 }
 
-export function matchesFilter(row: FeedRow, filter: FeedFilter, sameWallet: (a: string, b: string) => boolean): boolean {
-  if (filter.chain && (txChain(row.tx.chain_type, row.tx.chain_id)?.type ?? row.tx.chain_type) !== filter.chain) return false;
+export function matchesFilter(
+  row: FeedRow,
+  filter: FeedFilter,
+  sameWallet: (a: string, b: string) => boolean,
+): boolean {
+  if (
+    filter.chain &&
+    (txChain(row.tx.chain_type, row.tx.chain_id)?.type ?? row.tx.chain_type) !== filter.chain
+  )
+    return false;
   if (filter.direction && row.direction !== filter.direction) return false;
   if (filter.kind && kindOf(row.tx) !== filter.kind) return false;
   if (filter.wallet) {

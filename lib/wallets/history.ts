@@ -49,7 +49,9 @@ export function detectFamily(address: string): AddressFamily | null {
 }
 
 export function limitError(limit: number): string | null {
-  return Number.isInteger(limit) && limit >= 1 && limit <= 100 ? null : 'Limit must be a whole number from 1 to 100.';
+  return Number.isInteger(limit) && limit >= 1 && limit <= 100
+    ? null
+    : 'Limit must be a whole number from 1 to 100.';
 }
 
 export function validateHistory(q: HistoryQuery): FieldErrors {
@@ -62,11 +64,13 @@ export function validateHistory(q: HistoryQuery): FieldErrors {
     else if (q.chainType) {
       const family = familyOf(q.chainType);
       const check = family ? checkAddress(family, address) : null;
-      if (check && !check.ok) errors.address = `Not a valid ${q.chainType} address: ${check.reason}.`;
+      if (check && !check.ok)
+        errors.address = `Not a valid ${q.chainType} address: ${check.reason}.`;
     } else if (!detectFamily(address)) {
       errors.address = 'Not an address of a supported chain (EVM, Solana, Tron or Bitcoin).';
     }
-    if (q.token.trim() && /\s/.test(q.token.trim())) errors.token = 'A token filter is one contract address (the mint on Solana).';
+    if (q.token.trim() && /\s/.test(q.token.trim()))
+      errors.token = 'A token filter is one contract address (the mint on Solana).';
     return errors;
   }
   if (q.groups.length === 0) errors.groups = 'Add at least one group.';
@@ -74,19 +78,27 @@ export function validateHistory(q: HistoryQuery): FieldErrors {
   q.groups.forEach((g, i) => {
     const chain = txChain(g.chainType);
     if (!chain || chain.type === 'evm') errors[`groups.${i}.chainType`] = 'Choose a chain.';
-    if (g.chainId === null || !Number.isSafeInteger(g.chainId) || g.chainId < 0) errors[`groups.${i}.chainId`] = 'Chain id must be a whole number.';
+    if (g.chainId === null || !Number.isSafeInteger(g.chainId) || g.chainId < 0)
+      errors[`groups.${i}.chainId`] = 'Chain id must be a whole number.';
     const list = splitAddressList(g.addresses);
     if (list.length === 0) errors[`groups.${i}.addresses`] = 'Enter at least one address.';
-    else if (list.length > MAX_GROUP_ADDRESSES) errors[`groups.${i}.addresses`] = `At most ${MAX_GROUP_ADDRESSES} addresses per group (${list.length} given).`;
+    else if (list.length > MAX_GROUP_ADDRESSES)
+      errors[`groups.${i}.addresses`] =
+        `At most ${MAX_GROUP_ADDRESSES} addresses per group (${list.length} given).`;
     else if (chain) {
       const bad = list.map((a) => ({ a, c: checkAddress(chain.family, a) })).find((x) => !x.c.ok);
-      if (bad && !bad.c.ok) errors[`groups.${i}.addresses`] = `"${bad.a}" is not a valid ${chain.type} address: ${bad.c.reason}.`;
+      if (bad && !bad.c.ok)
+        errors[`groups.${i}.addresses`] =
+          `"${bad.a}" is not a valid ${chain.type} address: ${bad.c.reason}.`;
     }
   });
   return errors;
 }
 
-export function requestOf(q: HistoryQuery, cursor: number | undefined): { path: string; body: Record<string, unknown> } {
+export function requestOf(
+  q: HistoryQuery,
+  cursor: number | undefined,
+): { path: string; body: Record<string, unknown> } {
   const page = { limit: q.limit, ...(cursor !== undefined ? { id: cursor } : {}) };
   if (q.mode === 'address') {
     return {
@@ -103,7 +115,11 @@ export function requestOf(q: HistoryQuery, cursor: number | undefined): { path: 
   return {
     path: '/transfers/multi-chain',
     body: {
-      addresses: q.groups.map((g) => ({ chain_type: g.chainType, chain_id: g.chainId, address: splitAddressList(g.addresses) })),
+      addresses: q.groups.map((g) => ({
+        chain_type: g.chainType,
+        chain_id: g.chainId,
+        address: splitAddressList(g.addresses),
+      })),
       ...page,
     },
   };
@@ -117,7 +133,9 @@ export function nextCursor(page: readonly TransferRecord[], limit: number): numb
 
 /** The wallets a query is about (to tell in from out in its rows). */
 export function walletsOf(q: HistoryQuery): string[] {
-  return q.mode === 'address' ? [q.address.trim()] : q.groups.flatMap((g) => splitAddressList(g.addresses));
+  return q.mode === 'address'
+    ? [q.address.trim()]
+    : q.groups.flatMap((g) => splitAddressList(g.addresses));
 }
 
 // ---- query string ---------------------------------------------------------------------------------
@@ -136,7 +154,11 @@ export function historyFromParams(params: URLSearchParams): HistoryQuery | null 
       .filter(Boolean)
       .map((part): GroupInput => {
         const [chainType = '', chainId = '', addresses = ''] = part.split(':');
-        return { chainType, chainId: /^\d+$/.test(chainId) ? Number(chainId) : null, addresses: addresses.split(',').join('\n') };
+        return {
+          chainType,
+          chainId: /^\d+$/.test(chainId) ? Number(chainId) : null,
+          addresses: addresses.split(',').join('\n'),
+        };
       });
     return groups.length ? { mode: 'multi', groups, limit } : null;
   }
@@ -155,8 +177,18 @@ export function historyFromParams(params: URLSearchParams): HistoryQuery | null 
 
 export function historyToParams(q: HistoryQuery): Record<string, string | null> {
   if (q.mode === 'multi') {
-    const groups = q.groups.map((g) => `${g.chainType}:${g.chainId ?? ''}:${splitAddressList(g.addresses).join(',')}`).join(';');
-    return { mode: 'multi', groups, limit: String(q.limit), address: null, hchain: null, type: null, token: null };
+    const groups = q.groups
+      .map((g) => `${g.chainType}:${g.chainId ?? ''}:${splitAddressList(g.addresses).join(',')}`)
+      .join(';');
+    return {
+      mode: 'multi',
+      groups,
+      limit: String(q.limit),
+      address: null,
+      hchain: null,
+      type: null,
+      token: null,
+    };
   }
   return {
     mode: null,

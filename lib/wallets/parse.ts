@@ -23,7 +23,8 @@ export function parseAddressList(chainType: string, text: string): ParsedAddress
   const family = familyOf(chainType);
   const out: ParsedAddresses = { valid: [], invalid: [], duplicates: 0 };
   if (!family) {
-    for (const input of splitAddressList(text)) out.invalid.push({ input, reason: `unknown chain type "${chainType}"` });
+    for (const input of splitAddressList(text))
+      out.invalid.push({ input, reason: `unknown chain type "${chainType}"` });
     return out;
   }
   const seen = new Set<string>();

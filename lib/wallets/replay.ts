@@ -14,7 +14,11 @@ export interface ReplayMessage {
   data: TransactionDetail & { listenAddress: string[]; is_reorg_resend: false };
 }
 
-export function replayMessage(tx: TransferRecord | TransactionDetail, wallet: string, now = Date.now()): ReplayMessage {
+export function replayMessage(
+  tx: TransferRecord | TransactionDetail,
+  wallet: string,
+  now = Date.now(),
+): ReplayMessage {
   // The cursor id is the service's own bookkeeping, not part of a push.
   const { id: _id, ...detail } = tx;
   return {
@@ -39,5 +43,9 @@ export function pickReplayCandidate(
   minAgeSec = 3600,
 ): TransferRecord | null {
   const usable = records.filter((r) => r.tx_status === 'success' && !skip.has(txIdentity(r)));
-  return usable.find((r) => r.tx_time !== null && nowSec - r.tx_time >= minAgeSec) ?? usable.at(-1) ?? null;
+  return (
+    usable.find((r) => r.tx_time !== null && nowSec - r.tx_time >= minAgeSec) ??
+    usable.at(-1) ??
+    null
+  );
 }

@@ -7,22 +7,31 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { txIdentity } from '../tx/dedupe';
 
-export type SignCheck = { ok: true } | { ok: false; reason: 'unconfigured' | 'missing' | 'mismatch'; message: string };
+export type SignCheck =
+  { ok: true } | { ok: false; reason: 'unconfigured' | 'missing' | 'mismatch'; message: string };
 
 export const MAX_WEBHOOK_BYTES = 5_000_000;
 
 export function checkSign(given: string | null | undefined, secret: string | undefined): SignCheck {
   if (!secret) {
-    return { ok: false, reason: 'unconfigured', message: 'WEBHOOK_SECRET is not set on this server, so no delivery can be verified: set it to the app\'s webhook_secret.' };
+    return {
+      ok: false,
+      reason: 'unconfigured',
+      message:
+        "WEBHOOK_SECRET is not set on this server, so no delivery can be verified: set it to the app's webhook_secret.",
+    };
   }
   if (!given) return { ok: false, reason: 'missing', message: 'The Sign header is missing.' };
   // Digests of equal length, so the comparison time says nothing about the secret or its length.
   const a = createHmac('sha256', 'pulse-webhook-sign').update(given).digest();
   const b = createHmac('sha256', 'pulse-webhook-sign').update(secret).digest();
-  return timingSafeEqual(a, b) ? { ok: true } : { ok: false, reason: 'mismatch', message: 'The Sign header does not match WEBHOOK_SECRET.' };
+  return timingSafeEqual(a, b)
+    ? { ok: true }
+    : { ok: false, reason: 'mismatch', message: 'The Sign header does not match WEBHOOK_SECRET.' };
 }
 
-export type ParsedBody = { ok: true; txs: Record<string, unknown>[] } | { ok: false; message: string };
+export type ParsedBody =
+  { ok: true; txs: Record<string, unknown>[] } | { ok: false; message: string };
 
 export function parseWebhookBody(text: string): ParsedBody {
   let value: unknown;
@@ -31,13 +40,18 @@ export function parseWebhookBody(text: string): ParsedBody {
   } catch {
     return { ok: false, message: 'The body is not JSON.' };
   }
-  if (!Array.isArray(value)) return { ok: false, message: 'The body must be a JSON array of transactions.' };
+  if (!Array.isArray(value))
+    return { ok: false, message: 'The body must be a JSON array of transactions.' };
   for (const [i, tx] of value.entries()) {
     const t = tx as Record<string, unknown> | null;
-    if (typeof t !== 'object' || t === null || Array.isArray(t)) return { ok: false, message: `[${i}] is not a transaction object.` };
-    if (typeof t.chain_type !== 'string' || !t.chain_type) return { ok: false, message: `[${i}].chain_type is required.` };
-    if (typeof t.chain_id !== 'number' || !Number.isSafeInteger(t.chain_id)) return { ok: false, message: `[${i}].chain_id must be an integer.` };
-    if (typeof t.tx_hash !== 'string' || !t.tx_hash) return { ok: false, message: `[${i}].tx_hash is required.` };
+    if (typeof t !== 'object' || t === null || Array.isArray(t))
+      return { ok: false, message: `[${i}] is not a transaction object.` };
+    if (typeof t.chain_type !== 'string' || !t.chain_type)
+      return { ok: false, message: `[${i}].chain_type is required.` };
+    if (typeof t.chain_id !== 'number' || !Number.isSafeInteger(t.chain_id))
+      return { ok: false, message: `[${i}].chain_id must be an integer.` };
+    if (typeof t.tx_hash !== 'string' || !t.tx_hash)
+      return { ok: false, message: `[${i}].tx_hash is required.` };
   }
   return { ok: true, txs: value as Record<string, unknown>[] };
 }
@@ -49,7 +63,10 @@ export interface Receipt {
 }
 
 /** Drops repeats within the batch; `ingest` (the stream hub) drops what it has already relayed. */
-export function receiveTransactions(txs: readonly Record<string, unknown>[], ingest: (tx: Record<string, unknown>) => boolean): Receipt {
+export function receiveTransactions(
+  txs: readonly Record<string, unknown>[],
+  ingest: (tx: Record<string, unknown>) => boolean,
+): Receipt {
   const batch = new Set<string>();
   let accepted = 0;
   for (const tx of txs) {
@@ -74,9 +91,11 @@ export async function handleWebhook(request: Request, deps: WebhookDeps): Promis
   const sign = checkSign(request.headers.get('sign'), deps.secret);
   if (!sign.ok) return reply(401, { code: 401, message: sign.message });
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_WEBHOOK_BYTES) return reply(413, { code: 413, message: 'The body is too large.' });
+  if (declared > MAX_WEBHOOK_BYTES)
+    return reply(413, { code: 413, message: 'The body is too large.' });
   const text = await request.text();
-  if (text.length > MAX_WEBHOOK_BYTES) return reply(413, { code: 413, message: 'The body is too large.' });
+  if (text.length > MAX_WEBHOOK_BYTES)
+    return reply(413, { code: 413, message: 'The body is too large.' });
   const parsed = parseWebhookBody(text);
   if (!parsed.ok) return reply(400, { code: 400, message: parsed.message });
   return reply(200, { code: 0, message: 'ok', ...receiveTransactions(parsed.txs, deps.ingest) });

@@ -28,7 +28,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LIVE_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 30);
 
 interface BenchWindow {
-  __pulseBench: { firstCandleAt?: number; updates: number[]; setData?: (bars: Candle[]) => Promise<{ setDataMs: number; paintedMs: number }> };
+  __pulseBench: {
+    firstCandleAt?: number;
+    updates: number[];
+    setData?: (bars: Candle[]) => Promise<{ setDataMs: number; paintedMs: number }>;
+  };
 }
 
 /** The lower middle of an even count, as this benchmark has always reported. */
@@ -45,18 +49,31 @@ async function benchPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-async function timeToFirstCandle(browser: Browser, url: string): Promise<{ runs: number[]; historyMs: number[] }> {
+async function timeToFirstCandle(
+  browser: Browser,
+  url: string,
+): Promise<{ runs: number[]; historyMs: number[] }> {
   const runs: number[] = [];
   const historyMs: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     // A fresh context each run: nothing cached, as for a first visit.
     const page = await benchPage(browser);
     await page.goto(url);
-    await page.waitForFunction(() => (window as unknown as BenchWindow).__pulseBench.firstCandleAt !== undefined, null, { timeout: 30_000 });
-    runs.push(await page.evaluate(() => (window as unknown as BenchWindow).__pulseBench.firstCandleAt as number));
+    await page.waitForFunction(
+      () => (window as unknown as BenchWindow).__pulseBench.firstCandleAt !== undefined,
+      null,
+      { timeout: 30_000 },
+    );
+    runs.push(
+      await page.evaluate(
+        () => (window as unknown as BenchWindow).__pulseBench.firstCandleAt as number,
+      ),
+    );
     historyMs.push(
       await page.evaluate(() => {
-        const e = performance.getEntriesByType('resource').find((r) => r.name.includes('/kline/ohlcv'));
+        const e = performance
+          .getEntriesByType('resource')
+          .find((r) => r.name.includes('/kline/ohlcv'));
         return e ? e.duration : NaN;
       }),
     );
@@ -65,10 +82,22 @@ async function timeToFirstCandle(browser: Browser, url: string): Promise<{ runs:
   return { runs, historyMs };
 }
 
-async function setData5000(browser: Browser): Promise<{ normalizeMs: number; setDataMs: number[]; paintedMs: number[]; bars: number }> {
+async function setData5000(
+  browser: Browser,
+): Promise<{ normalizeMs: number; setDataMs: number[]; paintedMs: number[]; bars: number }> {
   const now = Math.floor(Date.now() / 1000);
-  const query = new URLSearchParams({ interval: '1m', from: String(now - 5000 * 60), to: String(now), limit: '5000', chain_type: 'evm', chain_id: '1', pool_address: POOL });
-  const body = (await (await fetch(`${APP}/api/kline/v1/kline/ohlcv?${query.toString()}`)).json()) as { data: RawCandle[] };
+  const query = new URLSearchParams({
+    interval: '1m',
+    from: String(now - 5000 * 60),
+    to: String(now),
+    limit: '5000',
+    chain_type: 'evm',
+    chain_id: '1',
+    pool_address: POOL,
+  });
+  const body = (await (
+    await fetch(`${APP}/api/kline/v1/kline/ohlcv?${query.toString()}`)
+  ).json()) as { data: RawCandle[] };
   const normalizeRuns: number[] = [];
   let bars: Candle[] = [];
   for (let i = 0; i < 7; i++) {
@@ -81,11 +110,18 @@ async function setData5000(browser: Browser): Promise<{ normalizeMs: number; set
 
   const page = await benchPage(browser);
   await page.goto(`${POOL_PAGE}?interval=1m`);
-  await page.waitForFunction(() => (window as unknown as BenchWindow).__pulseBench.firstCandleAt !== undefined, null, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => (window as unknown as BenchWindow).__pulseBench.firstCandleAt !== undefined,
+    null,
+    { timeout: 30_000 },
+  );
   const setDataMs: number[] = [];
   const paintedMs: number[] = [];
   for (let i = 0; i < 7; i++) {
-    const r = await page.evaluate((b) => (window as unknown as BenchWindow).__pulseBench.setData?.(b), bars);
+    const r = await page.evaluate(
+      (b) => (window as unknown as BenchWindow).__pulseBench.setData?.(b),
+      bars,
+    );
     if (!r) throw new Error('the chart did not register its bench hook');
     if (i > 0) {
       // The first call warms the code paths; the rest are measured.
@@ -97,30 +133,50 @@ async function setData5000(browser: Browser): Promise<{ normalizeMs: number; set
   return { normalizeMs, setDataMs, paintedMs, bars: bars.length };
 }
 
-async function liveUpdates(browser: Browser): Promise<{ updates: number[]; mainThreadMsPerSecond: number; scriptMsPerSecond: number }> {
+async function liveUpdates(
+  browser: Browser,
+): Promise<{ updates: number[]; mainThreadMsPerSecond: number; scriptMsPerSecond: number }> {
   const page = await benchPage(browser);
   await page.goto(POOL_PAGE);
-  await page.waitForFunction(() => (window as unknown as BenchWindow).__pulseBench.firstCandleAt !== undefined, null, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => (window as unknown as BenchWindow).__pulseBench.firstCandleAt !== undefined,
+    null,
+    { timeout: 30_000 },
+  );
   await page.waitForTimeout(3000);
   await page.evaluate(() => ((window as unknown as BenchWindow).__pulseBench.updates = []));
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+  const metrics = async () =>
+    Object.fromEntries(
+      (await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]),
+    );
   const before = await metrics();
   await page.waitForTimeout(LIVE_SECONDS * 1000);
   const after = await metrics();
-  const updates = await page.evaluate(() => (window as unknown as BenchWindow).__pulseBench.updates);
+  const updates = await page.evaluate(
+    () => (window as unknown as BenchWindow).__pulseBench.updates,
+  );
   await page.context().close();
   const per = (name: string) => (((after[name] ?? 0) - (before[name] ?? 0)) / LIVE_SECONDS) * 1000;
-  return { updates, mainThreadMsPerSecond: per('TaskDuration'), scriptMsPerSecond: per('ScriptDuration') };
+  return {
+    updates,
+    mainThreadMsPerSecond: per('TaskDuration'),
+    scriptMsPerSecond: per('ScriptDuration'),
+  };
 }
 
-async function scriptBytes(browser: Browser, url: string): Promise<{ gzip: number; brotli: number; files: number }> {
+async function scriptBytes(
+  browser: Browser,
+  url: string,
+): Promise<{ gzip: number; brotli: number; files: number }> {
   const page = await browser.newPage();
   const scripts: { url: string; bytes: number }[] = [];
   page.on('requestfinished', (request) => {
     if (request.resourceType() !== 'script') return;
-    void request.sizes().then((s) => scripts.push({ url: request.url(), bytes: s.responseBodySize }));
+    void request
+      .sizes()
+      .then((s) => scripts.push({ url: request.url(), bytes: s.responseBodySize }));
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(500);
@@ -129,7 +185,10 @@ async function scriptBytes(browser: Browser, url: string): Promise<{ gzip: numbe
   let brotli = 0;
   for (const s of scripts) {
     const path = `.next${new URL(s.url).pathname.replace(/^\/_next/, '')}`;
-    if (existsSync(path)) brotli += brotliCompressSync(readFileSync(path), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    if (existsSync(path))
+      brotli += brotliCompressSync(readFileSync(path), {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+      }).length;
   }
   return { gzip: scripts.reduce((a, s) => a + s.bytes, 0), brotli, files: scripts.length };
 }
@@ -151,19 +210,41 @@ async function main() {
     const poolPage = await scriptBytes(browser, POOL_PAGE);
 
     const rows = [
-      { metric: 'time to first candle, pool page (median of fresh visits)', value: `${round(median(first.runs), 0)} ms`, detail: `runs ${first.runs.map((r) => round(r, 0)).join(', ')} ms; history request ${round(median(first.historyMs), 0)} ms` },
-      { metric: 'time to first candle, widget (median of fresh visits)', value: `${round(median(firstWidget.runs), 0)} ms`, detail: `runs ${firstWidget.runs.map((r) => round(r, 0)).join(', ')} ms` },
-      { metric: `setData of ${data.bars.toLocaleString('en-US')} bars (median)`, value: `${round(median(data.setDataMs))} ms`, detail: `to painted ${round(median(data.paintedMs))} ms; validation (normalizeCandles, Node) ${round(data.normalizeMs)} ms` },
+      {
+        metric: 'time to first candle, pool page (median of fresh visits)',
+        value: `${round(median(first.runs), 0)} ms`,
+        detail: `runs ${first.runs.map((r) => round(r, 0)).join(', ')} ms; history request ${round(median(first.historyMs), 0)} ms`,
+      },
+      {
+        metric: 'time to first candle, widget (median of fresh visits)',
+        value: `${round(median(firstWidget.runs), 0)} ms`,
+        detail: `runs ${firstWidget.runs.map((r) => round(r, 0)).join(', ')} ms`,
+      },
+      {
+        metric: `setData of ${data.bars.toLocaleString('en-US')} bars (median)`,
+        value: `${round(median(data.setDataMs))} ms`,
+        detail: `to painted ${round(median(data.paintedMs))} ms; validation (normalizeCandles, Node) ${round(data.normalizeMs)} ms`,
+      },
       {
         metric: `live push, ~1/s for ${LIVE_SECONDS} s (${live.updates.length} pushes)`,
         value: `p50 ${round(quantile(live.updates, 0.5), 2)} ms`,
         detail: `p95 ${round(quantile(live.updates, 0.95), 2)} ms, max ${round(Math.max(...live.updates), 2)} ms; page main thread ${round(live.mainThreadMsPerSecond)} ms/s (script ${round(live.scriptMsPerSecond)} ms/s)`,
       },
-      { metric: 'widget JavaScript, compressed', value: `${round(widget.gzip / 1024)} KB gzip`, detail: `${widget.files} files; ${round(widget.brotli / 1024)} KB with Brotli` },
-      { metric: 'pool page JavaScript, compressed (comparison)', value: `${round(poolPage.gzip / 1024)} KB gzip`, detail: `${poolPage.files} files; ${round(poolPage.brotli / 1024)} KB with Brotli` },
+      {
+        metric: 'widget JavaScript, compressed',
+        value: `${round(widget.gzip / 1024)} KB gzip`,
+        detail: `${widget.files} files; ${round(widget.brotli / 1024)} KB with Brotli`,
+      },
+      {
+        metric: 'pool page JavaScript, compressed (comparison)',
+        value: `${round(poolPage.gzip / 1024)} KB gzip`,
+        detail: `${poolPage.files} files; ${round(poolPage.brotli / 1024)} KB with Brotli`,
+      },
     ];
     console.table(rows);
-    console.log(`${cpus().length} CPUs, load average ${round(loadavg()[0] ?? 0, 2)} (other work on the machine inflates every figure)`);
+    console.log(
+      `${cpus().length} CPUs, load average ${round(loadavg()[0] ?? 0, 2)} (other work on the machine inflates every figure)`,
+    );
     mkdirSync('bench/results', { recursive: true });
     writeFileSync(
       'bench/results/chart.json',
@@ -174,9 +255,22 @@ async function main() {
           // Other work on the machine inflates every figure: the 1-minute load average when the run ended.
           load_average: round(loadavg()[0] ?? 0, 2),
           chromium: browser.version(),
-          time_to_first_candle_ms: { median: round(median(first.runs)), runs: first.runs.map((r) => round(r)), history_request_ms: round(median(first.historyMs)) },
-          widget_time_to_first_candle_ms: { median: round(median(firstWidget.runs)), runs: firstWidget.runs.map((r) => round(r)) },
-          set_data: { bars: data.bars, median_ms: round(median(data.setDataMs), 2), painted_median_ms: round(median(data.paintedMs), 2), runs_ms: data.setDataMs.map((r) => round(r, 2)), normalize_ms: round(data.normalizeMs, 2) },
+          time_to_first_candle_ms: {
+            median: round(median(first.runs)),
+            runs: first.runs.map((r) => round(r)),
+            history_request_ms: round(median(first.historyMs)),
+          },
+          widget_time_to_first_candle_ms: {
+            median: round(median(firstWidget.runs)),
+            runs: firstWidget.runs.map((r) => round(r)),
+          },
+          set_data: {
+            bars: data.bars,
+            median_ms: round(median(data.setDataMs), 2),
+            painted_median_ms: round(median(data.paintedMs), 2),
+            runs_ms: data.setDataMs.map((r) => round(r, 2)),
+            normalize_ms: round(data.normalizeMs, 2),
+          },
           live_push: {
             seconds: LIVE_SECONDS,
             pushes: live.updates.length,
@@ -187,7 +281,11 @@ async function main() {
             script_ms_per_s: round(live.scriptMsPerSecond),
           },
           widget_js: { gzip_bytes: widget.gzip, brotli_bytes: widget.brotli, files: widget.files },
-          pool_page_js: { gzip_bytes: poolPage.gzip, brotli_bytes: poolPage.brotli, files: poolPage.files },
+          pool_page_js: {
+            gzip_bytes: poolPage.gzip,
+            brotli_bytes: poolPage.brotli,
+            files: poolPage.files,
+          },
         },
         null,
         2,

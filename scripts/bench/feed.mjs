@@ -23,7 +23,9 @@ await page.addInitScript(() => {
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
-  new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) =>
+    list.getEntries().forEach((e) => w.__long.push(e.duration)),
+  ).observe({ type: 'longtask', buffered: true });
 });
 await page.goto(url);
 await page.getByTestId('feed-row').first().waitFor({ timeout: 30_000 });

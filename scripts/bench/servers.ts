@@ -26,18 +26,37 @@ export interface BenchServers {
 }
 
 /** Builds if needed, starts both servers and Chromium (Debian's where present). */
-export async function startBenchServers({ simPort, appPort, key, txIntervalMs = 60_000 }: { simPort: number; appPort: number; key: string; txIntervalMs?: number }): Promise<BenchServers> {
+export async function startBenchServers({
+  simPort,
+  appPort,
+  key,
+  txIntervalMs = 60_000,
+}: {
+  simPort: number;
+  appPort: number;
+  key: string;
+  txIntervalMs?: number;
+}): Promise<BenchServers> {
   if (!existsSync('.next/BUILD_ID')) {
     console.log('[bench] no production build: running next build');
     if (spawnSync('npx', ['next', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
   }
   const sim = createSimulator({ apiKey: key, stateDir: null, logLevel: 'silent', txIntervalMs });
   const running = await listen(sim, simPort);
-  const child: ChildProcess = spawn('node', ['node_modules/next/dist/bin/next', 'start', '-p', String(appPort), '-H', '127.0.0.1'], {
-    env: { ...process.env, UPSTREAM_BASE_URL: running.url, UPSTREAM_API_KEY: key, NODE_ENV: 'production' },
-    stdio: 'ignore',
-    detached: true,
-  });
+  const child: ChildProcess = spawn(
+    'node',
+    ['node_modules/next/dist/bin/next', 'start', '-p', String(appPort), '-H', '127.0.0.1'],
+    {
+      env: {
+        ...process.env,
+        UPSTREAM_BASE_URL: running.url,
+        UPSTREAM_API_KEY: key,
+        NODE_ENV: 'production',
+      },
+      stdio: 'ignore',
+      detached: true,
+    },
+  );
   const stopApp = () => {
     try {
       process.kill(-(child.pid as number), 'SIGTERM');
@@ -48,7 +67,13 @@ export async function startBenchServers({ simPort, appPort, key, txIntervalMs = 
   process.on('exit', stopApp);
   const browser = await chromium.launch({
     executablePath: existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   const app = `http://127.0.0.1:${appPort}`;
   await waitFor(`${app}/api/health`);

@@ -24,7 +24,6 @@ const MEASURE_MS = 12_000;
 const pushedAt = new Map<string, number>();
 let subscribeFrames = 0;
 
-
 /** The simulator, with a tap on what it pushes and what it is asked. */
 function tapped(sim: Simulator): Simulator {
   return {
@@ -63,7 +62,9 @@ function tapped(sim: Simulator): Simulator {
 
 /** Full GC in the server, then its heap and external memory (bytes), through the inspector. */
 async function serverHeapAfterGc(): Promise<number> {
-  const list = (await (await fetch(`http://127.0.0.1:${INSPECT_PORT}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
+  const list = (await (await fetch(`http://127.0.0.1:${INSPECT_PORT}/json/list`)).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
   const url = list[0]?.webSocketDebuggerUrl;
   if (!url) return NaN;
   const ws = new WebSocket(url);
@@ -87,9 +88,16 @@ async function serverHeapAfterGc(): Promise<number> {
     });
   await call('HeapProfiler.collectGarbage');
   await call('HeapProfiler.collectGarbage');
-  const result = await call('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
+  const result = await call('Runtime.evaluate', {
+    expression: 'JSON.stringify(process.memoryUsage())',
+    returnByValue: true,
+  });
   ws.close();
-  const usage = JSON.parse(String((result.result as { value: string }).value)) as { heapUsed: number; external: number; arrayBuffers: number };
+  const usage = JSON.parse(String((result.result as { value: string }).value)) as {
+    heapUsed: number;
+    external: number;
+    arrayBuffers: number;
+  };
   return usage.heapUsed + usage.external;
 }
 
@@ -114,7 +122,8 @@ function startClients(): ClientProcess {
   });
   return {
     send: (message) => child.send(message as never),
-    next: <T,>(type: string) => new Promise<T>((resolve) => waiting.set(type, resolve as (v: unknown) => void)),
+    next: <T>(type: string) =>
+      new Promise<T>((resolve) => waiting.set(type, resolve as (v: unknown) => void)),
     close: () => child.send({ type: 'close' }),
   };
 }
@@ -143,16 +152,41 @@ async function main() {
     console.log('[bench] no production build: running next build');
     if (spawnSync('npx', ['next', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
   }
-  const sim = createSimulator({ apiKey: KEY, stateDir: null, logLevel: 'silent', txIntervalMs: 60_000 });
+  const sim = createSimulator({
+    apiKey: KEY,
+    stateDir: null,
+    logLevel: 'silent',
+    txIntervalMs: 60_000,
+  });
   const running = await listen(tapped(sim), SIM_PORT);
   // BENCH_PROFILE=dir writes a CPU profile of the server there (node --cpu-prof).
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
   // The inspector lets the benchmark run a full GC in the server before reading its heap.
-  const app: ChildProcess = spawn('node', [...profile, `--inspect=127.0.0.1:${INSPECT_PORT}`, 'node_modules/next/dist/bin/next', 'start', '-p', String(APP_PORT), '-H', '127.0.0.1'], {
-    env: { ...process.env, UPSTREAM_BASE_URL: running.url, UPSTREAM_API_KEY: KEY, NODE_ENV: 'production' },
-    stdio: 'ignore',
-    detached: true,
-  });
+  const app: ChildProcess = spawn(
+    'node',
+    [
+      ...profile,
+      `--inspect=127.0.0.1:${INSPECT_PORT}`,
+      'node_modules/next/dist/bin/next',
+      'start',
+      '-p',
+      String(APP_PORT),
+      '-H',
+      '127.0.0.1',
+    ],
+    {
+      env: {
+        ...process.env,
+        UPSTREAM_BASE_URL: running.url,
+        UPSTREAM_API_KEY: KEY,
+        NODE_ENV: 'production',
+      },
+      stdio: 'ignore',
+      detached: true,
+    },
+  );
   const stopApp = () => {
     try {
       process.kill(-(app.pid as number), 'SIGTERM');
@@ -162,7 +196,14 @@ async function main() {
   };
   process.on('exit', stopApp);
   await waitFor(`http://127.0.0.1:${APP_PORT}/api/health`, 60_000);
-  const serverPid = Number(spawnSync('sh', ['-c', `ss -ltnp 'sport = :${APP_PORT}' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`]).stdout.toString().trim());
+  const serverPid = Number(
+    spawnSync('sh', [
+      '-c',
+      `ss -ltnp 'sport = :${APP_PORT}' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`,
+    ])
+      .stdout.toString()
+      .trim(),
+  );
 
   // Warm-up: the first requests load the route's modules and JIT them; not what a stream costs.
   {
@@ -225,7 +266,9 @@ async function main() {
     for (const w of workers) w.close();
   }
 
-  console.log('\n| streams | events | p50 latency | p99 latency | server heap per stream (after GC) | server RSS per stream | upstream subscriptions |');
+  console.log(
+    '\n| streams | events | p50 latency | p99 latency | server heap per stream (after GC) | server RSS per stream | upstream subscriptions |',
+  );
   console.log('|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     console.log(
@@ -233,7 +276,14 @@ async function main() {
     );
   }
   mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/stream.json', JSON.stringify({ date: new Date().toISOString(), cpus: (await import('node:os')).cpus().length, rows }, null, 2));
+  writeFileSync(
+    'bench/results/stream.json',
+    JSON.stringify(
+      { date: new Date().toISOString(), cpus: (await import('node:os')).cpus().length, rows },
+      null,
+      2,
+    ),
+  );
   stopApp();
   await running.close();
   process.exit(0);

@@ -7,11 +7,28 @@ import { existsSync } from 'node:fs';
 const [url, out, width = '1440', height = '900', wait = '2500', theme] = process.argv.slice(2);
 const browser = await chromium.launch({
   executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
-const context = await browser.newContext({ viewport: { width: Number(width), height: Number(height) }, deviceScaleFactor: 1 });
+const context = await browser.newContext({
+  viewport: { width: Number(width), height: Number(height) },
+  deviceScaleFactor: 1,
+});
 if (theme) {
-  await context.addInitScript((t) => localStorage.setItem('pulse-prefs', JSON.stringify({ state: { theme: t, fiat: 'USD', tz: 'local' }, version: 1 })), theme);
+  await context.addInitScript(
+    (t) =>
+      localStorage.setItem(
+        'pulse-prefs',
+        JSON.stringify({ state: { theme: t, fiat: 'USD', tz: 'local' }, version: 1 }),
+      ),
+    theme,
+  );
 }
 const page = await context.newPage();
 const errors = [];

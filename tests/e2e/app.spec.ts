@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { E2E_API_KEY } from './support/env';
 
 test.describe('app shell', () => {
-  test('navigation reaches every page and the status light says the upstream is live', async ({ page }) => {
+  test('navigation reaches every page and the status light says the upstream is live', async ({
+    page,
+  }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const name of ['Markets', 'Pools', 'Wallets', 'Fiats', 'Chains', 'Settings']) {
@@ -22,11 +24,16 @@ test.describe('app shell', () => {
     ] as const) {
       await nav.getByRole('link', { name, exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
     }
   });
 
-  test('on a 390 px phone every page is one tap away: the whole navigation fits on screen', async ({ page }) => {
+  test('on a 390 px phone every page is one tap away: the whole navigation fits on screen', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/pools');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -39,7 +46,9 @@ test.describe('app shell', () => {
     await expect(page.getByTestId('status-light')).toBeInViewport();
     await nav.getByRole('link', { name: 'Settings', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
   });
 
   test('dark by default, light on demand, and the choice survives a reload', async ({ page }) => {
@@ -65,7 +74,8 @@ test.describe('app shell', () => {
       if (headers.includes(E2E_API_KEY) || body.includes(E2E_API_KEY)) leaks.push(response.url());
     });
     page.on('request', (request) => {
-      if (JSON.stringify(request.headers()).includes(E2E_API_KEY)) leaks.push(`request ${request.url()}`);
+      if (JSON.stringify(request.headers()).includes(E2E_API_KEY))
+        leaks.push(`request ${request.url()}`);
     });
     for (const path of ['/', '/pools', '/wallets', '/fiats', '/chains', '/settings']) {
       await page.goto(path);

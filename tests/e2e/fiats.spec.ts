@@ -30,13 +30,21 @@ function timesRounded(amount: string, rate: string, dp: number): string {
 async function result(page: Page) {
   const out = page.getByTestId('convert-result');
   await expect(out).toBeVisible();
-  return out.evaluate((el) => ({ text: el.textContent ?? '', rate: el.getAttribute('data-rate') ?? '', value: el.getAttribute('data-value') ?? '' }));
+  return out.evaluate((el) => ({
+    text: el.textContent ?? '',
+    rate: el.getAttribute('data-rate') ?? '',
+    value: el.getAttribute('data-value') ?? '',
+  }));
 }
 
 async function tokenId(page: Page, symbol: string, name: string): Promise<number> {
   const res = await page.request.get(`/api/price/v1/tokens/platforms/${symbol}`);
-  const body = (await res.json()) as { data: { items: { id: number; name: string; is_native: boolean }[] } };
-  const token = body.data.items.find((t) => t.name === name && t.is_native) ?? body.data.items.find((t) => t.name === name);
+  const body = (await res.json()) as {
+    data: { items: { id: number; name: string; is_native: boolean }[] };
+  };
+  const token =
+    body.data.items.find((t) => t.name === name && t.is_native) ??
+    body.data.items.find((t) => t.name === name);
   if (!token) throw new Error(`no ${symbol}`);
   return token.id;
 }
@@ -60,9 +68,13 @@ test.describe('fiats page', () => {
     expect(await rates.count()).toBe(16);
     for (const text of await rates.allTextContents()) expect(text).toMatch(/^\d+\.\d{8}$/);
     // A new rates request lands within 7 s (3 s polling), and the freshness mark stays live.
-    await page.waitForResponse((r) => r.url().includes('/api/price/v1/fiats/rates/USD') && r.ok(), { timeout: 7_000 });
+    await page.waitForResponse((r) => r.url().includes('/api/price/v1/fiats/rates/USD') && r.ok(), {
+      timeout: 7_000,
+    });
     await expect(page.getByTestId('freshness').first()).toHaveAttribute('data-stale', 'false');
-    await expect(page.getByTestId('freshness').first()).toContainText(/updated (\d s ago|just now)/);
+    await expect(page.getByTestId('freshness').first()).toContainText(
+      /updated (\d s ago|just now)/,
+    );
   });
 
   test('the base is selectable and in the URL', async ({ page }) => {
@@ -80,25 +92,36 @@ test.describe('fiats page', () => {
 
   test('a base without rate data and an unknown base say so in a sentence', async ({ page }) => {
     await page.goto('/fiats?base=VES');
-    await expect(page.getByText('The price service has no exchange rates for VES (Venezuelan Bolívar).')).toBeVisible();
+    await expect(
+      page.getByText('The price service has no exchange rates for VES (Venezuelan Bolívar).'),
+    ).toBeVisible();
     await page.goto('/fiats?base=XYZ');
-    await expect(page.getByText('“XYZ” is not a fiat currency the price service lists.')).toBeVisible();
+    await expect(
+      page.getByText('“XYZ” is not a fiat currency the price service lists.'),
+    ).toBeVisible();
     await page.getByRole('button', { name: /Show rates from/ }).click();
     await expect(page.getByTestId('rate').first()).toBeVisible();
   });
 
-  test('a failed refresh keeps the rates with a stale mark and a retry', async ({ page, request }) => {
+  test('a failed refresh keeps the rates with a stale mark and a retry', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/fiats?base=USD');
     await expect(page.getByTestId('rate').first()).toBeVisible();
     try {
       await request.post(`${SIM_URL}/__sim/outage?state=down`);
-      await expect(page.getByTestId('freshness').first()).toHaveAttribute('data-stale', 'true', { timeout: 25_000 });
+      await expect(page.getByTestId('freshness').first()).toHaveAttribute('data-stale', 'true', {
+        timeout: 25_000,
+      });
       expect(await page.getByTestId('rate').count()).toBe(16);
     } finally {
       await request.post(`${SIM_URL}/__sim/outage?state=up`);
     }
     await page.getByRole('button', { name: 'Retry' }).first().click();
-    await expect(page.getByTestId('freshness').first()).toHaveAttribute('data-stale', 'false', { timeout: 10_000 });
+    await expect(page.getByTestId('freshness').first()).toHaveAttribute('data-stale', 'false', {
+      timeout: 10_000,
+    });
   });
 
   test('converter: 100 USD -> EUR is the amount times the displayed rate', async ({ page }) => {
@@ -119,20 +142,30 @@ test.describe('fiats page', () => {
     const r = await result(page);
     expect(r.text).toBe(timesRounded('1', r.rate, 2));
     const quote = await page.request.get(`/api/price/v1/quotes/latest?ids=${btc}&fiat=USD`);
-    const price = Number(((await quote.json()) as { data: { items: { price: string }[] } }).data.items[0]?.price);
+    const price = Number(
+      ((await quote.json()) as { data: { items: { price: string }[] } }).data.items[0]?.price,
+    );
     expect(Math.abs(Number(r.rate) - price) / price).toBeLessThan(0.01);
     await expect(page.getByTestId('convert-rate')).toContainText('1 BTC =');
 
     await page.getByTestId('convert-swap').click();
-    await expect(page).toHaveURL(new RegExp(`from=USD&to=token%3A${btc}|to=token%3A${btc}.*from=USD|from=USD.*to=token%3A${btc}`));
+    await expect(page).toHaveURL(
+      new RegExp(
+        `from=USD&to=token%3A${btc}|to=token%3A${btc}.*from=USD|from=USD.*to=token%3A${btc}`,
+      ),
+    );
     const swapped = await result(page);
     // 1 USD / price, up to 8 significant digits.
     const expected = 1 / Number(swapped.rate);
-    expect(Math.abs(Number(swapped.text.replace(/,/g, '')) - expected) / expected).toBeLessThan(1e-6);
+    expect(Math.abs(Number(swapped.text.replace(/,/g, '')) - expected) / expected).toBeLessThan(
+      1e-6,
+    );
     expect(swapped.text.replace(/^0\.0*/, '').length).toBeLessThanOrEqual(8);
   });
 
-  test('converter: a bad amount gets an inline message; token search picks a token', async ({ page }) => {
+  test('converter: a bad amount gets an inline message; token search picks a token', async ({
+    page,
+  }) => {
     await page.goto('/fiats?amount=100&from=USD&to=EUR');
     await expect(page.getByTestId('convert-result')).toBeVisible();
     const amount = page.getByTestId('convert-amount');
@@ -155,9 +188,13 @@ test.describe('fiats page', () => {
     expect(Number(r.value)).toBeGreaterThan(1000);
   });
 
-  test('converter: an unknown fiat in the URL is a clear message, not a crash', async ({ page }) => {
+  test('converter: an unknown fiat in the URL is a clear message, not a crash', async ({
+    page,
+  }) => {
     await page.goto('/fiats?amount=5&from=XYZ&to=EUR');
-    await expect(page.getByTestId('convert-problem')).toHaveText('XYZ is not a fiat the price service lists: pick a currency from the list.');
+    await expect(page.getByTestId('convert-problem')).toHaveText(
+      'XYZ is not a fiat the price service lists: pick a currency from the list.',
+    );
     await page.getByTestId('convert-from').selectOption('GBP');
     await expect(page).toHaveURL(/from=GBP/);
     const r = await result(page);
@@ -171,6 +208,8 @@ test.describe('fiats page', () => {
     await expect(page.getByTestId('convert-result')).toBeVisible();
     const res = await new AxeBuilder({ page }).analyze();
     const bad = res.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+      [],
+    );
   });
 });

@@ -19,17 +19,27 @@ function rows(page: Page): Locator {
 }
 
 test.describe('markets', () => {
-  test('prices move within 7 seconds without a reload, and only the rows change', async ({ page }) => {
+  test('prices move within 7 seconds without a reload, and only the rows change', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(rows(page).first().getByTestId('price')).toHaveText(/\$\d/);
-    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await page.evaluate(
+      () => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true),
+    );
     const before = (await prices(page)).join('|');
-    await expect.poll(async () => (await prices(page)).join('|'), { timeout: 7_000, intervals: [250] }).not.toBe(before);
-    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await expect
+      .poll(async () => (await prices(page)).join('|'), { timeout: 7_000, intervals: [250] })
+      .not.toBe(before);
+    expect(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    ).toBe(true);
     await expect(page.getByTestId('freshness')).toContainText(/updated \d+ s ago/);
   });
 
-  test('switching the fiat to EUR changes the symbol and the figures, and the choice is kept', async ({ page }) => {
+  test('switching the fiat to EUR changes the symbol and the figures, and the choice is kept', async ({
+    page,
+  }) => {
     await page.goto('/');
     const btc = rows(page).first().getByTestId('price');
     await expect(btc).toHaveText(/^\$[\d,]+\.\d{2}$/);
@@ -82,27 +92,41 @@ test.describe('markets', () => {
     await expect(rows(page).first().getByTestId('price')).toHaveText(/\$\d/);
     await page.getByRole('button', { name: /^Price/ }).click();
     await expect(page).toHaveURL(/sort=price/);
-    await expect(page.getByRole('columnheader', { name: /Price/ })).toHaveAttribute('aria-sort', 'descending');
+    await expect(page.getByRole('columnheader', { name: /Price/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
     const desc = (await prices(page)).slice(0, 10).map(figure);
     expect(desc.length).toBe(10);
-    for (let i = 1; i < desc.length; i++) expect(desc[i - 1]).toBeGreaterThanOrEqual(desc[i] as number);
+    for (let i = 1; i < desc.length; i++)
+      expect(desc[i - 1]).toBeGreaterThanOrEqual(desc[i] as number);
 
     await page.getByRole('button', { name: /^Price/ }).click();
-    await expect(page.getByRole('columnheader', { name: /Price/ })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page.getByRole('columnheader', { name: /Price/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
     const asc = (await prices(page)).slice(0, 10).map(figure);
     for (let i = 1; i < asc.length; i++) expect(asc[i - 1]).toBeLessThanOrEqual(asc[i] as number);
 
     await page.getByTestId('chain-filter').selectOption({ label: 'Solana' });
     await expect(page).toHaveURL(/chain=5/);
-    await expect.poll(async () => new Set(await rows(page).getByTestId('chain-name').allTextContents())).toEqual(new Set(['Solana']));
+    await expect
+      .poll(async () => new Set(await rows(page).getByTestId('chain-name').allTextContents()))
+      .toEqual(new Set(['Solana']));
 
     // The view is a URL: reloading shows the same sort and filter.
     await page.reload();
-    await expect(page.getByRole('columnheader', { name: /Price/ })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page.getByRole('columnheader', { name: /Price/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
     await expect(page.getByTestId('chain-filter')).toHaveValue('5');
   });
 
-  test('1,000 rows scroll as a virtual list, and the all-pages walk loads every token', async ({ page }) => {
+  test('1,000 rows scroll as a virtual list, and the all-pages walk loads every token', async ({
+    page,
+  }) => {
     await page.goto('/?limit=1000');
     await expect(rows(page).first().getByTestId('price')).toHaveText(/\$\d/);
     await expect(page.getByTestId('page-of')).toHaveText(/Page 1 of \d+/);
@@ -116,7 +140,9 @@ test.describe('markets', () => {
     await expect(page).toHaveURL(/all=1/);
     const status = page.getByTestId('all-pages');
     await expect(status).toHaveText(/([\d,]+) of \1 loaded/, { timeout: 20_000 });
-    const total = Number(((await status.textContent()) ?? '').replace(/ of.*/s, '').replace(/,/g, ''));
+    const total = Number(
+      ((await status.textContent()) ?? '').replace(/ of.*/s, '').replace(/,/g, ''),
+    );
     expect(total).toBeGreaterThan(1000);
     await page.getByTestId('token-scroller').evaluate((el) => (el.scrollTop = el.scrollHeight));
     await expect(rows(page).last()).toContainText(String(total));
@@ -126,7 +152,9 @@ test.describe('markets', () => {
     await page.goto('/');
     const eth = rows(page).filter({ hasText: 'Ethereum ETH' }).first();
     await eth.getByRole('button', { name: /Add ETH to the watchlist/ }).click();
-    await expect(eth.getByRole('button', { name: /Remove ETH from the watchlist/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(
+      eth.getByRole('button', { name: /Remove ETH from the watchlist/ }),
+    ).toHaveAttribute('aria-pressed', 'true');
     await page.getByLabel('Starred first').check();
     await expect(rows(page).first()).toContainText('Ethereum ETH');
     await page.getByTestId('watchlist-tab').click();
@@ -134,11 +162,17 @@ test.describe('markets', () => {
     await expect(rows(page).first().getByTestId('price')).toHaveText(/\$\d/);
     await page.reload();
     await expect(rows(page)).toHaveCount(1);
-    await rows(page).first().getByRole('button', { name: /Remove ETH/ }).click();
+    await rows(page)
+      .first()
+      .getByRole('button', { name: /Remove ETH/ })
+      .click();
     await expect(page.getByText('Your watchlist is empty.')).toBeVisible();
   });
 
-  test('stopping the upstream keeps the last prices with a stale mark, and they recover', async ({ page, request }) => {
+  test('stopping the upstream keeps the last prices with a stale mark, and they recover', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/');
     const freshness = page.getByTestId('freshness');
     await expect(freshness).toHaveAttribute('data-stale', 'false');
@@ -153,12 +187,16 @@ test.describe('markets', () => {
     }
     await expect(freshness).toHaveAttribute('data-stale', 'false', { timeout: 20_000 });
     const before = (await prices(page)).join('|');
-    await expect.poll(async () => (await prices(page)).join('|'), { timeout: 10_000 }).not.toBe(before);
+    await expect
+      .poll(async () => (await prices(page)).join('|'), { timeout: 10_000 })
+      .not.toBe(before);
   });
 
   test('an unknown currency in a link says so and falls back to USD', async ({ page }) => {
     await page.goto('/?fiat=XYZ');
-    await expect(page.getByText('The price service has no currency “XYZ”, so prices are in USD.')).toBeVisible();
+    await expect(
+      page.getByText('The price service has no currency “XYZ”, so prices are in USD.'),
+    ).toBeVisible();
     await expect(rows(page).first().getByTestId('price')).toHaveText(/^\$/);
     await page.getByRole('button', { name: 'Use USD' }).click();
     await expect(page.getByText(/has no currency/)).toHaveCount(0);
@@ -170,6 +208,8 @@ test.describe('markets', () => {
     await expect(rows(page).first().getByTestId('price')).toHaveText(/\$\d/);
     const result = await new AxeBuilder({ page }).analyze();
     const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+      [],
+    );
   });
 });

@@ -21,7 +21,10 @@ let HOST = '';
 
 async function serveHost(page: Page, body: string): Promise<string> {
   const path = `/host-${hostPages.size}`;
-  hostPages.set(path, `<!doctype html><html><head><meta charset="utf-8"><title>Host</title></head><body>${body}</body></html>`);
+  hostPages.set(
+    path,
+    `<!doctype html><html><head><meta charset="utf-8"><title>Host</title></head><body>${body}</body></html>`,
+  );
   await page.goto(`${HOST}${path}`);
   return path;
 }
@@ -30,32 +33,46 @@ async function serveHost(page: Page, body: string): Promise<string> {
 const LISTEN = `<script>window.messages=[];addEventListener('message',function(e){if(e.data&&String(e.data.type).indexOf('pulse:')===0)messages.push({origin:e.origin,data:e.data})})</script>`;
 
 async function messages(page: Page): Promise<{ origin: string; data: Record<string, unknown> }[]> {
-  return page.evaluate(() => (window as unknown as { messages: { origin: string; data: Record<string, unknown> }[] }).messages);
+  return page.evaluate(
+    () =>
+      (window as unknown as { messages: { origin: string; data: Record<string, unknown> }[] })
+        .messages,
+  );
 }
 
 test.describe('pool page', () => {
-  test('shows candles for the Uniswap WETH/USDC pool and the last candle changes within 5 seconds', async ({ page }) => {
+  test('shows candles for the Uniswap WETH/USDC pool and the last candle changes within 5 seconds', async ({
+    page,
+  }) => {
     await page.goto(POOL_PAGE);
     await expect(page.getByRole('heading', { level: 1, name: /WETH\s*\/\s*USDC/ })).toBeVisible();
     const figure = chart(page);
     await expect(figure).toHaveAttribute('data-state', 'ready');
     expect(Number(await figure.getAttribute('data-bars'))).toBeGreaterThan(100);
     await expect(figure.locator('canvas').first()).toBeVisible();
-    await expect(page.getByTestId('chart-legend')).toContainText(/O\s*[\d,]+\.\d+.*C\s*[\d,]+\.\d+/);
+    await expect(page.getByTestId('chart-legend')).toContainText(
+      /O\s*[\d,]+\.\d+.*C\s*[\d,]+\.\d+/,
+    );
 
     const before = await figure.getAttribute('data-last');
     expect(before).toMatch(/^\d+:/);
-    await expect.poll(() => figure.getAttribute('data-last'), { timeout: 5_000, intervals: [250] }).not.toBe(before);
+    await expect
+      .poll(() => figure.getAttribute('data-last'), { timeout: 5_000, intervals: [250] })
+      .not.toBe(before);
   });
 
-  test('switching interval reloads the history, and many switches leave one chart', async ({ page }) => {
+  test('switching interval reloads the history, and many switches leave one chart', async ({
+    page,
+  }) => {
     await page.goto(POOL_PAGE);
     const figure = chart(page);
     await expect(figure).toHaveAttribute('data-state', 'ready');
     const canvases = await figure.locator('canvas').count();
     const intervals = page.getByRole('radiogroup', { name: 'Interval' });
 
-    const history = page.waitForRequest((r) => r.url().includes('/api/kline/v1/kline/ohlcv') && r.url().includes('interval=1h'));
+    const history = page.waitForRequest(
+      (r) => r.url().includes('/api/kline/v1/kline/ohlcv') && r.url().includes('interval=1h'),
+    );
     await intervals.getByRole('radio', { name: '1h' }).click();
     await history;
     await expect(figure).toHaveAttribute('data-interval', '1h');
@@ -80,11 +97,23 @@ test.describe('pool page', () => {
   test('line style, UTC labels and the volume pane are part of the URL', async ({ page }) => {
     await page.goto(`${POOL_PAGE}?chart=line&tz=utc&volume=0&window=h1&token=quote`);
     await expect(chart(page)).toHaveAttribute('data-state', 'ready');
-    await expect(page.getByRole('radiogroup', { name: 'Chart style' }).getByRole('radio', { name: 'Line' })).toHaveAttribute('aria-checked', 'true');
-    await expect(page.getByRole('radiogroup', { name: 'Time zone' }).getByRole('radio', { name: 'UTC' })).toHaveAttribute('aria-checked', 'true');
-    await expect(page.getByRole('button', { name: 'Volume' })).toHaveAttribute('aria-pressed', 'false');
-    await expect(page.getByRole('radiogroup', { name: 'Token' }).getByRole('radio', { name: 'USDC' })).toHaveAttribute('aria-checked', 'true');
-    await page.getByRole('radiogroup', { name: 'Chart style' }).getByRole('radio', { name: 'Area' }).click();
+    await expect(
+      page.getByRole('radiogroup', { name: 'Chart style' }).getByRole('radio', { name: 'Line' }),
+    ).toHaveAttribute('aria-checked', 'true');
+    await expect(
+      page.getByRole('radiogroup', { name: 'Time zone' }).getByRole('radio', { name: 'UTC' }),
+    ).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('button', { name: 'Volume' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await expect(
+      page.getByRole('radiogroup', { name: 'Token' }).getByRole('radio', { name: 'USDC' }),
+    ).toHaveAttribute('aria-checked', 'true');
+    await page
+      .getByRole('radiogroup', { name: 'Chart style' })
+      .getByRole('radio', { name: 'Area' })
+      .click();
     await expect(page).toHaveURL(/chart=area/);
   });
 
@@ -102,13 +131,22 @@ test.describe('pool page', () => {
     await expect(rows.nth(1)).toContainText(/Buy|Sell/);
     const first = await rows.nth(1).textContent();
     // The simulator trades every 1 to 5 seconds; the server relays new ones over the tab's stream.
-    await expect.poll(() => rows.nth(1).textContent(), { timeout: 15_000, intervals: [500] }).not.toBe(first);
+    await expect
+      .poll(() => rows.nth(1).textContent(), { timeout: 15_000, intervals: [500] })
+      .not.toBe(first);
 
-    await expect(page.getByRole('table', { name: 'Top holders of WETH' }).getByRole('row')).toHaveCount(21);
-    await expect(page.getByText('Wrapped Ether (WETH) on Ethereum', { exact: false })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Top holders of WETH' }).getByRole('row'),
+    ).toHaveCount(21);
+    await expect(
+      page.getByText('Wrapped Ether (WETH) on Ethereum', { exact: false }),
+    ).toBeVisible();
   });
 
-  test('when the upstream stops mid-session the chart says stale, keeps its candles, and resumes', async ({ page, request }) => {
+  test('when the upstream stops mid-session the chart says stale, keeps its candles, and resumes', async ({
+    page,
+    request,
+  }) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await page.goto(`${POOL_PAGE}?interval=1m`);
@@ -126,7 +164,9 @@ test.describe('pool page', () => {
     }
     const stalled = await figure.getAttribute('data-last');
     // Back up: the stream reconnects (with backoff), the gap is refilled and live pushes resume.
-    await expect.poll(() => figure.getAttribute('data-last'), { timeout: 40_000, intervals: [500] }).not.toBe(stalled);
+    await expect
+      .poll(() => figure.getAttribute('data-last'), { timeout: 40_000, intervals: [500] })
+      .not.toBe(stalled);
     await expect(freshness).toHaveAttribute('data-stale', 'false', { timeout: 15_000 });
     expect(errors).toEqual([]);
   });
@@ -138,14 +178,18 @@ test.describe('pool page', () => {
     await expect(chart(page)).toHaveAttribute('data-state', 'ready');
     const result = await new AxeBuilder({ page }).analyze();
     const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+      [],
+    );
   });
 
   test('an unknown pool is a 404 that says so; a malformed address says why', async ({ page }) => {
     const unknown = await page.goto('/pools/evm/1/0x0000000000000000000000000000000000000001');
     expect(unknown?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Pool not found' })).toBeVisible();
-    await expect(page.getByText(/No pool 0x0000000000000000000000000000000000000001 exists/)).toBeVisible();
+    await expect(
+      page.getByText(/No pool 0x0000000000000000000000000000000000000001 exists/),
+    ).toBeVisible();
     await page.getByRole('link', { name: 'Open a pool' }).click();
     await expect(page).toHaveURL(/\/pools$/);
 
@@ -155,7 +199,9 @@ test.describe('pool page', () => {
     await expect(page.getByText(/0x followed by 40 hexadecimal digits/)).toBeVisible();
   });
 
-  test('the Embed dialog shows options, a live preview and the snippet; Escape closes it', async ({ page }) => {
+  test('the Embed dialog shows options, a live preview and the snippet; Escape closes it', async ({
+    page,
+  }) => {
     await page.goto(POOL_PAGE);
     await page.getByRole('button', { name: 'Embed' }).click();
     const dialog = page.getByRole('dialog', { name: /Embed the WETH\/USDC chart/ });
@@ -163,8 +209,14 @@ test.describe('pool page', () => {
     await dialog.getByRole('combobox', { name: 'Interval' }).selectOption('1h');
     await dialog.getByRole('checkbox', { name: 'Latest trades' }).check();
     const snippet = dialog.getByRole('textbox', { name: 'iframe' });
-    await expect(snippet).toHaveValue(new RegExp(`<iframe src="${APP}/embed/pools/evm/1/${UNISWAP}\\?interval=1h&amp;theme=dark.*trades=1`));
-    await expect(dialog.getByRole('textbox', { name: /script tag/ })).toHaveValue(/data-pool="evm:1:0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640" data-interval="1h"/);
+    await expect(snippet).toHaveValue(
+      new RegExp(
+        `<iframe src="${APP}/embed/pools/evm/1/${UNISWAP}\\?interval=1h&amp;theme=dark.*trades=1`,
+      ),
+    );
+    await expect(dialog.getByRole('textbox', { name: /script tag/ })).toHaveValue(
+      /data-pool="evm:1:0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640" data-interval="1h"/,
+    );
     const preview = page.frameLocator('iframe[title^="Preview of the embedded"]');
     await expect(preview.getByTestId('candle-chart')).toHaveAttribute('data-interval', '1h');
     await expect(preview.getByTestId('candle-chart')).toHaveAttribute('data-state', 'ready');
@@ -191,13 +243,15 @@ test.describe('pools index', () => {
     }
   });
 
-
   test('lists the featured pools and opens any pool by chain and address', async ({ page }) => {
     await page.goto('/pools');
     await expect(page.getByRole('heading', { level: 1, name: 'Pools' })).toBeVisible();
     const featured = page.getByRole('table', { name: 'Featured pools' });
     await expect(featured.getByRole('row')).toHaveCount(7);
-    await expect(featured.getByRole('link', { name: /PEPE/ })).toHaveAttribute('href', '/pools/evm/1/0x11950d141ecb863f01007add7d1a342041227b58');
+    await expect(featured.getByRole('link', { name: /PEPE/ })).toHaveAttribute(
+      'href',
+      '/pools/evm/1/0x11950d141ecb863f01007add7d1a342041227b58',
+    );
 
     // Keyboard: arrows walk the rows, `/` jumps to the address field.
     await featured.getByRole('link', { name: /WETH/ }).first().focus();
@@ -232,30 +286,54 @@ test.describe('embeddable widget', () => {
     await new Promise((resolve) => hostServer.close(resolve));
   });
 
-  test('renders in an iframe on a page of another origin and answers postMessage', async ({ page }) => {
-    await serveHost(page, `${LISTEN}<iframe id="w" src="${EMBED}?interval=15m&theme=dark&trades=1" style="width:720px;height:420px;border:0"></iframe>`);
+  test('renders in an iframe on a page of another origin and answers postMessage', async ({
+    page,
+  }) => {
+    await serveHost(
+      page,
+      `${LISTEN}<iframe id="w" src="${EMBED}?interval=15m&theme=dark&trades=1" style="width:720px;height:420px;border:0"></iframe>`,
+    );
     const frame = page.frameLocator('#w');
     await expect(frame.getByTestId('candle-chart')).toHaveAttribute('data-state', 'ready');
     await expect(frame.getByRole('table', { name: 'Recent trades' })).toBeVisible();
 
-    await expect.poll(async () => (await messages(page)).map((m) => m.data.type)).toEqual(expect.arrayContaining(['pulse:ready', 'pulse:height']));
+    await expect
+      .poll(async () => (await messages(page)).map((m) => m.data.type))
+      .toEqual(expect.arrayContaining(['pulse:ready', 'pulse:height']));
     const all = await messages(page);
     expect(all.every((m) => m.origin === APP)).toBe(true);
     const height = all.find((m) => m.data.type === 'pulse:height')?.data.height;
     expect(height).toBeGreaterThanOrEqual(420);
-    expect(all.find((m) => m.data.type === 'pulse:ready')?.data).toMatchObject({ pool: `evm:1:${UNISWAP}`, interval: '15m' });
+    expect(all.find((m) => m.data.type === 'pulse:ready')?.data).toMatchObject({
+      pool: `evm:1:${UNISWAP}`,
+      interval: '15m',
+    });
 
-    const post = (message: unknown) => page.evaluate((m) => (document.getElementById('w') as HTMLIFrameElement).contentWindow?.postMessage(m, '*'), message);
+    const post = (message: unknown) =>
+      page.evaluate(
+        (m) =>
+          (document.getElementById('w') as HTMLIFrameElement).contentWindow?.postMessage(m, '*'),
+        message,
+      );
     await post({ type: 'pulse:setInterval', interval: '1h' });
     await expect(frame.getByTestId('candle-chart')).toHaveAttribute('data-interval', '1h');
     await expect(frame.getByTestId('candle-chart')).toHaveAttribute('data-state', 'ready');
     await post({ type: 'pulse:setTheme', theme: 'light' });
     await expect(frame.locator('[data-theme="light"]').first()).toBeVisible();
     await post({ type: 'pulse:setInterval', interval: '2h' });
-    await expect.poll(async () => (await messages(page)).some((m) => m.data.type === 'pulse:error' && /Unknown interval "2h"/.test(String(m.data.message)))).toBe(true);
+    await expect
+      .poll(async () =>
+        (await messages(page)).some(
+          (m) =>
+            m.data.type === 'pulse:error' && /Unknown interval "2h"/.test(String(m.data.message)),
+        ),
+      )
+      .toBe(true);
   });
 
-  test('embed.js inserts the frame from one script tag and sizes it by pulse:height', async ({ page }) => {
+  test('embed.js inserts the frame from one script tag and sizes it by pulse:height', async ({
+    page,
+  }) => {
     await serveHost(
       page,
       `<div id="slot"></div><script src="${APP}/embed.js" data-pool="evm:1:${UNISWAP}" data-interval="1h" data-theme="light" data-trades="1" data-height="300" data-target="#slot"></script>`,
@@ -266,11 +344,19 @@ test.describe('embeddable widget', () => {
     await expect(frame.getByTestId('candle-chart')).toHaveAttribute('data-state', 'ready');
     // The widget needs more than 300 px with its header, chart and trades: the loader grows the frame.
     await expect.poll(async () => (await iframe.boundingBox())?.height ?? 0).toBeGreaterThan(300);
-    await page.evaluate(() => (document.querySelector('#slot iframe') as HTMLIFrameElement & { pulse: { setInterval(i: string): void } }).pulse.setInterval('4h'));
+    await page.evaluate(() =>
+      (
+        document.querySelector('#slot iframe') as HTMLIFrameElement & {
+          pulse: { setInterval(i: string): void };
+        }
+      ).pulse.setInterval('4h'),
+    );
     await expect(frame.getByTestId('candle-chart')).toHaveAttribute('data-interval', '4h');
   });
 
-  test('works with storage and cookies blocked, and says so when the pool is unknown', async ({ page }) => {
+  test('works with storage and cookies blocked, and says so when the pool is unknown', async ({
+    page,
+  }) => {
     // What third-party cookie blocking does to a frame: every storage access throws.
     await page.addInitScript(() => {
       if (location.hostname === 'localhost') return;
@@ -287,10 +373,15 @@ test.describe('embeddable widget', () => {
       page,
       `${LISTEN}<iframe id="ok" src="${EMBED}" style="width:600px;height:400px"></iframe><iframe id="missing" src="${APP}/embed/pools/evm/1/0x0000000000000000000000000000000000000001" style="width:600px;height:200px"></iframe>`,
     );
-    await expect(page.frameLocator('#ok').getByTestId('candle-chart')).toHaveAttribute('data-state', 'ready');
+    await expect(page.frameLocator('#ok').getByTestId('candle-chart')).toHaveAttribute(
+      'data-state',
+      'ready',
+    );
     await expect(page.frameLocator('#missing').getByText('Pool not found')).toBeVisible();
     await expect
-      .poll(async () => (await messages(page)).find((m) => m.data.type === 'pulse:error')?.data.message)
+      .poll(
+        async () => (await messages(page)).find((m) => m.data.type === 'pulse:error')?.data.message,
+      )
       .toMatch(/No pool 0x0000000000000000000000000000000000000001 on evm chain 1/);
     expect(errors).toEqual([]);
   });
@@ -306,11 +397,16 @@ test.describe('embeddable widget', () => {
     }
 
     // The same host page frames the widget and the pool page: the first renders, the second is refused.
-    await serveHost(page, `<iframe name="embed" src="${EMBED}" style="width:600px;height:300px"></iframe><iframe name="app" src="${APP}${POOL_PAGE}" style="width:600px;height:300px"></iframe>`);
+    await serveHost(
+      page,
+      `<iframe name="embed" src="${EMBED}" style="width:600px;height:300px"></iframe><iframe name="app" src="${APP}${POOL_PAGE}" style="width:600px;height:300px"></iframe>`,
+    );
     await expect(page.frameLocator('iframe[name=embed]').getByTestId('candle-chart')).toBeVisible();
     const refused = page.frame({ name: 'app' });
     expect(refused).not.toBeNull();
     await expect.poll(() => refused?.url()).toMatch(/^chrome-error:/);
-    await expect(page.frameLocator('iframe[name=app]').getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await expect(
+      page.frameLocator('iframe[name=app]').getByRole('navigation', { name: 'Main' }),
+    ).toHaveCount(0);
   });
 });

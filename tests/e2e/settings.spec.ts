@@ -17,7 +17,10 @@ class Receiver {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const sign = req.headers.sign;
-        this.deliveries.push({ sign: Array.isArray(sign) ? sign[0] : sign, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '[]') as { tx_hash: string }[] });
+        this.deliveries.push({
+          sign: Array.isArray(sign) ? sign[0] : sign,
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '[]') as { tx_hash: string }[],
+        });
         res.statusCode = this.failing ? 500 : 200;
         res.end('{}');
       });
@@ -41,10 +44,20 @@ test.describe('settings', () => {
   test.afterAll(async ({ playwright, admin }) => {
     // Leave the shared simulator as the other specs expect it.
     const api = await playwright.request.newContext({ baseURL: admin.url });
-    await api.post('/api/auth/login', { data: { password: ADMIN_PASSWORD }, headers: { origin: admin.url } });
+    await api.post('/api/auth/login', {
+      data: { password: ADMIN_PASSWORD },
+      headers: { origin: admin.url },
+    });
     await api.put('/api/tx/v1/app/config', {
       headers: { origin: admin.url },
-      data: { enable_webhook: false, webhook_url: null, webhook_secret: null, ws_ack_resend_interval_seconds: 30, is_active: true, enable_ws: true },
+      data: {
+        enable_webhook: false,
+        webhook_url: null,
+        webhook_secret: null,
+        ws_ack_resend_interval_seconds: 30,
+        is_active: true,
+        enable_ws: true,
+      },
     });
     await api.dispose();
     await receiver.stop();
@@ -65,7 +78,10 @@ test.describe('settings', () => {
     expect(puts).toHaveLength(0);
   });
 
-  test('settings save, survive a reload, and the secret never comes back', async ({ page, signIn }) => {
+  test('settings save, survive a reload, and the secret never comes back', async ({
+    page,
+    signIn,
+  }) => {
     await signIn();
     const bodies: string[] = [];
     page.on('response', async (r) => {
@@ -79,22 +95,34 @@ test.describe('settings', () => {
     await form.getByRole('button', { name: 'Set or rotate' }).click();
     await form.getByLabel('Webhook secret').fill(SECRET);
     await form.getByRole('button', { name: 'Save changes' }).click();
-    await expect(form.getByRole('status')).toContainText('The secret was set; it will not be shown again.');
+    await expect(form.getByRole('status')).toContainText(
+      'The secret was set; it will not be shown again.',
+    );
 
     await page.reload();
     await expect(form.getByLabel('ACK resend interval (seconds)')).toHaveValue('45');
     await expect(form.getByLabel('Webhook URL')).toHaveValue(receiver.url);
-    await expect(form.getByRole('switch', { name: 'Webhook push' })).toHaveAttribute('aria-checked', 'true');
-    await expect(form.getByTestId('secret-state')).toHaveText('Write-only: the service never returns it.');
+    await expect(form.getByRole('switch', { name: 'Webhook push' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await expect(form.getByTestId('secret-state')).toHaveText(
+      'Write-only: the service never returns it.',
+    );
 
-    const config = (await (await page.request.get('/api/tx/v1/app/config')).json()) as { data: Record<string, unknown> };
+    const config = (await (await page.request.get('/api/tx/v1/app/config')).json()) as {
+      data: Record<string, unknown>;
+    };
     expect(config.data).not.toHaveProperty('webhook_secret');
     expect(config.data.ws_ack_resend_interval_seconds).toBe(45);
     expect(bodies.join('\n')).not.toContain(SECRET);
     expect(await page.content()).not.toContain(SECRET);
   });
 
-  test('"Send test event" fires the feed and the webhook (with Sign); a failing receiver makes delivery retry; "Retry now" shows the result', async ({ page, signIn }) => {
+  test('"Send test event" fires the feed and the webhook (with Sign); a failing receiver makes delivery retry; "Retry now" shows the result', async ({
+    page,
+    signIn,
+  }) => {
     await signIn();
     await page.goto('/settings');
     const panel = page.getByRole('form', { name: 'Send test event' });
@@ -102,13 +130,25 @@ test.describe('settings', () => {
     await panel.getByRole('button', { name: 'Send test event' }).click();
     const result = page.getByTestId('test-event-result');
     await expect(result).toContainText('Processed');
-    await expect(result).toContainText(/arrived in the live feed after \d+\.\d s/, { timeout: 15_000 });
+    await expect(result).toContainText(/arrived in the live feed after \d+\.\d s/, {
+      timeout: 15_000,
+    });
     const hash = (await result.getByRole('link').getAttribute('title'))!;
-    await expect.poll(() => receiver.deliveries.some((d) => d.sign === SECRET && d.body.some((t) => t.tx_hash === hash)), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          receiver.deliveries.some(
+            (d) => d.sign === SECRET && d.body.some((t) => t.tx_hash === hash),
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
 
     receiver.failing = true;
     await panel.getByRole('button', { name: 'Send test event' }).click();
-    await expect(page.getByTestId('delivery-status')).toContainText('retrying', { timeout: 15_000 });
+    await expect(page.getByTestId('delivery-status')).toContainText('retrying', {
+      timeout: 15_000,
+    });
 
     receiver.failing = false;
     await page.getByRole('button', { name: 'Retry now' }).click();
@@ -127,6 +167,10 @@ test.describe('settings', () => {
     await expect(table.getByRole('columnheader', { name: 'Pending ACKs' })).toBeVisible();
     await expect(table.getByRole('row')).not.toHaveCount(1);
     const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(
+      axe.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => v.id),
+    ).toEqual([]);
   });
 });

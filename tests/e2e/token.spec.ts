@@ -14,19 +14,31 @@ test.describe('token page', () => {
     await expect(page.getByTestId('freshness')).toContainText(/updated \d+ s ago/);
     // One record, native: its explorer link is the explorer's home.
     await expect(page.getByTestId('platform-row')).toHaveCount(1);
-    await expect(page.getByTestId('platform-row').getByRole('link', { name: 'explorer' })).toHaveAttribute('href', 'https://mempool.space');
+    await expect(
+      page.getByTestId('platform-row').getByRole('link', { name: 'explorer' }),
+    ).toHaveAttribute('href', 'https://mempool.space');
   });
 
-  test('USDC lists its records on five chains with explorer links, contract quotes and its pools', async ({ page }) => {
+  test('USDC lists its records on five chains with explorer links, contract quotes and its pools', async ({
+    page,
+  }) => {
     await page.goto('/tokens/6');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('USD Coin');
     const rows = page.getByTestId('platform-row');
     await expect(rows).toHaveCount(5);
     expect(new Set(await page.getByTestId('platform-chain').allTextContents()).size).toBe(5);
-    await expect(rows.filter({ hasText: 'Ethereum' }).getByRole('link', { name: /0xA0b8/ })).toHaveAttribute('href', 'https://etherscan.io/token/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48');
+    await expect(
+      rows.filter({ hasText: 'Ethereum' }).getByRole('link', { name: /0xA0b8/ }),
+    ).toHaveAttribute(
+      'href',
+      'https://etherscan.io/token/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+    );
     // quotes/batch per contract, with its last_updated.
     await expect(rows.first().getByTestId('platform-updated')).toHaveText(/\d+ (s|min) ago/);
-    await expect(rows.first().getByTestId('platform-updated')).toHaveAttribute('title', /^\d{4}-\d{2}-\d{2}T/);
+    await expect(rows.first().getByTestId('platform-updated')).toHaveAttribute(
+      'title',
+      /^\d{4}-\d{2}-\d{2}T/,
+    );
     // Featured pools that trade USDC link to the pool page.
     const pool = page.getByTestId('token-pool').filter({ hasText: 'Uniswap V3' }).first();
     await expect(pool).toBeVisible();
@@ -46,7 +58,9 @@ test.describe('token page', () => {
     for (const path of ['/tokens/99999999', '/tokens/abc', '/tokens/0', '/tokens/1.5']) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
-      await expect(page.getByText('The price service has no active token with this id.')).toBeVisible();
+      await expect(
+        page.getByText('The price service has no active token with this id.'),
+      ).toBeVisible();
     }
     await page.getByRole('link', { name: 'Back to Markets' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Markets' })).toBeVisible();
@@ -56,9 +70,13 @@ test.describe('token page', () => {
     test.slow();
     await page.goto('/tokens/6');
     await expect(page.getByTestId('token-price')).toHaveText(/\$/);
-    await expect(page.getByTestId('platform-row').first().getByTestId('platform-updated')).toHaveText(/ago/);
+    await expect(
+      page.getByTestId('platform-row').first().getByTestId('platform-updated'),
+    ).toHaveText(/ago/);
     const result = await new AxeBuilder({ page }).analyze();
     const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+      [],
+    );
   });
 });

@@ -5,7 +5,13 @@ import { vi } from 'vitest';
  * module-level, so each configuration gets new module instances.
  */
 export async function loadGateway(env: Record<string, string | undefined>) {
-  for (const key of ['UPSTREAM_BASE_URL', 'UPSTREAM_API_KEY', 'UPSTREAM_TIMEOUT_MS', 'DASHBOARD_PASSWORD', 'SESSION_SECRET']) {
+  for (const key of [
+    'UPSTREAM_BASE_URL',
+    'UPSTREAM_API_KEY',
+    'UPSTREAM_TIMEOUT_MS',
+    'DASHBOARD_PASSWORD',
+    'SESSION_SECRET',
+  ]) {
     delete process.env[key];
   }
   for (const [key, value] of Object.entries(env)) {

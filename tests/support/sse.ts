@@ -4,7 +4,11 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 export interface SseReader {
   events: EventSourceMessage[];
   /** resolves with the first event (already received or future) that matches */
-  waitFor(predicate: (e: EventSourceMessage) => boolean, timeoutMs?: number, label?: string): Promise<EventSourceMessage>;
+  waitFor(
+    predicate: (e: EventSourceMessage) => boolean,
+    timeoutMs?: number,
+    label?: string,
+  ): Promise<EventSourceMessage>;
   /** resolves when the server ends the stream */
   ended: Promise<void>;
   cancel(): Promise<void>;
@@ -52,7 +56,14 @@ export function readSse(response: Response): SseReader {
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`timed out after ${timeoutMs} ms waiting for ${label}; got ${events.length} events: ${events.slice(-5).map((e) => e.event).join(', ')}`));
+          reject(
+            new Error(
+              `timed out after ${timeoutMs} ms waiting for ${label}; got ${events.length} events: ${events
+                .slice(-5)
+                .map((e) => e.event)
+                .join(', ')}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
       });

@@ -18,12 +18,22 @@ export interface StreamHarness {
   stop(): Promise<void>;
 }
 
-export async function startStreamHarness(upstream: RecordingUpstream, options: Partial<HubOptions> = {}): Promise<StreamHarness> {
+export async function startStreamHarness(
+  upstream: RecordingUpstream,
+  options: Partial<HubOptions> = {},
+): Promise<StreamHarness> {
   process.env.UPSTREAM_BASE_URL = upstream.url;
   process.env.UPSTREAM_API_KEY = upstream.key;
   vi.resetModules();
   const server = await import('@/lib/stream/server');
-  const hub = server.createStreamHub({ lingerMs: 200, pingEveryMs: 2000, pongTimeoutMs: 2000, backoffBaseMs: 50, tradesEveryMs: 300, ...options });
+  const hub = server.createStreamHub({
+    lingerMs: 200,
+    pingEveryMs: 2000,
+    pongTimeoutMs: 2000,
+    backoffBaseMs: 50,
+    tradesEveryMs: 300,
+    ...options,
+  });
   server.setStreamHub(hub);
   const route = await import('@/app/api/stream/route');
 
@@ -32,7 +42,9 @@ export async function startStreamHarness(upstream: RecordingUpstream, options: P
     open(topics, headers = {}) {
       const controller = new AbortController();
       const query = topics.map((t) => `topic=${encodeURIComponent(t)}`).join('&');
-      const response = route.GET(new Request(`http://dash.test/api/stream?${query}`, { signal: controller.signal, headers }));
+      const response = route.GET(
+        new Request(`http://dash.test/api/stream?${query}`, { signal: controller.signal, headers }),
+      );
       const sse = response.status === 200 ? readSse(response) : readSse(new Response(''));
       return {
         response,
@@ -44,7 +56,9 @@ export async function startStreamHarness(upstream: RecordingUpstream, options: P
       };
     },
     frames(type, pathPart) {
-      return upstream.frames.filter((f) => f.path.includes(pathPart) && f.message?.type === type).map((f) => f.message as Record<string, unknown>);
+      return upstream.frames
+        .filter((f) => f.path.includes(pathPart) && f.message?.type === type)
+        .map((f) => f.message as Record<string, unknown>);
     },
     async stop() {
       server.setStreamHub(undefined);
@@ -52,7 +66,11 @@ export async function startStreamHarness(upstream: RecordingUpstream, options: P
   };
 }
 
-export async function waitUntil(condition: () => boolean, timeoutMs = 5000, label = 'condition'): Promise<void> {
+export async function waitUntil(
+  condition: () => boolean,
+  timeoutMs = 5000,
+  label = 'condition',
+): Promise<void> {
   const started = Date.now();
   while (!condition()) {
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${label}`);

@@ -54,7 +54,12 @@ export async function startRecordingSim(
     async handle(request) {
       const url = new URL(request.url);
       const body = request.method === 'GET' ? '' : await request.clone().text();
-      requests.push({ method: request.method, path: url.pathname + url.search, headers: request.headers, body });
+      requests.push({
+        method: request.method,
+        path: url.pathname + url.search,
+        headers: request.headers,
+        body,
+      });
       return sim.handle(request);
     },
     upgrade(path, headers) {
@@ -88,7 +93,9 @@ export async function startRecordingSim(
 export type Misbehaviour = 'silent' | 'garbage' | 'redirect' | 'html-500';
 
 /** A server that accepts connections and misbehaves in one chosen way. */
-export async function startBrokenUpstream(kind: Misbehaviour): Promise<{ url: string; hits: () => number; close(): Promise<void> }> {
+export async function startBrokenUpstream(
+  kind: Misbehaviour,
+): Promise<{ url: string; hits: () => number; close(): Promise<void> }> {
   let hits = 0;
   const server: Server = createServer((req, res) => {
     hits++;

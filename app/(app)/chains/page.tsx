@@ -13,10 +13,17 @@ export default async function ChainsPage() {
   const chains = await listChains();
   return (
     <>
-      <PageHeader title="Chains" subtitle="Supported chains, their explorers and native tokens. Open a chain for its native token's live price." />
+      <PageHeader
+        title="Chains"
+        subtitle="Supported chains, their explorers and native tokens. Open a chain for its native token's live price."
+      />
       <Panel title={chains ? `${chains.length} chains` : 'Chains'}>
         {chains === null ? (
-          <EmptyState tone="error" title="The chain list could not be loaded from the price service." action={<RetryButton />}>
+          <EmptyState
+            tone="error"
+            title="The chain list could not be loaded from the price service."
+            action={<RetryButton />}
+          >
             Check the status light in the header, then retry.
           </EmptyState>
         ) : chains.length === 0 ? (

@@ -10,7 +10,10 @@ export const dynamic = 'force-dynamic';
 export default function Page() {
   return (
     <>
-      <PageHeader title="Fiats" subtitle="Fiat currencies, live exchange rates (8 decimals, every 3 s) and a converter between any fiat and token." />
+      <PageHeader
+        title="Fiats"
+        subtitle="Fiat currencies, live exchange rates (8 decimals, every 3 s) and a converter between any fiat and token."
+      />
       <Suspense>
         <FiatsView />
       </Suspense>

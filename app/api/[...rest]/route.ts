@@ -5,6 +5,17 @@
 export const dynamic = 'force-dynamic';
 
 const notFound = () =>
-  Response.json({ code: 404, message: 'Not found', data: null }, { status: 404, headers: { 'cache-control': 'no-store' } });
+  Response.json(
+    { code: 404, message: 'Not found', data: null },
+    { status: 404, headers: { 'cache-control': 'no-store' } },
+  );
 
-export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE, notFound as HEAD, notFound as OPTIONS };
+export {
+  notFound as GET,
+  notFound as POST,
+  notFound as PUT,
+  notFound as PATCH,
+  notFound as DELETE,
+  notFound as HEAD,
+  notFound as OPTIONS,
+};

@@ -9,14 +9,25 @@ export const dynamic = 'force-dynamic';
 export const maxDuration = 300;
 
 const refuse = (message: string, topic?: string) =>
-  Response.json({ error: 'bad_topic', message, ...(topic !== undefined ? { topic } : {}) }, { status: 400, headers: { 'cache-control': 'no-store' } });
+  Response.json(
+    { error: 'bad_topic', message, ...(topic !== undefined ? { topic } : {}) },
+    { status: 400, headers: { 'cache-control': 'no-store' } },
+  );
 
 /** `GET /api/stream?topic=...&topic=...`: one EventSource per tab, carrying every topic it needs. */
 export function GET(request: Request) {
   const url = new URL(request.url);
-  const raw = [...new Set(url.searchParams.getAll('topic').map((t) => t.trim()).filter(Boolean))];
+  const raw = [
+    ...new Set(
+      url.searchParams
+        .getAll('topic')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (raw.length === 0) return refuse('At least one topic is required, e.g. ?topic=tx');
-  if (raw.length > MAX_TOPICS) return refuse(`Too many topics: ${raw.length} (at most ${MAX_TOPICS} per stream)`);
+  if (raw.length > MAX_TOPICS)
+    return refuse(`Too many topics: ${raw.length} (at most ${MAX_TOPICS} per stream)`);
   const topics: Topic[] = [];
   for (const text of raw) {
     const parsed = parseTopic(text, checkAddress);

@@ -89,10 +89,15 @@ export function parseIntStrict(value: string | null | undefined): number | null 
  * but a required header is missing or invalid (the seeds' 400), so the simulator answers in its own
  * envelope instead of the socket library's plain-text reply.
  */
-export function websocketHandshakeProblem(headers: Headers): { kind: 'upgrade' } | { kind: 'malformed'; detail: string } | null {
-  if ((headers.get('upgrade') ?? '').trim().toLowerCase() !== 'websocket') return { kind: 'upgrade' };
+export function websocketHandshakeProblem(
+  headers: Headers,
+): { kind: 'upgrade' } | { kind: 'malformed'; detail: string } | null {
+  if ((headers.get('upgrade') ?? '').trim().toLowerCase() !== 'websocket')
+    return { kind: 'upgrade' };
   const key = (headers.get('sec-websocket-key') ?? '').trim();
-  if (!/^[A-Za-z0-9+/]{22}==$/.test(key)) return { kind: 'malformed', detail: 'Sec-WebSocket-Key must be 16 bytes in base64' };
-  if ((headers.get('sec-websocket-version') ?? '').trim() !== '13') return { kind: 'malformed', detail: 'Sec-WebSocket-Version must be 13' };
+  if (!/^[A-Za-z0-9+/]{22}==$/.test(key))
+    return { kind: 'malformed', detail: 'Sec-WebSocket-Key must be 16 bytes in base64' };
+  if ((headers.get('sec-websocket-version') ?? '').trim() !== '13')
+    return { kind: 'malformed', detail: 'Sec-WebSocket-Version must be 13' };
   return null;
 }

@@ -46,15 +46,35 @@ export class KlineCandles {
    * `kline/ohlcv`: the latest `limit` candles whose open_time lies in [from, to] and is not in the
    * future, ascending; the candle in progress is included as it stands at `nowSec`.
    */
-  history(pool: KlinePool, interval: KlineInterval, from: number, to: number, limit: number, nowSec: number): HttpCandle[] {
+  history(
+    pool: KlinePool,
+    interval: KlineInterval,
+    from: number,
+    to: number,
+    limit: number,
+    nowSec: number,
+  ): HttpCandle[] {
     const spec = this.market.poolSpec(pool.pool);
-    const bars = candleRange(this.market.paths, spec, interval, from, to, limit, this.clock(pool, nowSec));
+    const bars = candleRange(
+      this.market.paths,
+      spec,
+      interval,
+      from,
+      to,
+      limit,
+      this.clock(pool, nowSec),
+    );
     return bars.map((bar) => this.toHttp(pool, interval, bar));
   }
 
   /** The candle of `interval` opening at `openTime` as it stands at `nowSec` (null before history). */
   bar(pool: KlinePool, interval: KlineInterval, openTime: number, nowSec: number): Bar | null {
-    return this.market.paths.candle(this.market.poolSpec(pool.pool), interval, openTime, this.clock(pool, nowSec));
+    return this.market.paths.candle(
+      this.market.poolSpec(pool.pool),
+      interval,
+      openTime,
+      this.clock(pool, nowSec),
+    );
   }
 
   currentOpen(pool: KlinePool, interval: KlineInterval, nowSec: number): number {

@@ -93,12 +93,25 @@ export class LiveFeed {
     const time = this.now();
     const nowSec = Math.floor(time / 1000);
     const frames = new Map<string, string | null>();
-    const frameOf = (sub: Subscription, interval: KlineInterval, openTime: number): string | null => {
+    const frameOf = (
+      sub: Subscription,
+      interval: KlineInterval,
+      openTime: number,
+    ): string | null => {
       const cacheKey = `${sub.pool.id}|${sub.side}|${interval}|${openTime}`;
       let text = frames.get(cacheKey);
       if (text === undefined) {
         const bar = this.candles.bar(sub.pool, interval, openTime, nowSec);
-        text = bar ? frame('', time, 'ohlcv', WS_CODE.ok, this.candles.toWs(sub.pool, sub.side, interval, bar), 'ok') : null;
+        text = bar
+          ? frame(
+              '',
+              time,
+              'ohlcv',
+              WS_CODE.ok,
+              this.candles.toWs(sub.pool, sub.side, interval, bar),
+              'ok',
+            )
+          : null;
         frames.set(cacheKey, text);
       }
       return text;
@@ -114,7 +127,12 @@ export class LiveFeed {
           if (last !== undefined && last.open < open) {
             const closed: number[] = [];
             const first = last.final ? periodEnd(interval, last.open) : last.open;
-            for (let t = first; t < open && closed.length <= MAX_CATCH_UP; t = periodEnd(interval, t)) closed.push(t);
+            for (
+              let t = first;
+              t < open && closed.length <= MAX_CATCH_UP;
+              t = periodEnd(interval, t)
+            )
+              closed.push(t);
             for (const t of closed.length > MAX_CATCH_UP ? closed.slice(0, 1) : closed) {
               const text = frameOf(sub, interval, t);
               if (text) client.send(text);

@@ -15,7 +15,11 @@ export interface TopHolder {
   amount: string;
   percentage: string;
   value_usd: string;
-  pnl_details?: { average_buy_price_usd: string; realized_pnl_usd: string; unrealized_pnl_usd: string };
+  pnl_details?: {
+    average_buy_price_usd: string;
+    realized_pnl_usd: string;
+    unrealized_pnl_usd: string;
+  };
 }
 
 const MAX_RANK = 100;
@@ -62,19 +66,30 @@ function priceString(x: number): string {
 /** Shares (in %) of the top MAX_RANK holders, descending; together they hold 35-80% of the supply. */
 function shares(key: string): number[] {
   const weights: number[] = [];
-  for (let rank = 1; rank <= MAX_RANK; rank++) weights.push(Math.exp(-0.07 * rank) * (0.4 + uniform(`${key}|w|${rank}`)));
+  for (let rank = 1; rank <= MAX_RANK; rank++)
+    weights.push(Math.exp(-0.07 * rank) * (0.4 + uniform(`${key}|w|${rank}`)));
   weights.sort((a, b) => b - a);
   const total = weights.reduce((a, b) => a + b, 0);
   const held = 35 + 45 * uniform(`${key}|held`);
   return weights.map((w) => (w / total) * held);
 }
 
-export function topHolders(market: Market, chain: SimChain, token: SimTokenSeed, count: number, withPnl: boolean, nowSec: number): TopHolder[] {
+export function topHolders(
+  market: Market,
+  chain: SimChain,
+  token: SimTokenSeed,
+  count: number,
+  withPnl: boolean,
+  nowSec: number,
+): TopHolder[] {
   const key = `${market.seed}|holders|${chain.id}|${(token.address ?? '').toLowerCase()}`;
   const supply = chainSupply(token);
   const price = market.assetPrice(token.asset, nowSec);
   // Entry prices spread with the asset's volatility: wide for ETH, a fraction of a cent for USDT.
-  const spread = Math.min(0.45, (ASSETS.find((a) => a.asset === token.asset)?.dailyVol ?? 0.03) * 12);
+  const spread = Math.min(
+    0.45,
+    (ASSETS.find((a) => a.asset === token.asset)?.dailyVol ?? 0.03) * 12,
+  );
   return shares(key)
     .slice(0, count)
     .map((pct, i) => {

@@ -45,12 +45,24 @@ interface Refusal {
 }
 /** The seed's 426 for a request to a socket path that is no WebSocket upgrade (a plain GET, too). */
 const NOT_UPGRADED: Record<'candles' | 'generic', Refusal> = {
-  candles: { status: 426, headers: { ...JSON_HEADERS, upgrade: 'websocket' }, body: JSON.stringify(klineFailure(4000, 'WebSocket upgrade required', 'BadRequestError')) },
-  generic: { status: 426, headers: { 'content-type': 'text/plain; charset=utf-8', upgrade: 'websocket' }, body: 'Expected WebSocket upgrade' },
+  candles: {
+    status: 426,
+    headers: { ...JSON_HEADERS, upgrade: 'websocket' },
+    body: JSON.stringify(klineFailure(4000, 'WebSocket upgrade required', 'BadRequestError')),
+  },
+  generic: {
+    status: 426,
+    headers: { 'content-type': 'text/plain; charset=utf-8', upgrade: 'websocket' },
+    body: 'Expected WebSocket upgrade',
+  },
 };
 const asResponse = (r: Refusal) => new Response(r.body, { status: r.status, headers: r.headers });
 
-function validate(id: string, params: Record<string, string>, query: URLSearchParams): Rejection | null {
+function validate(
+  id: string,
+  params: Record<string, string>,
+  query: URLSearchParams,
+): Rejection | null {
   const endpoint = klineContract.endpoints.find((e) => e.id === id);
   return endpoint?.validate?.({ params, query, body: { kind: 'none' } }) ?? null;
 }
@@ -89,7 +101,14 @@ export function createKlineService({ config, market }: KlineDeps): SimService {
         if (invalid) return reject(invalid);
         // Simulator rule on top of the seed: `include` takes only the values it understands.
         const include = parseInclude(url.searchParams.get('include'));
-        if (!include.ok) return reject(validationFailure({ include: [`Unknown value(s): ${include.bad.join(', ')}; allowed: base_token, quote_token, dex`] }));
+        if (!include.ok)
+          return reject(
+            validationFailure({
+              include: [
+                `Unknown value(s): ${include.bad.join(', ')}; allowed: base_token, quote_token, dex`,
+              ],
+            }),
+          );
         const chain = findNetwork(params.network ?? '');
         const pool =
           chain &&
@@ -111,7 +130,16 @@ export function createKlineService({ config, market }: KlineDeps): SimService {
         const token = chain && findToken(chain, params.address ?? '');
         if (!chain || !token) return reject(klineNotFound());
         const count = parseHolders(url.searchParams) ?? 0;
-        return ok({ items: topHolders(market, chain, token, count, flag(url.searchParams, 'include_pnl_details'), nowSec()) });
+        return ok({
+          items: topHolders(
+            market,
+            chain,
+            token,
+            count,
+            flag(url.searchParams, 'include_pnl_details'),
+            nowSec(),
+          ),
+        });
       }),
     )
     .on(
@@ -129,8 +157,16 @@ export function createKlineService({ config, market }: KlineDeps): SimService {
     .on('GET', KLINE_TOPIC_WS_PATH, () => asResponse(NOT_UPGRADED.generic));
 
   const socketRoutes = [
-    { segments: splitPattern(KLINE_WS_PATH), notUpgraded: NOT_UPGRADED.candles, open: (peer: WsPeer) => openKlineSession(peer, feed, config.now) },
-    { segments: splitPattern(KLINE_TOPIC_WS_PATH), notUpgraded: NOT_UPGRADED.generic, open: (peer: WsPeer) => openTopicSession(peer, config.now) },
+    {
+      segments: splitPattern(KLINE_WS_PATH),
+      notUpgraded: NOT_UPGRADED.candles,
+      open: (peer: WsPeer) => openKlineSession(peer, feed, config.now),
+    },
+    {
+      segments: splitPattern(KLINE_TOPIC_WS_PATH),
+      notUpgraded: NOT_UPGRADED.generic,
+      open: (peer: WsPeer) => openTopicSession(peer, config.now),
+    },
   ];
 
   return {
@@ -163,7 +199,14 @@ export function createKlineService({ config, market }: KlineDeps): SimService {
       }
       if (problem) {
         // The seed's 10005 "WebSocket preflight or malformed request".
-        return { ok: false, status: 400, headers: JSON_HEADERS, body: JSON.stringify(klineFailure(10005, `Bad request: ${problem.detail}`, 'BadRequestError')) };
+        return {
+          ok: false,
+          status: 400,
+          headers: JSON_HEADERS,
+          body: JSON.stringify(
+            klineFailure(10005, `Bad request: ${problem.detail}`, 'BadRequestError'),
+          ),
+        };
       }
       return {
         ok: true,

@@ -3,7 +3,14 @@
  * shared/SIMULATOR.md fixes them: the price service's pool object (plus the optional extras below),
  * top holders and coin metadata. docs/simulator/kline.md lists every choice made here.
  */
-import { ASSETS, CHAINS, NOTABLE_TOKENS, type SimChain, type SimPool, type SimTokenSeed } from '../catalogue';
+import {
+  ASSETS,
+  CHAINS,
+  NOTABLE_TOKENS,
+  type SimChain,
+  type SimPool,
+  type SimTokenSeed,
+} from '../catalogue';
 import { uniform } from '../core/rng';
 import type { Market } from '../market';
 import { buildPoolObject, findPool, type PoolObject } from '../price/pool-object';
@@ -26,15 +33,23 @@ export function sameAddress(chain: SimChain, a: string, b: string): boolean {
 
 /** A notable token with a contract address on `chain` (native coins have none to look up). */
 export function findToken(chain: SimChain, address: string): SimTokenSeed | undefined {
-  return NOTABLE_TOKENS.find((t) => t.chain === chain.id && t.address !== null && sameAddress(chain, t.address, address.trim()));
+  return NOTABLE_TOKENS.find(
+    (t) =>
+      t.chain === chain.id && t.address !== null && sameAddress(chain, t.address, address.trim()),
+  );
 }
 
 export const INCLUDE_VALUES = ['base_token', 'quote_token', 'dex'] as const;
 export type IncludeValue = (typeof INCLUDE_VALUES)[number];
 
-export function parseInclude(raw: string | null): { ok: true; values: IncludeValue[] } | { ok: false; bad: string[] } {
+export function parseInclude(
+  raw: string | null,
+): { ok: true; values: IncludeValue[] } | { ok: false; bad: string[] } {
   if (raw === null || raw.trim() === '') return { ok: true, values: [] };
-  const parts = raw.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  const parts = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
   const bad = parts.filter((p) => !(INCLUDE_VALUES as readonly string[]).includes(p));
   if (bad.length > 0) return { ok: false, bad };
   return { ok: true, values: [...new Set(parts as IncludeValue[])] };
@@ -65,7 +80,13 @@ export interface MarketPoolOptions {
 
 export type MarketPool = PoolObject & Record<string, unknown>;
 
-export function marketPool(market: Market, chain: SimChain, address: string, nowSec: number, opts: MarketPoolOptions): MarketPool | null {
+export function marketPool(
+  market: Market,
+  chain: SimChain,
+  address: string,
+  nowSec: number,
+  opts: MarketPoolOptions,
+): MarketPool | null {
   const pool = findPool(chain.chain_type, chain.chain_id, address.trim());
   if (!pool) return null;
   const object: MarketPool = { ...buildPoolObject(market, pool, nowSec) };
@@ -117,8 +138,10 @@ function included(chain: SimChain, pool: SimPool, object: PoolObject, include: I
     price_usd: priceUsd,
   });
   const out: Record<string, unknown> = {};
-  if (include.includes('base_token')) out.base_token = token(object.base_token, object.base_token_price_usd);
-  if (include.includes('quote_token')) out.quote_token = token(object.quote_token, object.quote_token_price_usd);
+  if (include.includes('base_token'))
+    out.base_token = token(object.base_token, object.base_token_price_usd);
+  if (include.includes('quote_token'))
+    out.quote_token = token(object.quote_token, object.quote_token_price_usd);
   if (include.includes('dex')) out.dex = { id: pool.dex, name: DEX_NAMES[pool.dex] ?? pool.dex };
   return out;
 }
@@ -127,10 +150,19 @@ function included(chain: SimChain, pool: SimPool, object: PoolObject, include: I
 
 const ASSET_INFO: Readonly<Record<string, { about: string; websites: string[] }>> = {
   btc: { about: 'The first decentralised digital currency.', websites: ['https://bitcoin.org'] },
-  eth: { about: 'The native currency of the Ethereum network.', websites: ['https://ethereum.org'] },
-  weth: { about: 'An ERC-20 wrapper of ether, redeemable 1:1.', websites: ['https://weth.io', 'https://ethereum.org'] },
+  eth: {
+    about: 'The native currency of the Ethereum network.',
+    websites: ['https://ethereum.org'],
+  },
+  weth: {
+    about: 'An ERC-20 wrapper of ether, redeemable 1:1.',
+    websites: ['https://weth.io', 'https://ethereum.org'],
+  },
   usdt: { about: 'A US dollar stablecoin issued by Tether.', websites: ['https://tether.to'] },
-  usdc: { about: 'A fully reserved US dollar stablecoin issued by Circle.', websites: ['https://www.circle.com/usdc'] },
+  usdc: {
+    about: 'A fully reserved US dollar stablecoin issued by Circle.',
+    websites: ['https://www.circle.com/usdc'],
+  },
   bnb: { about: 'The native currency of BNB Chain.', websites: ['https://www.bnbchain.org'] },
   sol: { about: 'The native currency of the Solana network.', websites: ['https://solana.com'] },
   trx: { about: 'The native currency of the TRON network.', websites: ['https://tron.network'] },

@@ -32,8 +32,18 @@ const EXTRA_POOLS: readonly SimPool[] = [
     address: AMBIGUOUS_POOL_ADDRESS,
     name: 'USDC / USDT 0.01%',
     dex: 'uniswap_v3',
-    base: { asset: 'usdc', symbol: 'USDC', name: 'USD Coin', address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48' },
-    quote: { asset: 'usdt', symbol: 'USDT', name: 'Tether USDt', address: '0xdac17f958d2ee523a2206206994597c13d831ec7' },
+    base: {
+      asset: 'usdc',
+      symbol: 'USDC',
+      name: 'USD Coin',
+      address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+    },
+    quote: {
+      asset: 'usdt',
+      symbol: 'USDT',
+      name: 'Tether USDt',
+      address: '0xdac17f958d2ee523a2206206994597c13d831ec7',
+    },
     token: 'base',
     anchor: 1,
     dailyVol: 0.0003,
@@ -46,8 +56,18 @@ const EXTRA_POOLS: readonly SimPool[] = [
     address: INACTIVE_POOL_ADDRESS,
     name: 'WETH / USDT',
     dex: 'uniswap_v2',
-    base: { asset: 'weth', symbol: 'WETH', name: 'Wrapped Ether', address: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2' },
-    quote: { asset: 'usdt', symbol: 'USDT', name: 'Tether USDt', address: '0xdac17f958d2ee523a2206206994597c13d831ec7' },
+    base: {
+      asset: 'weth',
+      symbol: 'WETH',
+      name: 'Wrapped Ether',
+      address: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2',
+    },
+    quote: {
+      asset: 'usdt',
+      symbol: 'USDT',
+      name: 'Tether USDt',
+      address: '0xdac17f958d2ee523a2206206994597c13d831ec7',
+    },
     token: 'base',
     anchor: 3_100,
     dailyVol: 0.035,
@@ -66,7 +86,14 @@ function build(): KlinePool[] {
   };
   for (const pool of POOLS) add(pool, [{ side: pool.token, active: true }], null);
   const [ambiguous, inactive] = EXTRA_POOLS as [SimPool, SimPool];
-  add(ambiguous, [{ side: 'base', active: true }, { side: 'quote', active: true }], null);
+  add(
+    ambiguous,
+    [
+      { side: 'base', active: true },
+      { side: 'quote', active: true },
+    ],
+    null,
+  );
   add(inactive, [{ side: 'base', active: false }], INACTIVE_SINCE);
   return out;
 }
@@ -82,12 +109,18 @@ export function poolKeyPrefix(chainType: string, chainId: number, address: strin
  * History lookup (`kline/ohlcv`): by (normalised chain_type, chain_id) and address; EVM addresses
  * compare case-insensitively, every other chain's address exactly (Base58 is case-sensitive).
  */
-export function findHistoryPool(chainType: string, chainId: number, address: string): KlinePool | undefined {
+export function findHistoryPool(
+  chainType: string,
+  chainId: number,
+  address: string,
+): KlinePool | undefined {
   return KLINE_POOLS.find(
     (p) =>
       p.chain.chain_type === chainType &&
       p.chain.chain_id === chainId &&
-      (chainType === 'evm' ? p.pool.address.toLowerCase() === address.toLowerCase() : p.pool.address === address),
+      (chainType === 'evm'
+        ? p.pool.address.toLowerCase() === address.toLowerCase()
+        : p.pool.address === address),
   );
 }
 
@@ -95,7 +128,11 @@ export function findHistoryPool(chainType: string, chainId: number, address: str
  * WebSocket lookup: the seed lowercases the internal pool key, so the address matches case-insensitively
  * on every chain here. Returns the ACTIVE configurations only.
  */
-export function activeConfigs(chainType: string, chainId: number, address: string): { pool: KlinePool; side: Side }[] {
+export function activeConfigs(
+  chainType: string,
+  chainId: number,
+  address: string,
+): { pool: KlinePool; side: Side }[] {
   const wanted = poolKeyPrefix(chainType, chainId, address);
   const out: { pool: KlinePool; side: Side }[] = [];
   for (const p of KLINE_POOLS) {

@@ -8,7 +8,14 @@ export type ServerType = 'pong' | 'subscribed' | 'unsubscribed' | 'ohlcv' | 'err
 
 export const WS_CODE = { ok: 0, invalid: 4001, unknownCommand: 4002, internal: 4500 } as const;
 
-export function frame(id: string, time: number, type: ServerType, code: number, data: unknown, msg: string): string {
+export function frame(
+  id: string,
+  time: number,
+  type: ServerType,
+  code: number,
+  data: unknown,
+  msg: string,
+): string {
   return JSON.stringify({ id, time, type, code, data, msg });
 }
 
@@ -30,7 +37,9 @@ export interface ClientMessage {
  * A text frame as a client message, or the error to answer. The id is echoed whenever the frame
  * carried a string id, even when something else is wrong with it.
  */
-export function parseClientMessage(text: string): { ok: true; message: ClientMessage } | { ok: false; id: string; msg: string } {
+export function parseClientMessage(
+  text: string,
+): { ok: true; message: ClientMessage } | { ok: false; id: string; msg: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -3,12 +3,25 @@
  * - `/kline/ws`: ping, subscribe and unsubscribe (seed, "Events"); binary frames are silently ignored;
  * - `/ws/{topic}`: application-level ping/pong only; a binary frame is an error (seed, "Errors").
  */
-import { isKlineInterval, KLINE_INTERVALS, normalizeChainType, type KlineInterval } from '../../contracts/kline';
+import {
+  isKlineInterval,
+  KLINE_INTERVALS,
+  normalizeChainType,
+  type KlineInterval,
+} from '../../contracts/kline';
 import { isRecord } from '../core/http';
 import type { WsPeer, WsSession } from '../core/types';
 import type { FeedClient, LiveFeed, Subscription } from './feed';
 import { activeConfigs, poolKeyPrefix } from './pools';
-import { errorFrame, frame, parseClientMessage, pongFrame, readChainId, readNonEmptyString, WS_CODE } from './ws-protocol';
+import {
+  errorFrame,
+  frame,
+  parseClientMessage,
+  pongFrame,
+  readChainId,
+  readNonEmptyString,
+  WS_CODE,
+} from './ws-protocol';
 
 interface PoolFields {
   chainType: string;
@@ -33,10 +46,14 @@ function readIntervals(value: unknown): KlineInterval[] {
 }
 
 export function openKlineSession(peer: WsPeer, feed: LiveFeed, now: () => number): WsSession {
-  const client: FeedClient = { subscriptions: new Map<string, Subscription>(), send: (text) => peer.send(text) };
+  const client: FeedClient = {
+    subscriptions: new Map<string, Subscription>(),
+    send: (text) => peer.send(text),
+  };
   feed.add(client);
   let open = true;
-  const fail = (id: string, code: number, msg: string) => peer.send(errorFrame(id, now(), code, msg));
+  const fail = (id: string, code: number, msg: string) =>
+    peer.send(errorFrame(id, now(), code, msg));
 
   const subscribe = (id: string, data: unknown) => {
     const fields = readPoolFields(data);
@@ -48,10 +65,18 @@ export function openKlineSession(peer: WsPeer, feed: LiveFeed, now: () => number
     const key = `${poolKeyPrefix(fields.chainType, fields.chainId, fields.poolAddress)}${match.side}`;
     const intervals = readIntervals(isRecord(data) ? data.intervals : undefined);
     // Subscribing again to the same pool overwrites its interval set.
-    const sub: Subscription = client.subscriptions.get(key) ?? { key, pool: match.pool, side: match.side, intervals, sent: new Map() };
+    const sub: Subscription = client.subscriptions.get(key) ?? {
+      key,
+      pool: match.pool,
+      side: match.side,
+      intervals,
+      sent: new Map(),
+    };
     sub.intervals = intervals;
     client.subscriptions.set(key, sub);
-    peer.send(frame(id, now(), 'subscribed', WS_CODE.ok, { key, token: match.side, intervals }, 'ok'));
+    peer.send(
+      frame(id, now(), 'subscribed', WS_CODE.ok, { key, token: match.side, intervals }, 'ok'),
+    );
     feed.subscribed(client, sub);
   };
 
@@ -61,7 +86,9 @@ export function openKlineSession(peer: WsPeer, feed: LiveFeed, now: () => number
     const prefix = poolKeyPrefix(fields.chainType, fields.chainId, fields.poolAddress);
     const removed = [...client.subscriptions.keys()].filter((k) => k.startsWith(prefix));
     for (const k of removed) client.subscriptions.delete(k);
-    peer.send(frame(id, now(), 'unsubscribed', WS_CODE.ok, { key: prefix, removed_keys: removed }, 'ok'));
+    peer.send(
+      frame(id, now(), 'unsubscribed', WS_CODE.ok, { key: prefix, removed_keys: removed }, 'ok'),
+    );
     feed.unsubscribed();
   };
 
@@ -90,7 +117,10 @@ export function openTopicSession(peer: WsPeer, now: () => number): WsSession {
   return {
     message(text, isBinary) {
       if (!open) return;
-      if (isBinary) return peer.send(errorFrame('', now(), WS_CODE.invalid, 'Binary messages are not supported'));
+      if (isBinary)
+        return peer.send(
+          errorFrame('', now(), WS_CODE.invalid, 'Binary messages are not supported'),
+        );
       const parsed = parseClientMessage(text);
       if (!parsed.ok) return peer.send(errorFrame(parsed.id, now(), WS_CODE.invalid, parsed.msg));
       const { id, type } = parsed.message;

@@ -212,7 +212,12 @@ export class PricePaths {
     if (d && d.length > upTo) return d;
     if (!d) {
       const rnd = prng(`${this.seed}|${spec.key}|daily`);
-      d = { open0: sig(spec.anchor * Math.exp(spec.dailyVol * gaussian(rnd))), c: new Float64Array(0), length: 0, rnd };
+      d = {
+        open0: sig(spec.anchor * Math.exp(spec.dailyVol * gaussian(rnd))),
+        c: new Float64Array(0),
+        length: 0,
+        rnd,
+      };
       this.daily.set(spec.key, d);
     }
     if (d.c.length <= upTo) {
@@ -245,7 +250,12 @@ export class PricePaths {
     if (!parentLevel || !childLevel) return [];
     const parent = this.treeBar(spec, parentLevel.interval, start);
     if (!parent) return [];
-    const kids = splitBar(parent, childLevel.parts, childLevel.seconds, prng(`${this.seed}|${spec.key}|${level}|${start}`));
+    const kids = splitBar(
+      parent,
+      childLevel.parts,
+      childLevel.seconds,
+      prng(`${this.seed}|${spec.key}|${level}|${start}`),
+    );
     this.remember(cacheKey, kids);
     return kids;
   }
@@ -279,7 +289,14 @@ export function splitBar(parent: Bar, n: number, seconds: number, rnd: () => num
     const bottom = Math.min(o, c);
     const h = sig(Math.min(H, top + (H - top) * 0.25 * rnd()));
     const l = sig(Math.max(L, bottom - (bottom - L) * 0.25 * rnd()));
-    kids.push({ t: parent.t + k * seconds, o, h: Math.max(h, top), l: Math.min(l, bottom), c, v: 0 });
+    kids.push({
+      t: parent.t + k * seconds,
+      o,
+      h: Math.max(h, top),
+      l: Math.min(l, bottom),
+      c,
+      v: 0,
+    });
     if (top > Math.max((kids[peak] as Bar).o, (kids[peak] as Bar).c)) peak = k;
     if (bottom < Math.min((kids[trough] as Bar).o, (kids[trough] as Bar).c)) trough = k;
   }
@@ -338,7 +355,7 @@ export function alignDown(interval: Interval, t: number): number {
   }
   const size = FIXED_SECONDS[interval];
   // EPOCH is a Monday, so aligning to it gives Monday weeks and midnight days.
-  return t - (((t - EPOCH) % size) + size) % size;
+  return t - ((((t - EPOCH) % size) + size) % size);
 }
 
 /** Start of the candle after the one that opens at `t` (which must be aligned). */
@@ -380,7 +397,10 @@ export function candleRange(
   let t = alignDown(interval, end);
   while (t >= start && opens.length < limit) {
     opens.push(t);
-    t = interval === '1M' || interval === '1Y' ? alignDown(interval, t - 1) : t - FIXED_SECONDS[interval];
+    t =
+      interval === '1M' || interval === '1Y'
+        ? alignDown(interval, t - 1)
+        : t - FIXED_SECONDS[interval];
   }
   opens.reverse();
   const out: Bar[] = [];

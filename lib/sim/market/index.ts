@@ -2,7 +2,14 @@
  * The market as the three services see it: one set of price paths read by quotes (price service),
  * pool figures and trades (price and tx services) and candles (kline service), so they agree.
  */
-import { ASSETS, POOLS, assetPathKey, poolPathKey, type SimAsset, type SimPool } from '../catalogue';
+import {
+  ASSETS,
+  POOLS,
+  assetPathKey,
+  poolPathKey,
+  type SimAsset,
+  type SimPool,
+} from '../catalogue';
 import { PricePaths, type PathSpec } from './candles';
 
 export * from './candles';

@@ -6,7 +6,8 @@
 /** A plain decimal string with at most `decimals` fractional digits, trailing zeros trimmed. */
 export function plainDecimal(x: number, decimals: number): string {
   if (!Number.isFinite(x)) return '0';
-  const fixed = Math.abs(x) >= 1e21 ? BigInt(Math.round(x)).toString() : x.toFixed(Math.min(100, decimals));
+  const fixed =
+    Math.abs(x) >= 1e21 ? BigInt(Math.round(x)).toString() : x.toFixed(Math.min(100, decimals));
   const trimmed = fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
   return trimmed === '-0' || trimmed === '' ? '0' : trimmed;
 }
@@ -21,7 +22,10 @@ export function priceString(x: number): string {
 /** Money, supplies and percentages: a fixed number of decimals, never `-0.00`. */
 export function fixedString(x: number, decimals: number): string {
   if (!Number.isFinite(x)) return (0).toFixed(decimals);
-  const s = Math.abs(x) >= 1e21 ? `${BigInt(Math.round(x)).toString()}${decimals > 0 ? `.${'0'.repeat(decimals)}` : ''}` : x.toFixed(decimals);
+  const s =
+    Math.abs(x) >= 1e21
+      ? `${BigInt(Math.round(x)).toString()}${decimals > 0 ? `.${'0'.repeat(decimals)}` : ''}`
+      : x.toFixed(decimals);
   return /^-0(\.0*)?$/.test(s) ? s.slice(1) : s;
 }
 

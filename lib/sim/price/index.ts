@@ -12,7 +12,15 @@ import type { Market } from '../market';
 import { FiatRates } from './fiats';
 import { QuoteBook } from './quotes';
 import { fail, rejection, type PriceHandler } from './reply';
-import { fiatRates, getChain, listChains, listFiats, listTokens, tokenDetails, tokenPlatforms } from './routes-catalogue';
+import {
+  fiatRates,
+  getChain,
+  listChains,
+  listFiats,
+  listTokens,
+  tokenDetails,
+  tokenPlatforms,
+} from './routes-catalogue';
 import { getPool, quotesBatch, quotesLatest } from './routes-market';
 import { tokenCatalogue } from './tokens';
 

@@ -24,17 +24,33 @@ const WINDOWS: readonly { key: PoolWindow; seconds: number; uniqueShare: number 
 ];
 
 /** Chain on which a base asset is native; elsewhere it is a bridged copy with no verified supply. */
-const HOME_CHAIN: Readonly<Record<string, number>> = { weth: 1, eth: 1, pepe: 1, bnb: 2, sol: 5, usdc: 1, usdt: 1 };
+const HOME_CHAIN: Readonly<Record<string, number>> = {
+  weth: 1,
+  eth: 1,
+  pepe: 1,
+  bnb: 2,
+  sol: 5,
+  usdc: 1,
+  usdt: 1,
+};
 
 /**
  * The catalogue pool at (chain type, protocol chain id, address), or undefined. `chainType` must be
  * a standard value already (see `normaliseChainType`); EVM addresses match case-insensitively.
  */
-export function findPool(chainTypeNormalised: string, protocolChainId: number, address: string): SimPool | undefined {
-  const chain = CHAINS.find((c) => c.chain_type === chainTypeNormalised && c.chain_id === protocolChainId);
+export function findPool(
+  chainTypeNormalised: string,
+  protocolChainId: number,
+  address: string,
+): SimPool | undefined {
+  const chain = CHAINS.find(
+    (c) => c.chain_type === chainTypeNormalised && c.chain_id === protocolChainId,
+  );
   if (!chain) return undefined;
   const wanted = address.trim();
-  return POOLS.find((p) => p.chain === chain.id && sameAddress(chain.chain_type, p.address, wanted));
+  return POOLS.find(
+    (p) => p.chain === chain.id && sameAddress(chain.chain_type, p.address, wanted),
+  );
 }
 
 /**
@@ -60,7 +76,13 @@ export function buildPoolObject(market: Market, pool: SimPool, nowSec: number): 
     const usd = market.paths.volumeBetween(spec, t - w.seconds, t) * usdPerPathUnit;
     priceChange[w.key] = fixedString(change, 2);
     volume[w.key] = fixedString(usd, 2);
-    transactions[w.key] = tradeCounts(`${market.seed}|pooltx|${pool.address}|${w.key}|${t}`, usd, avgTradeUsd, change, w.uniqueShare);
+    transactions[w.key] = tradeCounts(
+      `${market.seed}|pooltx|${pool.address}|${w.key}|${t}`,
+      usd,
+      avgTradeUsd,
+      change,
+      w.uniqueShare,
+    );
   }
 
   const asset = ASSETS.find((a) => a.asset === pool.base.asset);
@@ -92,15 +114,30 @@ export function buildPoolObject(market: Market, pool: SimPool, nowSec: number): 
 
 function poolToken(chain: number, token: SimPool['base']) {
   const known = NOTABLE_TOKENS.find(
-    (t) => t.chain === chain && t.address !== null && t.address.toLowerCase() === token.address.toLowerCase(),
+    (t) =>
+      t.chain === chain &&
+      t.address !== null &&
+      t.address.toLowerCase() === token.address.toLowerCase(),
   );
-  return { address: token.address, name: token.name, symbol: token.symbol, image_url: known?.logo ?? '' };
+  return {
+    address: token.address,
+    name: token.name,
+    symbol: token.symbol,
+    image_url: known?.logo ?? '',
+  };
 }
 
 /** Trades in a window from its volume; buyers lean with the price move, wallets repeat over longer windows. */
-function tradeCounts(key: string, usd: number, avgTradeUsd: number, change: number, uniqueShare: number): PoolTransactions {
+function tradeCounts(
+  key: string,
+  usd: number,
+  avgTradeUsd: number,
+  change: number,
+  uniqueShare: number,
+): PoolTransactions {
   const count = Math.round((usd / avgTradeUsd) * (0.85 + 0.3 * uniform(`${key}|n`)));
-  const buyShare = 0.5 + Math.max(-0.15, Math.min(0.15, change / 20)) + 0.04 * (uniform(`${key}|b`) - 0.5);
+  const buyShare =
+    0.5 + Math.max(-0.15, Math.min(0.15, change / 20)) + 0.04 * (uniform(`${key}|b`) - 0.5);
   const buys = Math.round(count * buyShare);
   const sells = count - buys;
   const wallets = (n: number) => (n === 0 ? 0 : Math.max(1, Math.round(n * uniqueShare)));

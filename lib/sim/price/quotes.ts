@@ -93,9 +93,14 @@ export class QuoteBook {
   }
 
   private spec(m: TokenMarket): PathSpec {
-    const asset = m.notableAsset === null ? undefined : ASSETS.find((a) => a.asset === m.notableAsset);
+    const asset =
+      m.notableAsset === null ? undefined : ASSETS.find((a) => a.asset === m.notableAsset);
     if (asset) return this.market.assetSpec(asset);
-    return this.market.spec(m.pathKey, () => ({ anchor: m.anchor, dailyVol: m.dailyVol, dailyVolume: m.dailyVolume }));
+    return this.market.spec(m.pathKey, () => ({
+      anchor: m.anchor,
+      dailyVol: m.dailyVol,
+      dailyVolume: m.dailyVolume,
+    }));
   }
 
   private compute(m: TokenMarket, t: number): UsdQuote {
@@ -127,7 +132,7 @@ export class QuoteBook {
    */
   private rollingVolume(spec: PathSpec, t: number): number {
     const paths = this.market.paths;
-    const dayStart = t - ((t % DAY) + DAY) % DAY;
+    const dayStart = t - (((t % DAY) + DAY) % DAY);
     const elapsed = (t - dayStart) / DAY;
     const today = paths.treeBar(spec, '1d', dayStart);
     const yesterday = paths.treeBar(spec, '1d', dayStart - DAY);

@@ -11,7 +11,8 @@ const MAX_LIMIT = 1_000;
 const DEFAULT_LIMIT = 100;
 const MAX_DETAIL_IDS = 100;
 
-export const listChains: PriceHandler = () => ok({ total: CHAINS.length, items: CHAINS.map(chainItem) });
+export const listChains: PriceHandler = () =>
+  ok({ total: CHAINS.length, items: CHAINS.map(chainItem) });
 
 export const getChain: PriceHandler = ({ params }) => {
   const chain = findChain(params.id_or_name ?? '');
@@ -44,11 +45,20 @@ export function listTokens(catalogue: TokenCatalogue): PriceHandler {
     }
     // Exact-match modes: no pagination, page 1 and limit = number of items (seed).
     const matches = exactMatches(catalogue, chainParam, address);
-    return ok({ total: matches.length, page: 1, limit: matches.length, items: matches.map(tokenItem) });
+    return ok({
+      total: matches.length,
+      page: 1,
+      limit: matches.length,
+      items: matches.map(tokenItem),
+    });
   };
 }
 
-function exactMatches(catalogue: TokenCatalogue, chainParam: string | null, address: string | null): TokenRecord[] {
+function exactMatches(
+  catalogue: TokenCatalogue,
+  chainParam: string | null,
+  address: string | null,
+): TokenRecord[] {
   const chainId = chainParam === null ? null : parseIntStrict(chainParam);
   if (chainParam !== null && chainId === null) return [];
   if (address === null) {
@@ -82,9 +92,13 @@ export function tokenDetails(catalogue: TokenCatalogue): PriceHandler {
 export function tokenPlatforms(catalogue: TokenCatalogue): PriceHandler {
   return ({ params }) => {
     const keyword = (params.keyword ?? '').trim().toLowerCase();
-    let matches = catalogue.active.filter((t) => t.address !== null && t.address.toLowerCase() === keyword);
+    let matches = catalogue.active.filter(
+      (t) => t.address !== null && t.address.toLowerCase() === keyword,
+    );
     if (matches.length === 0) {
-      matches = catalogue.active.filter((t) => t.name.toLowerCase() === keyword || t.symbol.toLowerCase() === keyword);
+      matches = catalogue.active.filter(
+        (t) => t.name.toLowerCase() === keyword || t.symbol.toLowerCase() === keyword,
+      );
     }
     return ok({ total: matches.length, items: matches.map(tokenItem) });
   };

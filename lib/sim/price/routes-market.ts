@@ -13,7 +13,11 @@ import type { TokenCatalogue, TokenRecord } from './tokens';
 const QUOTES_CACHE_CONTROL = 'public, max-age=3, s-maxage=3';
 
 /** A known fiat with rate data, or the 20001 answer (the seed does not list this error). */
-function quoteFiat(raw: unknown, rates: FiatRates, now: number): { fiat: Fiat; perUsd: number } | Response {
+function quoteFiat(
+  raw: unknown,
+  rates: FiatRates,
+  now: number,
+): { fiat: Fiat; perUsd: number } | Response {
   const code = typeof raw === 'string' && raw.trim() !== '' ? raw.trim() : 'USD';
   const fiat = findFiat(code);
   const perUsd = fiat ? rates.perUsd(fiat, now) : null;
@@ -21,7 +25,11 @@ function quoteFiat(raw: unknown, rates: FiatRates, now: number): { fiat: Fiat; p
   return { fiat, perUsd };
 }
 
-export function quotesLatest(catalogue: TokenCatalogue, book: QuoteBook, rates: FiatRates): PriceHandler {
+export function quotesLatest(
+  catalogue: TokenCatalogue,
+  book: QuoteBook,
+  rates: FiatRates,
+): PriceHandler {
   return ({ query, now }) => {
     const target = quoteFiat(query.get('fiat'), rates, now);
     if (target instanceof Response) return target;
@@ -39,7 +47,11 @@ export function quotesLatest(catalogue: TokenCatalogue, book: QuoteBook, rates: 
   };
 }
 
-export function quotesBatch(catalogue: TokenCatalogue, book: QuoteBook, rates: FiatRates): PriceHandler {
+export function quotesBatch(
+  catalogue: TokenCatalogue,
+  book: QuoteBook,
+  rates: FiatRates,
+): PriceHandler {
   let index: Map<string, TokenRecord> | null = null;
   const addressKey = (chainId: number, evm: boolean, address: string) =>
     `${chainId}|${evm ? address.toLowerCase() : address}`;
@@ -47,7 +59,8 @@ export function quotesBatch(catalogue: TokenCatalogue, book: QuoteBook, rates: F
     if (!index) {
       index = new Map();
       for (const t of catalogue.active) {
-        if (t.address !== null) index.set(addressKey(t.chain.id, t.chain.chain_type === 'evm', t.address), t);
+        if (t.address !== null)
+          index.set(addressKey(t.chain.id, t.chain.chain_type === 'evm', t.address), t);
       }
     }
     return index.get(addressKey(chainId, evm, address));
@@ -58,18 +71,22 @@ export function quotesBatch(catalogue: TokenCatalogue, book: QuoteBook, rates: F
     const value = body.kind === 'json' && isRecord(body.value) ? body.value : {};
     const target = quoteFiat(value.fiat, rates, now);
     if (target instanceof Response) return target;
-    const entries = Array.isArray(value.token_addrs) ? (value.token_addrs as Record<string, unknown>[]) : [];
+    const entries = Array.isArray(value.token_addrs)
+      ? (value.token_addrs as Record<string, unknown>[])
+      : [];
     const seen = new Set<number>();
     const items = [];
     for (const entry of entries) {
-      const chainType = typeof entry.chain_type === 'string' ? normaliseChainType(entry.chain_type) : null;
+      const chainType =
+        typeof entry.chain_type === 'string' ? normaliseChainType(entry.chain_type) : null;
       const address = typeof entry.token_address === 'string' ? entry.token_address.trim() : '';
       const chainId = typeof entry.chain_id === 'number' ? entry.chain_id : null;
       if (chainType === null || address === '') continue;
       // EVM needs chain_id to tell its chains apart; without it the entry matches nothing.
       if (chainType === 'evm' && chainId === null) continue;
       for (const chain of CHAINS) {
-        if (chain.chain_type !== chainType || (chainId !== null && chain.chain_id !== chainId)) continue;
+        if (chain.chain_type !== chainType || (chainId !== null && chain.chain_id !== chainId))
+          continue;
         const token = lookup(chain.id, chainType === 'evm', address);
         if (token && !seen.has(token.id)) {
           seen.add(token.id);

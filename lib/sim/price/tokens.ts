@@ -47,17 +47,121 @@ const FILLER_ASSETS = 1_540;
 const INACTIVE_EVERY = 37;
 
 const NAME_HEADS = [
-  'Aether', 'Nova', 'Quantum', 'Lumen', 'Orbit', 'Zenith', 'Hyper', 'Vertex', 'Pixel', 'Nimbus', 'Solace', 'Kairo',
-  'Astra', 'Cobalt', 'Ember', 'Flux', 'Gala', 'Helix', 'Ion', 'Jade', 'Kite', 'Lyra', 'Mosaic', 'Nexa', 'Onyx',
-  'Prism', 'Quartz', 'Rune', 'Sable', 'Terra', 'Umbra', 'Vega', 'Wisp', 'Xeno', 'Yield', 'Zephyr', 'Aurora', 'Blaze',
-  'Cipher', 'Drift', 'Echo', 'Fable', 'Glyph', 'Harbor', 'Indigo', 'Jolt', 'Karma', 'Lotus', 'Mirage', 'Nectar',
-  'Oasis', 'Pulse', 'Quill', 'Ripple', 'Stellar', 'Tidal', 'Unity', 'Velvet', 'Warp', 'Axiom', 'Beacon', 'Comet',
-  'Delta', 'Eon', 'Forge', 'Granite', 'Halo', 'Iris', 'Juno', 'Krypto', 'Lunar', 'Magma', 'Neon', 'Opal', 'Pylon',
-  'Radiant', 'Shard', 'Titan', 'Ultra', 'Vortex', 'Willow', 'Apex', 'Bolt', 'Crest', 'Dune', 'Ether', 'Frost',
+  'Aether',
+  'Nova',
+  'Quantum',
+  'Lumen',
+  'Orbit',
+  'Zenith',
+  'Hyper',
+  'Vertex',
+  'Pixel',
+  'Nimbus',
+  'Solace',
+  'Kairo',
+  'Astra',
+  'Cobalt',
+  'Ember',
+  'Flux',
+  'Gala',
+  'Helix',
+  'Ion',
+  'Jade',
+  'Kite',
+  'Lyra',
+  'Mosaic',
+  'Nexa',
+  'Onyx',
+  'Prism',
+  'Quartz',
+  'Rune',
+  'Sable',
+  'Terra',
+  'Umbra',
+  'Vega',
+  'Wisp',
+  'Xeno',
+  'Yield',
+  'Zephyr',
+  'Aurora',
+  'Blaze',
+  'Cipher',
+  'Drift',
+  'Echo',
+  'Fable',
+  'Glyph',
+  'Harbor',
+  'Indigo',
+  'Jolt',
+  'Karma',
+  'Lotus',
+  'Mirage',
+  'Nectar',
+  'Oasis',
+  'Pulse',
+  'Quill',
+  'Ripple',
+  'Stellar',
+  'Tidal',
+  'Unity',
+  'Velvet',
+  'Warp',
+  'Axiom',
+  'Beacon',
+  'Comet',
+  'Delta',
+  'Eon',
+  'Forge',
+  'Granite',
+  'Halo',
+  'Iris',
+  'Juno',
+  'Krypto',
+  'Lunar',
+  'Magma',
+  'Neon',
+  'Opal',
+  'Pylon',
+  'Radiant',
+  'Shard',
+  'Titan',
+  'Ultra',
+  'Vortex',
+  'Willow',
+  'Apex',
+  'Bolt',
+  'Crest',
+  'Dune',
+  'Ether',
+  'Frost',
 ];
 const NAME_TAILS = [
-  'Protocol', 'Finance', 'Network', 'Swap', 'DAO', 'Labs', 'Chain', 'AI', 'Coin', 'Token', 'Exchange', 'Fi', 'Verse',
-  'Games', 'Pay', 'Bridge', 'Markets', 'Lend', 'Yield', 'Money', 'Play', 'World', 'Link', 'Data', 'Cloud', 'Vault',
+  'Protocol',
+  'Finance',
+  'Network',
+  'Swap',
+  'DAO',
+  'Labs',
+  'Chain',
+  'AI',
+  'Coin',
+  'Token',
+  'Exchange',
+  'Fi',
+  'Verse',
+  'Games',
+  'Pay',
+  'Bridge',
+  'Markets',
+  'Lend',
+  'Yield',
+  'Money',
+  'Play',
+  'World',
+  'Link',
+  'Data',
+  'Cloud',
+  'Vault',
 ];
 
 /** Filler assets live mostly on Ethereum; some on BSC, Base, Arbitrum, Solana, Tron and Sui. */
@@ -138,7 +242,10 @@ function build(seed: string): TokenCatalogue {
       coingecko: slug,
       cmc: String(30_000 + i),
     };
-    const logo = rnd() < 0.7 ? `https://assets.coingecko.com/coins/images/${40_000 + i}/large/${slug}.png` : undefined;
+    const logo =
+      rnd() < 0.7
+        ? `https://assets.coingecko.com/coins/images/${40_000 + i}/large/${slug}.png`
+        : undefined;
     // A few filler assets are bridged to several chains: same name and symbol, one record per chain.
     const chains = new Set<number>([pick(FILLER_CHAINS, rnd())]);
     if (i % 97 === 5) {
@@ -169,15 +276,21 @@ function build(seed: string): TokenCatalogue {
   return { all, active, byId: new Map(all.map((t) => [t.id, t])) };
 }
 
-function freshName(rnd: () => number, names: Set<string>, symbols: Set<string>): { name: string; symbol: string } {
+function freshName(
+  rnd: () => number,
+  names: Set<string>,
+  symbols: Set<string>,
+): { name: string; symbol: string } {
   for (let attempt = 0; ; attempt++) {
     const head = pick(NAME_HEADS, rnd());
     const tail = pick(NAME_TAILS, rnd());
-    const name = attempt > 20 ? `${head} ${tail} ${Math.floor(rnd() * 90 + 10)}` : `${head} ${tail}`;
+    const name =
+      attempt > 20 ? `${head} ${tail} ${Math.floor(rnd() * 90 + 10)}` : `${head} ${tail}`;
     const letters = (head + tail).toUpperCase().replace(/[^A-Z]/g, '');
     const length = 3 + Math.floor(rnd() * 3);
     let symbol = letters[0] ?? 'X';
-    for (let k = 1; k < length; k++) symbol += letters[1 + Math.floor(rnd() * (letters.length - 1))] ?? 'X';
+    for (let k = 1; k < length; k++)
+      symbol += letters[1 + Math.floor(rnd() * (letters.length - 1))] ?? 'X';
     if (names.has(name.toLowerCase()) || symbols.has(symbol)) continue;
     names.add(name.toLowerCase());
     symbols.add(symbol);

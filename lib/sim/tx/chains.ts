@@ -88,7 +88,9 @@ export function chainByName(name: string): TxChain | undefined {
 
 /** The chain of a record, from its chain_type and chain_id (`evm` + 8453 is Base). */
 export function chainOfRecord(chainType: string, chainId: number): TxChain | undefined {
-  return TX_CHAINS.find((c) => c.chainId === chainId && (c.wire === chainType || c.name === chainType));
+  return TX_CHAINS.find(
+    (c) => c.chainId === chainId && (c.wire === chainType || c.name === chainType),
+  );
 }
 
 export type ChainResolution = { ok: true; chains: TxChain[] } | { ok: false; message: string };
@@ -149,7 +151,8 @@ export function addressKey(family: AddressFamily, address: string): string {
  * recommended"), so any 0x + 40 hex digits is accepted here, whatever its case; the dashboard still
  * checks a mixed-case checksum before it sends anything.
  */
-const serviceCheck = (family: AddressFamily, address: string) => checkAddress(family, address, { requireChecksum: false });
+const serviceCheck = (family: AddressFamily, address: string) =>
+  checkAddress(family, address, { requireChecksum: false });
 
 /** The family an address's format belongs to, for cross-chain queries without a chain_type. */
 export function familyOfAddress(address: string): AddressFamily | null {

@@ -63,7 +63,10 @@ export function createTxService({ config, market }: TxDeps): SimService {
       const fail = (status: number, message: string): UpgradeResult => ({
         ok: false,
         status,
-        headers: { 'content-type': 'application/json; charset=utf-8', ...(status === 426 ? { upgrade: 'websocket' } : {}) },
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          ...(status === 426 ? { upgrade: 'websocket' } : {}),
+        },
         body: JSON.stringify(txFailure(status, message)),
       });
       const problem = websocketHandshakeProblem(headers);

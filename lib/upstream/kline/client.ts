@@ -15,25 +15,46 @@ export interface OhlcvQuery {
 }
 
 export const klineClient = {
-  ohlcv: async (query: OhlcvQuery) => (await callUpstream('kline', '/kline/ohlcv', S.OhlcvResponse, { query: { ...query } })).data,
+  ohlcv: async (query: OhlcvQuery) =>
+    (await callUpstream('kline', '/kline/ohlcv', S.OhlcvResponse, { query: { ...query } })).data,
 
-  marketPool: async (network: string, address: string, options: { volumeBreakdown?: boolean; composition?: boolean } = {}) =>
+  marketPool: async (
+    network: string,
+    address: string,
+    options: { volumeBreakdown?: boolean; composition?: boolean } = {},
+  ) =>
     (
-      await callUpstream('kline', `/market/pools/${encodeURIComponent(network)}/${encodeURIComponent(address)}`, S.MarketPoolResponse, {
-        query: {
-          include_volume_breakdown: options.volumeBreakdown ? 'true' : undefined,
-          include_composition: options.composition ? 'true' : undefined,
+      await callUpstream(
+        'kline',
+        `/market/pools/${encodeURIComponent(network)}/${encodeURIComponent(address)}`,
+        S.MarketPoolResponse,
+        {
+          query: {
+            include_volume_breakdown: options.volumeBreakdown ? 'true' : undefined,
+            include_composition: options.composition ? 'true' : undefined,
+          },
         },
-      })
+      )
     ).data,
 
   topHolders: async (network: string, address: string, holders: number | 'max' = 10) =>
     (
-      await callUpstream('kline', `/market/tokens/${encodeURIComponent(network)}/${encodeURIComponent(address)}/top-holders`, S.TopHoldersResponse, {
-        query: { holders },
-      })
+      await callUpstream(
+        'kline',
+        `/market/tokens/${encodeURIComponent(network)}/${encodeURIComponent(address)}/top-holders`,
+        S.TopHoldersResponse,
+        {
+          query: { holders },
+        },
+      )
     ).data.items,
 
   coin: async (network: string, address: string) =>
-    (await callUpstream('kline', `/market/coins/${encodeURIComponent(network)}/${encodeURIComponent(address)}`, S.CoinResponse)).data,
+    (
+      await callUpstream(
+        'kline',
+        `/market/coins/${encodeURIComponent(network)}/${encodeURIComponent(address)}`,
+        S.CoinResponse,
+      )
+    ).data,
 };

@@ -13,7 +13,10 @@ export type TokenSide = z.infer<typeof TokenSide>;
 // ---- envelopes ----
 
 export const KlineFailure = z.object({
-  code: z.number().int().refine((c) => c !== 0, 'a failure carries a non-zero code'),
+  code: z
+    .number()
+    .int()
+    .refine((c) => c !== 0, 'a failure carries a non-zero code'),
   message: z.string(),
   error: z.object({
     type: z.string(),
@@ -68,7 +71,12 @@ export type WsCandle = z.infer<typeof WsCandle>;
 
 const WINDOW_KEYS = ['m5', 'm15', 'm30', 'h1', 'h6', 'h24'] as const;
 const perWindow = <T extends z.ZodType>(value: T) =>
-  z.object(Object.fromEntries(WINDOW_KEYS.map((k) => [k, value])) as Record<(typeof WINDOW_KEYS)[number], T>);
+  z.object(
+    Object.fromEntries(WINDOW_KEYS.map((k) => [k, value])) as Record<
+      (typeof WINDOW_KEYS)[number],
+      T
+    >,
+  );
 
 const CompositionSide = z.object({
   address: z.string(),
@@ -89,7 +97,9 @@ const IncludedToken = z.object({
 
 /** `market/pools/{network}/{address}`: the price service's pool object plus what was asked for. */
 export const MarketPool = PoolObject.extend({
-  volume_breakdown: perWindow(z.object({ buy_usd: NumericString, sell_usd: NumericString })).optional(),
+  volume_breakdown: perWindow(
+    z.object({ buy_usd: NumericString, sell_usd: NumericString }),
+  ).optional(),
   composition: z.object({ base_token: CompositionSide, quote_token: CompositionSide }).optional(),
   included: z
     .object({
@@ -109,7 +119,11 @@ export const TopHolder = z.object({
   percentage: NumericString,
   value_usd: NumericString,
   pnl_details: z
-    .object({ average_buy_price_usd: NumericString, realized_pnl_usd: NumericString, unrealized_pnl_usd: NumericString })
+    .object({
+      average_buy_price_usd: NumericString,
+      realized_pnl_usd: NumericString,
+      unrealized_pnl_usd: NumericString,
+    })
     .optional(),
 });
 export type TopHolder = z.infer<typeof TopHolder>;
@@ -161,21 +175,41 @@ export const WsPoolRef = z.object({
 export const WsSubscribeData = WsPoolRef.extend({ intervals: z.array(z.string()).optional() });
 export type WsSubscribeData = z.infer<typeof WsSubscribeData>;
 
-export const WsClientMessage = z.object({ id: z.string(), type: WsClientType, data: z.unknown().optional() });
+export const WsClientMessage = z.object({
+  id: z.string(),
+  type: WsClientType,
+  data: z.unknown().optional(),
+});
 export type WsClientMessage = z.infer<typeof WsClientMessage>;
 
 const serverFrame = <T extends string, D extends z.ZodType>(type: T, data: D) =>
-  z.object({ id: z.string(), time: z.number().int(), type: z.literal(type), code: z.number().int(), data, msg: z.string() });
+  z.object({
+    id: z.string(),
+    time: z.number().int(),
+    type: z.literal(type),
+    code: z.number().int(),
+    data,
+    msg: z.string(),
+  });
 
 export const WsPong = serverFrame('pong', z.object({}));
 export const WsSubscribed = serverFrame(
   'subscribed',
   z.object({ key: z.string(), token: TokenSide, intervals: z.array(KlineInterval) }),
 );
-export const WsUnsubscribed = serverFrame('unsubscribed', z.object({ key: z.string(), removed_keys: z.array(z.string()) }));
+export const WsUnsubscribed = serverFrame(
+  'unsubscribed',
+  z.object({ key: z.string(), removed_keys: z.array(z.string()) }),
+);
 /** `msg` is `snapshot` right after a subscribe, `ok` for live pushes */
 export const WsOhlcv = serverFrame('ohlcv', WsCandle);
 export const WsError = serverFrame('error', z.null());
 
-export const WsServerMessage = z.discriminatedUnion('type', [WsPong, WsSubscribed, WsUnsubscribed, WsOhlcv, WsError]);
+export const WsServerMessage = z.discriminatedUnion('type', [
+  WsPong,
+  WsSubscribed,
+  WsUnsubscribed,
+  WsOhlcv,
+  WsError,
+]);
 export type WsServerMessage = z.infer<typeof WsServerMessage>;

@@ -10,7 +10,10 @@ export type ChainType = z.infer<typeof ChainType>;
 
 /** Every failure: a non-zero code, the error text and `data: ""`. */
 export const PriceFailure = z.object({
-  code: z.number().int().refine((c) => c !== 0, 'a failure carries a non-zero code'),
+  code: z
+    .number()
+    .int()
+    .refine((c) => c !== 0, 'a failure carries a non-zero code'),
   msg: z.string(),
   data: z.literal(''),
 });
@@ -174,7 +177,8 @@ export type PoolObject = z.infer<typeof PoolObject>;
 
 // ---- data of each endpoint ----
 
-const list = <T extends z.ZodType>(item: T) => z.object({ total: z.number().int(), items: z.array(item) });
+const list = <T extends z.ZodType>(item: T) =>
+  z.object({ total: z.number().int(), items: z.array(item) });
 
 /** GET chains */
 export const ChainsData = list(ChainItem);

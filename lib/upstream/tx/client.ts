@@ -21,27 +21,53 @@ export interface MultiChainBody {
 
 export const txClient = {
   search: async (body: SearchBody) =>
-    (await callUpstream('tx', '/transfers/search', S.TransferListEnvelope, { method: 'POST', body })).data,
+    (
+      await callUpstream('tx', '/transfers/search', S.TransferListEnvelope, {
+        method: 'POST',
+        body,
+      })
+    ).data,
 
   multiChain: async (body: MultiChainBody) =>
-    (await callUpstream('tx', '/transfers/multi-chain', S.TransferListEnvelope, { method: 'POST', body })).data,
+    (
+      await callUpstream('tx', '/transfers/multi-chain', S.TransferListEnvelope, {
+        method: 'POST',
+        body,
+      })
+    ).data,
 
   /** null for an unknown transaction (code 0, data null) */
   transaction: async (txHash: string, chainType: string, chainId: number, noCache = false) =>
     (
-      await callUpstream('tx', `/transactions/${encodeURIComponent(txHash)}`, S.TransactionEnvelope, {
-        query: { chain_type: chainType, chain_id: chainId, no_cache: noCache ? 'true' : undefined },
-      })
+      await callUpstream(
+        'tx',
+        `/transactions/${encodeURIComponent(txHash)}`,
+        S.TransactionEnvelope,
+        {
+          query: {
+            chain_type: chainType,
+            chain_id: chainId,
+            no_cache: noCache ? 'true' : undefined,
+          },
+        },
+      )
     ).data,
 
   poolTrades: async (poolAddress: string, chainType: string, chainId: number, limit = 100) =>
     (
-      await callUpstream('tx', `/dex-pools/${encodeURIComponent(poolAddress)}/trades`, S.PoolTradesEnvelope, {
-        query: { chainType, chainId, limit },
-      })
+      await callUpstream(
+        'tx',
+        `/dex-pools/${encodeURIComponent(poolAddress)}/trades`,
+        S.PoolTradesEnvelope,
+        {
+          query: { chainType, chainId, limit },
+        },
+      )
     ).data.items,
 
   appConfig: async () => (await callUpstream('tx', '/app/config', S.AppConfigEnvelope)).data,
-  retryStatus: async () => (await callUpstream('tx', '/app/webhook/retry/status', S.RetryStatusEnvelope)).data,
-  wsStatus: async () => (await callUpstream('tx', '/transaction/ws/status', S.WsStatusEnvelope)).data,
+  retryStatus: async () =>
+    (await callUpstream('tx', '/app/webhook/retry/status', S.RetryStatusEnvelope)).data,
+  wsStatus: async () =>
+    (await callUpstream('tx', '/transaction/ws/status', S.WsStatusEnvelope)).data,
 };

@@ -31,8 +31,12 @@ export const test = base.extend<{ signIn: () => Promise<void> }, { admin: AppSer
   /** Signs this test's browser context in through the login endpoint (the cookie is shared with page.request). */
   signIn: async ({ page, admin }, provide) => {
     await provide(async () => {
-      const r = await page.request.post('/api/auth/login', { data: { password: ADMIN_PASSWORD }, headers: { origin: admin.url } });
-      if (r.status() !== 200) throw new Error(`sign-in failed: HTTP ${r.status()} ${await r.text()}`);
+      const r = await page.request.post('/api/auth/login', {
+        data: { password: ADMIN_PASSWORD },
+        headers: { origin: admin.url },
+      });
+      if (r.status() !== 200)
+        throw new Error(`sign-in failed: HTTP ${r.status()} ${await r.text()}`);
     });
   },
 });

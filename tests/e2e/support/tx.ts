@@ -24,4 +24,5 @@ export async function search(request: APIRequestContext, body: object): Promise<
   return json.data;
 }
 
-export const txUrl = (r: Pick<Record, 'chain_type' | 'chain_id' | 'tx_hash'>) => `/tx/${r.chain_type}/${r.chain_id}/${r.tx_hash}`;
+export const txUrl = (r: Pick<Record, 'chain_type' | 'chain_id' | 'tx_hash'>) =>
+  `/tx/${r.chain_type}/${r.chain_id}/${r.tx_hash}`;

@@ -4,7 +4,13 @@ import { FailureLimiter } from '@/lib/auth/rate-limit';
 const PASSWORD = 'correct horse battery staple';
 
 async function load(env: Record<string, string | undefined>) {
-  for (const key of ['UPSTREAM_BASE_URL', 'UPSTREAM_API_KEY', 'DASHBOARD_PASSWORD', 'SESSION_SECRET']) delete process.env[key];
+  for (const key of [
+    'UPSTREAM_BASE_URL',
+    'UPSTREAM_API_KEY',
+    'DASHBOARD_PASSWORD',
+    'SESSION_SECRET',
+  ])
+    delete process.env[key];
   for (const [k, v] of Object.entries(env)) if (v !== undefined) process.env[k] = v;
   vi.resetModules();
   const login = await import('@/lib/auth/login');
@@ -14,9 +20,16 @@ async function load(env: Record<string, string | undefined>) {
 }
 
 const req = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
-  new Request(`http://dash.test${path}`, { method: 'POST', ...init, headers: { host: 'dash.test', ...init.headers } });
+  new Request(`http://dash.test${path}`, {
+    method: 'POST',
+    ...init,
+    headers: { host: 'dash.test', ...init.headers },
+  });
 const loginReq = (password: string, headers: Record<string, string> = {}) =>
-  req('/api/auth/login', { body: JSON.stringify({ password }), headers: { 'content-type': 'application/json', ...headers } });
+  req('/api/auth/login', {
+    body: JSON.stringify({ password }),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
 afterAll(() => {
   delete process.env.DASHBOARD_PASSWORD;
@@ -36,15 +49,26 @@ describe('failed sign-in limiter', () => {
 describe('admin session', () => {
   it('sign-in sets an httpOnly, SameSite=Lax, signed cookie (Secure over https) that opens changes', async () => {
     const m = await load({ DASHBOARD_PASSWORD: PASSWORD });
-    expect(await m.accessOf(req('/'))).toMatchObject({ canChange: false, status: 401, passwordSet: true });
+    expect(await m.accessOf(req('/'))).toMatchObject({
+      canChange: false,
+      status: 401,
+      passwordSet: true,
+    });
     const ok = await m.handleLogin(loginReq(PASSWORD, { 'x-forwarded-proto': 'https' }));
     expect(ok.status).toBe(200);
     const cookie = ok.headers.get('set-cookie') ?? '';
-    expect(cookie).toMatch(/^pulse_admin=admin\.\d+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
+    expect(cookie).toMatch(
+      /^pulse_admin=admin\.\d+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/,
+    );
     const token = cookie.split(';')[0]!;
-    expect(await m.accessOf(req('/', { headers: { cookie: token } }))).toMatchObject({ canChange: true, signedIn: true });
+    expect(await m.accessOf(req('/', { headers: { cookie: token } }))).toMatchObject({
+      canChange: true,
+      signedIn: true,
+    });
     // a tampered token is no session
-    expect(await m.accessOf(req('/', { headers: { cookie: `${token.slice(0, -2)}xx` } }))).toMatchObject({ canChange: false });
+    expect(
+      await m.accessOf(req('/', { headers: { cookie: `${token.slice(0, -2)}xx` } })),
+    ).toMatchObject({ canChange: false });
     const plain = await m.handleLogin(loginReq(PASSWORD));
     expect(plain.headers.get('set-cookie')).not.toMatch(/Secure/);
   });
@@ -52,18 +76,24 @@ describe('admin session', () => {
   it('a wrong password is 401, then 429 after a few; cross-origin sign-in is 403', async () => {
     const m = await load({ DASHBOARD_PASSWORD: PASSWORD });
     const ip = { 'x-forwarded-for': '203.0.113.9' };
-    for (let i = 0; i < 5; i++) expect((await m.handleLogin(loginReq('guess', ip))).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await m.handleLogin(loginReq('guess', ip))).status).toBe(401);
     const limited = await m.handleLogin(loginReq(PASSWORD, ip));
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBeTruthy();
-    expect((await m.handleLogin(loginReq(PASSWORD, { origin: 'https://evil.example' }))).status).toBe(403);
+    expect(
+      (await m.handleLogin(loginReq(PASSWORD, { origin: 'https://evil.example' }))).status,
+    ).toBe(403);
   });
 
   it('without DASHBOARD_PASSWORD: open on the simulator, refused on a real upstream with how to enable', async () => {
     const sim = await load({});
     expect(await sim.accessOf(req('/'))).toMatchObject({ mode: 'simulator', canChange: true });
     expect((await sim.handleLogin(loginReq('x'))).status).toBe(409);
-    const real = await load({ UPSTREAM_BASE_URL: 'https://api.example.com', UPSTREAM_API_KEY: 'k' });
+    const real = await load({
+      UPSTREAM_BASE_URL: 'https://api.example.com',
+      UPSTREAM_API_KEY: 'k',
+    });
     const a = await real.accessOf(req('/'));
     expect(a).toMatchObject({ mode: 'upstream', canChange: false, status: 403 });
     expect(a.reason).toMatch(/DASHBOARD_PASSWORD/);

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { liveAction, mergeCandles, normalizeCandles, toCandle, type Candle } from '@/lib/chart/candles';
+import {
+  liveAction,
+  mergeCandles,
+  normalizeCandles,
+  toCandle,
+  type Candle,
+} from '@/lib/chart/candles';
 
 const bar = (time: number, close = time, extra: Partial<Candle> = {}): Candle => ({
   time,
@@ -15,22 +21,40 @@ const bar = (time: number, close = time, extra: Partial<Candle> = {}): Candle =>
 describe('toCandle', () => {
   it('keeps a valid candle as is', () => {
     expect(toCandle({ open_time: 60, open: 1, high: 3, low: 0.5, close: 2, volume: 10 })).toEqual({
-      time: 60, open: 1, high: 3, low: 0.5, close: 2, volume: 10,
+      time: 60,
+      open: 1,
+      high: 3,
+      low: 0.5,
+      close: 2,
+      volume: 10,
     });
   });
   it('fills null prices from the others and widens high/low around open and close', () => {
-    expect(toCandle({ open_time: 60, open: null, high: null, low: null, close: 5, volume: null })).toEqual({
-      time: 60, open: 5, high: 5, low: 5, close: 5, volume: 0,
+    expect(
+      toCandle({ open_time: 60, open: null, high: null, low: null, close: 5, volume: null }),
+    ).toEqual({
+      time: 60,
+      open: 5,
+      high: 5,
+      low: 5,
+      close: 5,
+      volume: 0,
     });
-    expect(toCandle({ open_time: 60, open: 4, high: 3, low: 4.5, close: 5, volume: 1 })).toMatchObject({ high: 5, low: 4 });
+    expect(
+      toCandle({ open_time: 60, open: 4, high: 3, low: 4.5, close: 5, volume: 1 }),
+    ).toMatchObject({ high: 5, low: 4 });
   });
   it('drops a candle with no price or no time, and reads millisecond times', () => {
     expect(toCandle({ open_time: 60, open: null, high: null, low: null, close: null })).toBeNull();
     expect(toCandle({ open_time: null, open: 1, high: 1, low: 1, close: 1 })).toBeNull();
-    expect(toCandle({ open_time: 1_700_000_000_000, open: 1, high: 1, low: 1, close: 1 })?.time).toBe(1_700_000_000);
+    expect(
+      toCandle({ open_time: 1_700_000_000_000, open: 1, high: 1, low: 1, close: 1 })?.time,
+    ).toBe(1_700_000_000);
   });
   it('keeps the significant digits of tiny prices', () => {
-    expect(toCandle({ open_time: 0, open: 3.4e-9, high: 3.5e-9, low: 3.3e-9, close: 3.41e-9 })?.close).toBe(3.41e-9);
+    expect(
+      toCandle({ open_time: 0, open: 3.4e-9, high: 3.5e-9, low: 3.3e-9, close: 3.41e-9 })?.close,
+    ).toBe(3.41e-9);
   });
 });
 
@@ -41,7 +65,10 @@ describe('normalizeCandles and mergeCandles', () => {
       { open_time: 60, open: 2, high: 2, low: 2, close: 2 },
       { open_time: 120, open: 3, high: 3, low: 3, close: 3 },
     ]);
-    expect(out.map((c) => [c.time, c.close])).toEqual([[60, 2], [120, 3]]);
+    expect(out.map((c) => [c.time, c.close])).toEqual([
+      [60, 2],
+      [120, 3],
+    ]);
   });
 
   it('fills a reconnect gap: no gap, no duplicate, latest wins', () => {
@@ -53,11 +80,14 @@ describe('normalizeCandles and mergeCandles', () => {
   });
 
   it('always yields sorted unique times that cover both inputs (property)', () => {
-    const series = fc.uniqueArray(fc.integer({ min: 0, max: 500 }), { maxLength: 60 }).map((ts) => ts.sort((a, b) => a - b).map((t) => bar(t * 60)));
+    const series = fc
+      .uniqueArray(fc.integer({ min: 0, max: 500 }), { maxLength: 60 })
+      .map((ts) => ts.sort((a, b) => a - b).map((t) => bar(t * 60)));
     fc.assert(
       fc.property(series, series, (a, b) => {
         const merged = mergeCandles(a, b);
-        for (let i = 1; i < merged.length; i++) expect(merged[i]!.time).toBeGreaterThan(merged[i - 1]!.time);
+        for (let i = 1; i < merged.length; i++)
+          expect(merged[i]!.time).toBeGreaterThan(merged[i - 1]!.time);
         const times = new Set([...a, ...b].map((c) => c.time));
         expect(merged.length).toBe(times.size);
       }),

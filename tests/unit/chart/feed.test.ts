@@ -1,17 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import type { Candle, RawCandle } from '@/lib/chart/candles';
-import { CandleFeed, findBarIndex, INITIAL_BARS, OLDER_CHUNK, type CandleSink, type FeedSnapshot } from '@/lib/chart/feed';
-import { INTERVAL_SECONDS, MAX_LIMIT, windowBetween, windowEndingAt, type OhlcvInterval } from '@/lib/chart/intervals';
+import {
+  CandleFeed,
+  findBarIndex,
+  INITIAL_BARS,
+  OLDER_CHUNK,
+  type CandleSink,
+  type FeedSnapshot,
+} from '@/lib/chart/feed';
+import {
+  INTERVAL_SECONDS,
+  MAX_LIMIT,
+  windowBetween,
+  windowEndingAt,
+  type OhlcvInterval,
+} from '@/lib/chart/intervals';
 import { simGet } from '../pools/sim-payloads';
 
-const raw = (t: number, close = t, extra: Partial<RawCandle> = {}): RawCandle => ({ open_time: t, open: close, high: close, low: close, close, volume: 1, ...extra });
+const raw = (t: number, close = t, extra: Partial<RawCandle> = {}): RawCandle => ({
+  open_time: t,
+  open: close,
+  high: close,
+  low: close,
+  close,
+  volume: 1,
+  ...extra,
+});
 
 class Sink implements CandleSink {
   data: Candle[] = [];
   calls: string[] = [];
   setData(bars: readonly Candle[]) {
     // What lightweight-charts needs and does not check in production: ascending, unique times.
-    for (let i = 1; i < bars.length; i++) expect((bars[i] as Candle).time).toBeGreaterThan((bars[i - 1] as Candle).time);
+    for (let i = 1; i < bars.length; i++)
+      expect((bars[i] as Candle).time).toBeGreaterThan((bars[i - 1] as Candle).time);
     this.data = [...bars];
     this.calls.push(`setData:${bars.length}`);
   }
@@ -36,7 +58,13 @@ function setup(fetch: Fetch, nowMs = 1_000_000_000, interval: OhlcvInterval = '1
   const sink = new Sink();
   const snapshots: FeedSnapshot[] = [];
   let now = nowMs;
-  const feed = new CandleFeed(interval, fetch, sink, (s) => snapshots.push(s), () => now);
+  const feed = new CandleFeed(
+    interval,
+    fetch,
+    sink,
+    (s) => snapshots.push(s),
+    () => now,
+  );
   return { feed, sink, snapshots, setNow: (ms: number) => (now = ms) };
 }
 
@@ -45,7 +73,9 @@ describe('history windows', () => {
     for (const interval of ['1s', '1m', '1h', '1M', '1Y'] as const) {
       const w = windowEndingAt(interval, 1_750_000_000, 1000);
       expect(w.limit).toBe(1000);
-      expect(Math.floor((w.to - w.from) / INTERVAL_SECONDS[interval]) + 1).toBeLessThanOrEqual(1000);
+      expect(Math.floor((w.to - w.from) / INTERVAL_SECONDS[interval]) + 1).toBeLessThanOrEqual(
+        1000,
+      );
     }
     expect(windowEndingAt('1m', 100, 99_999)).toEqual({ from: 0, to: 100, limit: MAX_LIMIT });
     expect(windowBetween('1s', 0, 10_000)).toBeNull();
@@ -58,11 +88,21 @@ describe('CandleFeed', () => {
     const asked: { from: number; to: number; limit: number }[] = [];
     const { feed, sink, snapshots } = setup(async (w) => {
       asked.push(w);
-      return [raw(180), raw(60), raw(120, 1), raw(120, 2), raw(240, 0, { open: null, high: null, low: null, close: null })];
+      return [
+        raw(180),
+        raw(60),
+        raw(120, 1),
+        raw(120, 2),
+        raw(240, 0, { open: null, high: null, low: null, close: null }),
+      ];
     });
     await feed.load();
     expect(asked).toEqual([windowEndingAt('1m', 1_000_000, INITIAL_BARS)]);
-    expect(sink.data.map((b) => [b.time, b.close])).toEqual([[60, 60], [120, 2], [180, 180]]);
+    expect(sink.data.map((b) => [b.time, b.close])).toEqual([
+      [60, 60],
+      [120, 2],
+      [180, 180],
+    ]);
     expect(snapshots.map((s) => s.state)).toEqual(['loading', 'ready']);
     expect(feed.getSnapshot()).toMatchObject({ bars: 3, previousClose: 2, last: { time: 180 } });
   });
@@ -75,7 +115,12 @@ describe('CandleFeed', () => {
     feed.push(raw(240, 6));
     release([raw(60), raw(120), raw(180)]);
     await loading;
-    expect(sink.data.map((b) => [b.time, b.close])).toEqual([[60, 60], [120, 120], [180, 5], [240, 6]]);
+    expect(sink.data.map((b) => [b.time, b.close])).toEqual([
+      [60, 60],
+      [120, 120],
+      [180, 5],
+      [240, 6],
+    ]);
     feed.push(raw(240, 7));
     feed.push(raw(300, 8));
     // A closed candle re-sent with its final values corrects the bar in place.
@@ -117,7 +162,12 @@ describe('CandleFeed', () => {
     await Promise.all([feed.loadOlder(), feed.loadOlder()]);
     expect(asked).toHaveLength(2);
     expect(asked[1]).toEqual(windowEndingAt('1m', 5999, OLDER_CHUNK));
-    expect(sink.data.map((b) => [b.time, b.close])).toEqual([[5880, 5880], [5940, 5940], [6000, 6000], [6060, 6060]]);
+    expect(sink.data.map((b) => [b.time, b.close])).toEqual([
+      [5880, 5880],
+      [5940, 5940],
+      [6000, 6000],
+      [6060, 6060],
+    ]);
     await feed.loadOlder();
     expect(feed.getSnapshot()).toMatchObject({ exhausted: true, loadingOlder: false });
     await feed.loadOlder();
@@ -133,7 +183,11 @@ describe('CandleFeed', () => {
     await feed.load();
     fail = true;
     await feed.load();
-    expect(feed.getSnapshot()).toMatchObject({ state: 'ready', bars: 1, error: 'kline service unavailable: connection failed' });
+    expect(feed.getSnapshot()).toMatchObject({
+      state: 'ready',
+      bars: 1,
+      error: 'kline service unavailable: connection failed',
+    });
 
     const empty = setup(async () => Promise.reject(new Error('HTTP 502')));
     await empty.feed.load();
@@ -174,14 +228,23 @@ describe('CandleFeed', () => {
   it('reads the simulator’s history and candles as the chart needs them', async () => {
     const now = Math.floor(Date.now() / 1000);
     const fetch: Fetch = (w) =>
-      simGet<RawCandle[]>(`/kline/api/v1/kline/ohlcv?interval=1h&from=${w.from}&to=${w.to}&limit=${w.limit}&chain_type=evm&chain_id=1&pool_address=0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640`);
+      simGet<RawCandle[]>(
+        `/kline/api/v1/kline/ohlcv?interval=1h&from=${w.from}&to=${w.to}&limit=${w.limit}&chain_type=evm&chain_id=1&pool_address=0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640`,
+      );
     const { feed, sink } = setup(fetch, now * 1000, '1h');
     await feed.load();
     // The window spans INITIAL_BARS hours up to now (not aligned): INITIAL_BARS - 1 closed hours and the current one, or so.
     const first = sink.data.length;
     expect(first).toBeGreaterThanOrEqual(INITIAL_BARS - 1);
     expect(first).toBeLessThanOrEqual(INITIAL_BARS);
-    expect(sink.data.every((b) => b.time % 3600 === 0 && b.low <= Math.min(b.open, b.close) && b.high >= Math.max(b.open, b.close))).toBe(true);
+    expect(
+      sink.data.every(
+        (b) =>
+          b.time % 3600 === 0 &&
+          b.low <= Math.min(b.open, b.close) &&
+          b.high >= Math.max(b.open, b.close),
+      ),
+    ).toBe(true);
     const firstTime = sink.data[0]?.time as number;
     await feed.loadOlder();
     const older = sink.data.filter((b) => b.time < firstTime).length;

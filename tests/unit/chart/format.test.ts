@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatChartPrice, formatChartVolume, priceDecimals, priceFormatFor } from '@/lib/chart/price-format';
+import {
+  formatChartPrice,
+  formatChartVolume,
+  priceDecimals,
+  priceFormatFor,
+} from '@/lib/chart/price-format';
 import { formatBarTime, formatClock, formatTickMark } from '@/lib/chart/time-format';
 
 describe('chart prices', () => {
@@ -42,10 +47,20 @@ describe('chart times', () => {
     expect(formatClock(t, 'utc')).toBe('09:15:04');
   });
   it('tick marks by type: year, month, day, time, time with seconds', () => {
-    expect([0, 1, 2, 3, 4].map((type) => formatTickMark(t, type, 'utc'))).toEqual(['2026', 'Nov', '22', '09:15', '09:15:04']);
+    expect([0, 1, 2, 3, 4].map((type) => formatTickMark(t, type, 'utc'))).toEqual([
+      '2026',
+      'Nov',
+      '22',
+      '09:15',
+      '09:15:04',
+    ]);
   });
   it('local time follows the machine’s zone', () => {
     const d = new Date(t * 1000);
-    expect(formatClock(t, 'local')).toBe([d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':'));
+    expect(formatClock(t, 'local')).toBe(
+      [d.getHours(), d.getMinutes(), d.getSeconds()]
+        .map((n) => String(n).padStart(2, '0'))
+        .join(':'),
+    );
   });
 });

@@ -33,7 +33,18 @@ describe('parseAsset / assetParam', () => {
     expect(assetParam(EUR)).toBe('EUR');
   });
   it('refuses garbage', () => {
-    for (const bad of ['', 'token:', 'token:0', 'token:-1', 'E', '€', 'US D', 'token:1.5', null, undefined]) {
+    for (const bad of [
+      '',
+      'token:',
+      'token:0',
+      'token:-1',
+      'E',
+      '€',
+      'US D',
+      'token:1.5',
+      null,
+      undefined,
+    ]) {
       expect(parseAsset(bad)).toBeNull();
     }
   });
@@ -44,7 +55,9 @@ describe('parseAmount', () => {
     expect(amount('100').toFixed()).toBe('100');
     expect(amount(' 1,000.50 ').toFixed()).toBe('1000.5');
     expect(amount('.5').toFixed()).toBe('0.5');
-    expect(amount('12345678901234567890.123456789').toFixed()).toBe('12345678901234567890.123456789');
+    expect(amount('12345678901234567890.123456789').toFixed()).toBe(
+      '12345678901234567890.123456789',
+    );
   });
   it('refuses what is not an amount, with a sentence', () => {
     for (const bad of ['', 'abc', '1e5', '1.2.3', '-5', '0x10', 'NaN', 'Infinity']) {
@@ -63,9 +76,13 @@ describe('convert', () => {
   });
   it('keeps every digit where a float would not', () => {
     // 0.1 + 0.2 style trap: 3 × 0.1 is 0.30000000000000004 as floats.
-    expect(ok(convert(amount('3'), USD, EUR, { fiatRate: '0.10000000' })).result.toFixed()).toBe('0.3');
+    expect(ok(convert(amount('3'), USD, EUR, { fiatRate: '0.10000000' })).result.toFixed()).toBe(
+      '0.3',
+    );
     // A huge amount keeps its low digits: beyond 2^53.
-    const big = ok(convert(amount('123456789012345678901234.56'), USD, EUR, { fiatRate: '1.00000001' }));
+    const big = ok(
+      convert(amount('123456789012345678901234.56'), USD, EUR, { fiatRate: '1.00000001' }),
+    );
     expect(big.result.toFixed()).toBe('123456790246913569024691.3490123456');
     expect(formatFiatAmount(big.result, 2)).toBe('123,456,790,246,913,569,024,691.35');
   });
@@ -77,7 +94,9 @@ describe('convert', () => {
     const c = ok(convert(amount('1'), BTC, USD, { tokenPrice: '68123.45678901' }));
     expect(c.result.toFixed()).toBe('68123.45678901');
     expect(formatFiatAmount(c.result, 2)).toBe('68,123.46');
-    expect(ok(convert(amount('0.5'), BTC, USD, { tokenPrice: '68000' })).result.toFixed()).toBe('34000');
+    expect(ok(convert(amount('0.5'), BTC, USD, { tokenPrice: '68000' })).result.toFixed()).toBe(
+      '34000',
+    );
   });
   it('fiat -> token divides by the price, to 40 decimals', () => {
     const c = ok(convert(amount('100'), USD, BTC, { tokenPrice: '68000' }));
@@ -94,9 +113,18 @@ describe('convert', () => {
   });
   it('says what is missing instead of inventing a number', () => {
     expect(convert(amount('1'), USD, EUR, {})).toEqual({ ok: false, reason: 'missing' });
-    expect(convert(amount('1'), BTC, EUR, { tokenPrice: null })).toEqual({ ok: false, reason: 'missing' });
-    expect(convert(amount('1'), USD, BTC, { tokenPrice: '0' })).toEqual({ ok: false, reason: 'zero-price' });
-    expect(convert(amount('1'), ETH, BTC, { fromUsd: '1', toUsd: '0.00' })).toEqual({ ok: false, reason: 'zero-price' });
+    expect(convert(amount('1'), BTC, EUR, { tokenPrice: null })).toEqual({
+      ok: false,
+      reason: 'missing',
+    });
+    expect(convert(amount('1'), USD, BTC, { tokenPrice: '0' })).toEqual({
+      ok: false,
+      reason: 'zero-price',
+    });
+    expect(convert(amount('1'), ETH, BTC, { fromUsd: '1', toUsd: '0.00' })).toEqual({
+      ok: false,
+      reason: 'zero-price',
+    });
   });
 });
 

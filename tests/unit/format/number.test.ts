@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { direction, formatCompact, formatFixed, formatPercent, formatPrice, formatSupply, USD, type FiatFormat } from '@/lib/format/number';
+import {
+  direction,
+  formatCompact,
+  formatFixed,
+  formatPercent,
+  formatPrice,
+  formatSupply,
+  USD,
+  type FiatFormat,
+} from '@/lib/format/number';
 import { fiatFormat } from '@/lib/hooks/use-fiat';
 
 const EUR: FiatFormat = { code: 'EUR', symbol: '€', precision: 2 };
@@ -88,21 +97,33 @@ describe('changes', () => {
   });
   it('the sign shown agrees with the direction for any decimal string', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -10_000_000, max: 10_000_000 }), fc.integer({ min: 0, max: 6 }), (n, scale) => {
-        const text = (n / 10 ** scale).toFixed(scale);
-        const shown = formatPercent(text);
-        const dir = direction(text);
-        if (shown.startsWith('+')) expect(dir).toBe('up');
-        if (shown.startsWith('-')) expect(dir).toBe('down');
-      }),
+      fc.property(
+        fc.integer({ min: -10_000_000, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 6 }),
+        (n, scale) => {
+          const text = (n / 10 ** scale).toFixed(scale);
+          const shown = formatPercent(text);
+          const dir = direction(text);
+          if (shown.startsWith('+')) expect(dir).toBe('up');
+          if (shown.startsWith('-')) expect(dir).toBe('down');
+        },
+      ),
     );
   });
 });
 
 describe('fiat formats from the fiats list', () => {
   it('take symbol and precision as given', () => {
-    expect(fiatFormat({ code: 'eur', symbol: '€', precision: 2 }, 'EUR')).toEqual({ code: 'EUR', symbol: '€', precision: 2 });
-    expect(fiatFormat({ code: 'JPY', symbol: '¥', precision: 0 }, 'JPY')).toEqual({ code: 'JPY', symbol: '¥', precision: 0 });
+    expect(fiatFormat({ code: 'eur', symbol: '€', precision: 2 }, 'EUR')).toEqual({
+      code: 'EUR',
+      symbol: '€',
+      precision: 2,
+    });
+    expect(fiatFormat({ code: 'JPY', symbol: '¥', precision: 0 }, 'JPY')).toEqual({
+      code: 'JPY',
+      symbol: '¥',
+      precision: 0,
+    });
   });
   it('an absent fiat or an unusable precision falls back to the seed default of 2', () => {
     expect(fiatFormat(undefined, 'USD')).toEqual(USD);

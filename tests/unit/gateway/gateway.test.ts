@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadGateway, readAll } from '../../support/gateway';
-import { closedPortUrl, startBrokenUpstream, startRecordingSim, type RecordingUpstream } from '../../support/upstream';
+import {
+  closedPortUrl,
+  startBrokenUpstream,
+  startRecordingSim,
+  type RecordingUpstream,
+} from '../../support/upstream';
 
 let upstream: RecordingUpstream;
 
@@ -66,7 +71,11 @@ describe('gateway: forwarding', () => {
     const gw = await loadGateway(configured());
     upstream.requests.length = 0;
     const body = JSON.stringify({ ids: [2, 1, 2] });
-    const r = await gw.call('price', '/tokens/details', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    const r = await gw.call('price', '/tokens/details', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(r.status).toBe(200);
     const json = (await r.json()) as { data: { items: { id: number }[] } };
     expect(json.data.items.map((i) => i.id)).toEqual([2, 1]);
@@ -86,30 +95,71 @@ describe('gateway: allowlist', () => {
     ['encoded NUL', 'price', '/tokens/platforms/usdc%00'],
     ['a path outside v1', 'price', '/../v2/chains'],
   ];
-  it.each(refused)('refuses %s with 404 in the envelope and forwards nothing', async (_name, service, path, method = 'GET') => {
-    const gw = await loadGateway(configured());
-    upstream.requests.length = 0;
-    const r = await gw.call(service, path, { method });
-    expect(r.status).toBe(404);
-    const body = (await r.json()) as Record<string, unknown>;
-    expect(typeof body.code).toBe('number');
-    expect(body.code).not.toBe(0);
-    if (service === 'price') expect(body.data).toBe('');
-    if (service === 'tx') expect(body.data).toBeNull();
-    if (service === 'kline') expect(body.error).toBeTypeOf('object');
-    expect(upstream.requests).toHaveLength(0);
-  });
+  it.each(refused)(
+    'refuses %s with 404 in the envelope and forwards nothing',
+    async (_name, service, path, method = 'GET') => {
+      const gw = await loadGateway(configured());
+      upstream.requests.length = 0;
+      const r = await gw.call(service, path, { method });
+      expect(r.status).toBe(404);
+      const body = (await r.json()) as Record<string, unknown>;
+      expect(typeof body.code).toBe('number');
+      expect(body.code).not.toBe(0);
+      if (service === 'price') expect(body.data).toBe('');
+      if (service === 'tx') expect(body.data).toBeNull();
+      if (service === 'kline') expect(body.error).toBeTypeOf('object');
+      expect(upstream.requests).toHaveLength(0);
+    },
+  );
 });
 
 describe('gateway: validation before forwarding', () => {
   const cases: [string, 'price' | 'tx' | 'kline', string, RequestInit, number, number][] = [
     ['quotes/latest without ids', 'price', '/quotes/latest', {}, 400, 20001],
     ['pools without chain_type', 'price', '/pools?chain_id=1&pool_address=0x1', {}, 400, 20001],
-    ['quotes/batch with malformed JSON', 'price', '/quotes/batch', { method: 'POST', body: '{nope' }, 400, 20003],
-    ['quotes/batch with empty token_addrs', 'price', '/quotes/batch', { method: 'POST', body: '{"token_addrs":[]}' }, 400, 20003],
-    ['tokens/details with empty ids', 'price', '/tokens/details', { method: 'POST', body: '{"ids":[]}' }, 400, 20003],
-    ['ohlcv with a bad interval', 'kline', '/kline/ohlcv?interval=2h&from=1&to=2&chain_type=evm&chain_id=1&pool_address=0x1', {}, 400, 10001],
-    ['transfer search with limit 101', 'tx', '/transfers/search', { method: 'POST', body: '{"address":"0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045","limit":101}' }, 400, 400],
+    [
+      'quotes/batch with malformed JSON',
+      'price',
+      '/quotes/batch',
+      { method: 'POST', body: '{nope' },
+      400,
+      20003,
+    ],
+    [
+      'quotes/batch with empty token_addrs',
+      'price',
+      '/quotes/batch',
+      { method: 'POST', body: '{"token_addrs":[]}' },
+      400,
+      20003,
+    ],
+    [
+      'tokens/details with empty ids',
+      'price',
+      '/tokens/details',
+      { method: 'POST', body: '{"ids":[]}' },
+      400,
+      20003,
+    ],
+    [
+      'ohlcv with a bad interval',
+      'kline',
+      '/kline/ohlcv?interval=2h&from=1&to=2&chain_type=evm&chain_id=1&pool_address=0x1',
+      {},
+      400,
+      10001,
+    ],
+    [
+      'transfer search with limit 101',
+      'tx',
+      '/transfers/search',
+      {
+        method: 'POST',
+        body: '{"address":"0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045","limit":101}',
+      },
+      400,
+      400,
+    ],
   ];
   it.each(cases)('%s', async (_name, service, path, init, status, code) => {
     const gw = await loadGateway(configured());
@@ -139,7 +189,9 @@ describe('gateway: caching', () => {
           expect(r.headers.get('cache-control')).toBe('public, max-age=3, s-maxage=3');
         }
       }
-      const calls = upstream.requests.filter((q) => q.path.startsWith('/price/api/v1/quotes/latest'));
+      const calls = upstream.requests.filter((q) =>
+        q.path.startsWith('/price/api/v1/quotes/latest'),
+      );
       expect(calls).toHaveLength(2);
     } finally {
       vi.useRealTimers();
@@ -149,7 +201,8 @@ describe('gateway: caching', () => {
   it('caches pool results for an hour, shareable by a CDN', async () => {
     const gw = await loadGateway(configured());
     upstream.requests.length = 0;
-    const path = '/pools?chain_type=evm&chain_id=1&pool_address=0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
+    const path =
+      '/pools?chain_type=evm&chain_id=1&pool_address=0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
     const first = await gw.call('price', path);
     const second = await gw.call('price', path);
     expect(first.headers.get('cache-control')).toBe('public, max-age=3600, s-maxage=3600');
@@ -170,7 +223,10 @@ describe('gateway: caching', () => {
 
 describe('gateway: upstream failures', () => {
   it('a closed port gives 502 naming the service', async () => {
-    const gw = await loadGateway({ UPSTREAM_BASE_URL: await closedPortUrl(), UPSTREAM_API_KEY: 'k' });
+    const gw = await loadGateway({
+      UPSTREAM_BASE_URL: await closedPortUrl(),
+      UPSTREAM_API_KEY: 'k',
+    });
     const r = await gw.call('price', '/chains');
     expect(r.status).toBe(502);
     const body = (await r.json()) as { code: number; msg: string; data: string };
@@ -181,9 +237,16 @@ describe('gateway: upstream failures', () => {
   it('a silent upstream gives 504 after the timeout, not a hang', async () => {
     const broken = await startBrokenUpstream('silent');
     try {
-      const gw = await loadGateway({ UPSTREAM_BASE_URL: broken.url, UPSTREAM_API_KEY: 'k', UPSTREAM_TIMEOUT_MS: '300' });
+      const gw = await loadGateway({
+        UPSTREAM_BASE_URL: broken.url,
+        UPSTREAM_API_KEY: 'k',
+        UPSTREAM_TIMEOUT_MS: '300',
+      });
       const started = Date.now();
-      const r = await gw.call('kline', '/kline/ohlcv?interval=1h&from=1&to=2&chain_type=evm&chain_id=1&pool_address=0x1');
+      const r = await gw.call(
+        'kline',
+        '/kline/ohlcv?interval=1h&from=1&to=2&chain_type=evm&chain_id=1&pool_address=0x1',
+      );
       expect(r.status).toBe(504);
       expect(Date.now() - started).toBeLessThan(5000);
       const body = (await r.json()) as { code: number; message: string; error: { type: string } };
@@ -223,7 +286,14 @@ describe('gateway: upstream failures', () => {
 });
 
 describe('gateway: changes need the admin session', () => {
-  const add = { method: 'POST', body: JSON.stringify({ wallets: [{ chain_type: 'ethereum', address: ['0x742d35Cc6634C0532925a3b844Bc454e4438f44e'] }] }) };
+  const add = {
+    method: 'POST',
+    body: JSON.stringify({
+      wallets: [
+        { chain_type: 'ethereum', address: ['0x742d35Cc6634C0532925a3b844Bc454e4438f44e'] },
+      ],
+    }),
+  };
 
   it('on a real upstream without DASHBOARD_PASSWORD, changes are refused with how to enable them', async () => {
     const gw = await loadGateway(configured());
@@ -237,15 +307,24 @@ describe('gateway: changes need the admin session', () => {
   });
 
   it('with DASHBOARD_PASSWORD: 401 without a session, forwarded with one, 403 cross-origin', async () => {
-    const gw = await loadGateway({ ...configured(), DASHBOARD_PASSWORD: 'correct horse battery staple' });
+    const gw = await loadGateway({
+      ...configured(),
+      DASHBOARD_PASSWORD: 'correct horse battery staple',
+    });
     upstream.requests.length = 0;
     expect((await gw.call('tx', '/addresses', add)).status).toBe(401);
     const token = gw.session.createSessionToken();
     expect(token).toBeTruthy();
     const cookie = `${gw.session.SESSION_COOKIE}=${token}`;
-    const ok = await gw.call('tx', '/addresses', { ...add, headers: { cookie, origin: 'http://dash.test', host: 'dash.test' } });
+    const ok = await gw.call('tx', '/addresses', {
+      ...add,
+      headers: { cookie, origin: 'http://dash.test', host: 'dash.test' },
+    });
     expect(ok.status).toBe(200);
-    const cross = await gw.call('tx', '/addresses', { ...add, headers: { cookie, origin: 'https://evil.example', host: 'dash.test' } });
+    const cross = await gw.call('tx', '/addresses', {
+      ...add,
+      headers: { cookie, origin: 'https://evil.example', host: 'dash.test' },
+    });
     expect(cross.status).toBe(403);
     expect(upstream.requests).toHaveLength(1);
   });

@@ -1,11 +1,33 @@
 import { describe, expect, it, vi } from 'vitest';
 import { chunkIds, QuoteStore } from '@/lib/markets/quote-store';
-import { clampLimit, clampPage, defaultDir, filterByChain, pageCount, sortRows, starredFirst, type Row } from '@/lib/markets/table';
+import {
+  clampLimit,
+  clampPage,
+  defaultDir,
+  filterByChain,
+  pageCount,
+  sortRows,
+  starredFirst,
+  type Row,
+} from '@/lib/markets/table';
 import type { QuoteLatestItem, TokenItem } from '@/lib/upstream/price/schema';
 
-const token = (id: number, name: string, chain_id = 1, chain_name = 'Ethereum'): TokenItem => ({ id, name, symbol: name.slice(0, 3).toUpperCase(), decimals: 18, chain_id, chain_name, is_native: false });
-const rowsOf = (tokens: TokenItem[]): Row[] => tokens.map((t, i) => ({ token: t, rank: i + 1, order: i }));
-const quote = (id: number, price: string, extra: Partial<QuoteLatestItem> = {}): QuoteLatestItem => ({
+const token = (id: number, name: string, chain_id = 1, chain_name = 'Ethereum'): TokenItem => ({
+  id,
+  name,
+  symbol: name.slice(0, 3).toUpperCase(),
+  decimals: 18,
+  chain_id,
+  chain_name,
+  is_native: false,
+});
+const rowsOf = (tokens: TokenItem[]): Row[] =>
+  tokens.map((t, i) => ({ token: t, rank: i + 1, order: i }));
+const quote = (
+  id: number,
+  price: string,
+  extra: Partial<QuoteLatestItem> = {},
+): QuoteLatestItem => ({
   token_id: id,
   name: `t${id}`,
   symbol: `T${id}`,
@@ -33,7 +55,7 @@ describe('pages', () => {
     expect(pageCount(1001, 100)).toBe(11);
     expect(pageCount(0, 100)).toBe(0);
   });
-  it('page size is one of the offered sizes, at most the seed\'s 1,000', () => {
+  it("page size is one of the offered sizes, at most the seed's 1,000", () => {
     expect(clampLimit('1000')).toBe(1000);
     expect(clampLimit('5000')).toBe(100);
     expect(clampLimit('abc')).toBe(100);
@@ -48,7 +70,12 @@ describe('pages', () => {
 });
 
 describe('sorting', () => {
-  const rows = rowsOf([token(1, 'Bitcoin'), token(2, 'Ether'), token(3, 'Aave'), token(4, 'Zcash')]);
+  const rows = rowsOf([
+    token(1, 'Bitcoin'),
+    token(2, 'Ether'),
+    token(3, 'Aave'),
+    token(4, 'Zcash'),
+  ]);
   const quotes = new Map([
     [1, quote(1, '68000.5')],
     [2, quote(2, '3100')],
@@ -63,12 +90,19 @@ describe('sorting', () => {
   });
   it('by name A to Z by default, ties in rank order', () => {
     expect(defaultDir('name')).toBe('asc');
-    expect(sortRows(rows, 'name', 'asc', of).map((r) => r.token.name)).toEqual(['Aave', 'Bitcoin', 'Ether', 'Zcash']);
+    expect(sortRows(rows, 'name', 'asc', of).map((r) => r.token.name)).toEqual([
+      'Aave',
+      'Bitcoin',
+      'Ether',
+      'Zcash',
+    ]);
     expect(sortRows(rows, 'rank', 'desc', of).map((r) => r.token.id)).toEqual([4, 3, 2, 1]);
   });
   it('equal figures keep rank order, so a refresh does not shuffle them', () => {
     const same = new Map(rows.map((r) => [r.token.id, quote(r.token.id, '1.00')]));
-    expect(sortRows(rows, 'price', 'desc', (id) => same.get(id)).map((r) => r.token.id)).toEqual([1, 2, 3, 4]);
+    expect(sortRows(rows, 'price', 'desc', (id) => same.get(id)).map((r) => r.token.id)).toEqual([
+      1, 2, 3, 4,
+    ]);
   });
   it('negative changes sort below positive ones', () => {
     const changes = new Map([
@@ -77,11 +111,17 @@ describe('sorting', () => {
       [3, quote(3, '1', { percent_change_24h: '-0.01' })],
       [4, quote(4, '1', { percent_change_24h: '0' })],
     ]);
-    expect(sortRows(rows, 'percent_change_24h', 'desc', (id) => changes.get(id)).map((r) => r.token.id)).toEqual([2, 4, 3, 1]);
+    expect(
+      sortRows(rows, 'percent_change_24h', 'desc', (id) => changes.get(id)).map((r) => r.token.id),
+    ).toEqual([2, 4, 3, 1]);
   });
   it('starred rows first, each group in its order; chain filter', () => {
     expect(starredFirst(rows, new Set([4, 2])).map((r) => r.token.id)).toEqual([2, 4, 1, 3]);
-    const mixed = rowsOf([token(1, 'A', 1), token(2, 'B', 5, 'Solana'), token(3, 'C', 5, 'Solana')]);
+    const mixed = rowsOf([
+      token(1, 'A', 1),
+      token(2, 'B', 5, 'Solana'),
+      token(3, 'C', 5, 'Solana'),
+    ]);
     expect(filterByChain(mixed, 5).map((r) => r.token.id)).toEqual([2, 3]);
     expect(filterByChain(mixed, null)).toHaveLength(3);
   });

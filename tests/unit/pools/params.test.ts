@@ -1,28 +1,69 @@
 import { describe, expect, it } from 'vitest';
 import { readCommand } from '@/components/pools/widget-messages';
 import { iframeSnippet, scriptSnippet } from '@/lib/pools/embed-snippet';
-import { parseBg, parsePoolView, parseWidget, POOL_VIEW_DEFAULTS, poolViewQuery, WIDGET_DEFAULTS, widgetQuery } from '@/lib/pools/params';
+import {
+  parseBg,
+  parsePoolView,
+  parseWidget,
+  POOL_VIEW_DEFAULTS,
+  poolViewQuery,
+  WIDGET_DEFAULTS,
+  widgetQuery,
+} from '@/lib/pools/params';
 
-const REF = { chainType: 'evm' as const, chainId: 1, address: '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640' };
+const REF = {
+  chainType: 'evm' as const,
+  chainId: 1,
+  address: '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640',
+};
 
 describe('pool page query', () => {
   it('round-trips every choice and writes only what differs from the defaults', () => {
     expect(poolViewQuery(POOL_VIEW_DEFAULTS)).toBe('');
-    const view = { interval: '1h', chart: 'area', tz: 'utc', volume: false, window: 'm5', token: 'quote' } as const;
+    const view = {
+      interval: '1h',
+      chart: 'area',
+      tz: 'utc',
+      volume: false,
+      window: 'm5',
+      token: 'quote',
+    } as const;
     const query = poolViewQuery(view);
     expect(query).toBe('?interval=1h&chart=area&tz=utc&volume=0&window=m5&token=quote');
     expect(parsePoolView(new URLSearchParams(query))).toEqual(view);
   });
   it('falls back to the defaults on unknown values, so a link with a typo still opens', () => {
-    expect(parsePoolView({ interval: '2h', chart: 'bars', tz: 'mars', volume: 'yes', window: 'd1', token: ['quote', 'base'] })).toEqual({ ...POOL_VIEW_DEFAULTS, token: 'quote' });
+    expect(
+      parsePoolView({
+        interval: '2h',
+        chart: 'bars',
+        tz: 'mars',
+        volume: 'yes',
+        window: 'd1',
+        token: ['quote', 'base'],
+      }),
+    ).toEqual({ ...POOL_VIEW_DEFAULTS, token: 'quote' });
   });
 });
 
 describe('widget query', () => {
   it('defaults, and every parameter of the issue', () => {
     expect(parseWidget({})).toEqual(WIDGET_DEFAULTS);
-    const p = parseWidget(new URLSearchParams('interval=4h&theme=light&chart=line&volume=0&info=0&trades=1&bg=%23FFF&tz=utc'));
-    expect(p).toEqual({ interval: '4h', theme: 'light', chart: 'line', volume: false, info: false, trades: true, bg: 'ffffff', tz: 'utc' });
+    const p = parseWidget(
+      new URLSearchParams(
+        'interval=4h&theme=light&chart=line&volume=0&info=0&trades=1&bg=%23FFF&tz=utc',
+      ),
+    );
+    expect(p).toEqual({
+      interval: '4h',
+      theme: 'light',
+      chart: 'line',
+      volume: false,
+      info: false,
+      trades: true,
+      bg: 'ffffff',
+      tz: 'utc',
+    });
     expect(parseWidget(new URLSearchParams(widgetQuery(p).slice(1)))).toEqual(p);
   });
   it('accepts RRGGBB or RGB, with or without #, and nothing else', () => {
@@ -33,10 +74,20 @@ describe('widget query', () => {
     expect(parseBg('')).toBeNull();
   });
   it('snippets escape what they embed', () => {
-    const iframe = iframeSnippet('https://pulse.example', REF, { ...WIDGET_DEFAULTS, trades: true }, 'WETH/USDC "chart"');
-    expect(iframe).toContain('src="https://pulse.example/embed/pools/evm/1/0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640?interval=15m&amp;theme=dark');
+    const iframe = iframeSnippet(
+      'https://pulse.example',
+      REF,
+      { ...WIDGET_DEFAULTS, trades: true },
+      'WETH/USDC "chart"',
+    );
+    expect(iframe).toContain(
+      'src="https://pulse.example/embed/pools/evm/1/0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640?interval=15m&amp;theme=dark',
+    );
     expect(iframe).toContain('title="WETH/USDC &quot;chart&quot;"');
-    const script = scriptSnippet('https://pulse.example', REF, { ...WIDGET_DEFAULTS, bg: '0b0e14' });
+    const script = scriptSnippet('https://pulse.example', REF, {
+      ...WIDGET_DEFAULTS,
+      bg: '0b0e14',
+    });
     expect(script).toBe(
       '<script src="https://pulse.example/embed.js" data-pool="evm:1:0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640" data-interval="15m" data-theme="dark" data-chart="candles" data-volume="1" data-info="1" data-trades="0" data-tz="local" data-bg="0b0e14" data-height="480" async></script>',
     );
@@ -45,10 +96,22 @@ describe('widget query', () => {
 
 describe('widget commands from the host page', () => {
   it('follows setInterval and setTheme, explains bad values, ignores other messages', () => {
-    expect(readCommand({ type: 'pulse:setInterval', interval: '1h' })).toEqual({ type: 'pulse:setInterval', interval: '1h' });
-    expect(readCommand({ type: 'pulse:setTheme', theme: 'light' })).toEqual({ type: 'pulse:setTheme', theme: 'light' });
-    expect(readCommand({ type: 'pulse:setInterval', interval: '2h' })).toHaveProperty('error', expect.stringMatching(/Unknown interval "2h"/) as unknown);
-    expect(readCommand({ type: 'pulse:setTheme', theme: 'blue' })).toHaveProperty('error', expect.stringMatching(/Unknown theme "blue"/) as unknown);
+    expect(readCommand({ type: 'pulse:setInterval', interval: '1h' })).toEqual({
+      type: 'pulse:setInterval',
+      interval: '1h',
+    });
+    expect(readCommand({ type: 'pulse:setTheme', theme: 'light' })).toEqual({
+      type: 'pulse:setTheme',
+      theme: 'light',
+    });
+    expect(readCommand({ type: 'pulse:setInterval', interval: '2h' })).toHaveProperty(
+      'error',
+      expect.stringMatching(/Unknown interval "2h"/) as unknown,
+    );
+    expect(readCommand({ type: 'pulse:setTheme', theme: 'blue' })).toHaveProperty(
+      'error',
+      expect.stringMatching(/Unknown theme "blue"/) as unknown,
+    );
     expect(readCommand({ type: 'other' })).toBeNull();
     expect(readCommand('pulse:setTheme')).toBeNull();
     expect(readCommand(null)).toBeNull();

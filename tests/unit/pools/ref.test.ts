@@ -9,8 +9,14 @@ const RAYDIUM = '58oQChx4yWmvKdwLLZzBi4ChoCc2fqCF8hQhbYWEbTtW';
 
 describe('parsePoolRef', () => {
   it('puts a pool in canonical form: standard chain type, lowercase hex', () => {
-    expect(parsePoolRef('ethereum', '1', UNISWAP.toUpperCase().replace('0X', '0x'))).toEqual({ ok: true, ref: { chainType: 'evm', chainId: 1, address: UNISWAP } });
-    expect(parsePoolRef('svm', '501', RAYDIUM)).toEqual({ ok: true, ref: { chainType: 'svm', chainId: 501, address: RAYDIUM } });
+    expect(parsePoolRef('ethereum', '1', UNISWAP.toUpperCase().replace('0X', '0x'))).toEqual({
+      ok: true,
+      ref: { chainType: 'evm', chainId: 1, address: UNISWAP },
+    });
+    expect(parsePoolRef('svm', '501', RAYDIUM)).toEqual({
+      ok: true,
+      ref: { chainType: 'svm', chainId: 501, address: RAYDIUM },
+    });
   });
   it('names the bad segment and says why', () => {
     expect(parsePoolRef('evmx', '1', UNISWAP)).toMatchObject({ ok: false, field: 'chain_type' });
@@ -19,7 +25,10 @@ describe('parsePoolRef', () => {
     expect(short).toMatchObject({ ok: false, field: 'pool_address' });
     expect(!short.ok && short.reason).toMatch(/40 hexadecimal digits/);
     // Base58 keeps its case: a changed letter is another (here: invalid) address.
-    expect(parsePoolRef('svm', '501', RAYDIUM.slice(0, -1) + '0')).toMatchObject({ ok: false, field: 'pool_address' });
+    expect(parsePoolRef('svm', '501', RAYDIUM.slice(0, -1) + '0')).toMatchObject({
+      ok: false,
+      field: 'pool_address',
+    });
   });
   it('accepts generic pool ids on chains whose format it does not check, within the topic alphabet', () => {
     expect(poolAddressProblem('move', '0xabc_def')).toBeNull();
@@ -52,15 +61,24 @@ describe('featured pools', () => {
     }
   });
   it('reads FEATURED_POOLS in order, without duplicates, and reports bad entries', () => {
-    const { pools, errors } = parseFeaturedPools(` svm:501:${RAYDIUM}, ethereum:1:${UNISWAP.toUpperCase().replace('0X', '0x')},evm:1:${UNISWAP},evm:1,evm:1:0x12 `);
+    const { pools, errors } = parseFeaturedPools(
+      ` svm:501:${RAYDIUM}, ethereum:1:${UNISWAP.toUpperCase().replace('0X', '0x')},evm:1:${UNISWAP},evm:1,evm:1:0x12 `,
+    );
     expect(pools).toEqual([
       { chainType: 'svm', chainId: 501, address: RAYDIUM },
       { chainType: 'evm', chainId: 1, address: UNISWAP },
     ]);
-    expect(errors).toEqual(['"evm:1" is not chain_type:chain_id:pool_address', expect.stringMatching(/^"evm:1:0x12": An EVM pool address/)]);
+    expect(errors).toEqual([
+      '"evm:1" is not chain_type:chain_id:pool_address',
+      expect.stringMatching(/^"evm:1:0x12": An EVM pool address/),
+    ]);
   });
   it('stops the server at start on a malformed FEATURED_POOLS, naming the variable', () => {
-    expect(() => parseEnv({ FEATURED_POOLS: 'evm:1:nope' })).toThrow(/FEATURED_POOLS: "evm:1:nope"/);
-    expect(parseEnv({ FEATURED_POOLS: `evm:1:${UNISWAP}` }).FEATURED_POOLS).toBe(`evm:1:${UNISWAP}`);
+    expect(() => parseEnv({ FEATURED_POOLS: 'evm:1:nope' })).toThrow(
+      /FEATURED_POOLS: "evm:1:nope"/,
+    );
+    expect(parseEnv({ FEATURED_POOLS: `evm:1:${UNISWAP}` }).FEATURED_POOLS).toBe(
+      `evm:1:${UNISWAP}`,
+    );
   });
 });

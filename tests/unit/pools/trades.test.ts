@@ -13,7 +13,14 @@ const WETH_USDC: TradePool = {
   quote: { address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', symbol: 'USDC' },
 };
 
-const transfer = (token: string, symbol: string, from: string, to: string, amount: string, decimals: number) => ({
+const transfer = (
+  token: string,
+  symbol: string,
+  from: string,
+  to: string,
+  amount: string,
+  decimals: number,
+) => ({
   from_address: from,
   to_address: to,
   token_contract_address: token,
@@ -28,12 +35,40 @@ const transfer = (token: string, symbol: string, from: string, to: string, amoun
   program_id: null,
 });
 
-function tx(transfers: ReturnType<typeof transfer>[], extra: Partial<TransactionDetail> = {}): TransactionDetail {
+function tx(
+  transfers: ReturnType<typeof transfer>[],
+  extra: Partial<TransactionDetail> = {},
+): TransactionDetail {
   return {
-    chain_type: 'ethereum', chain_id: 1, height: 1, tx_time: 1_700_000_000, tx_hash: '0xabc', tx_version: null, sender: '0xTRADER', fee_payer: null,
-    receiver: UNISWAP, transfer_type: 'token', amount: null, symbol: null, decimals: null, tx_status: 'success', tx_fee: null, gas_limit: null,
-    gas_used: null, gas_price: null, max_fee_per_gas: null, max_priority_fee_per_gas: null, nonce: null, method_id: null, method_call: null,
-    l1_origin_hash: null, token_transfers: transfers, from_details: [], to_details: [], internal_transactions: [], ...extra,
+    chain_type: 'ethereum',
+    chain_id: 1,
+    height: 1,
+    tx_time: 1_700_000_000,
+    tx_hash: '0xabc',
+    tx_version: null,
+    sender: '0xTRADER',
+    fee_payer: null,
+    receiver: UNISWAP,
+    transfer_type: 'token',
+    amount: null,
+    symbol: null,
+    decimals: null,
+    tx_status: 'success',
+    tx_fee: null,
+    gas_limit: null,
+    gas_used: null,
+    gas_price: null,
+    max_fee_per_gas: null,
+    max_priority_fee_per_gas: null,
+    nonce: null,
+    method_id: null,
+    method_call: null,
+    l1_origin_hash: null,
+    token_transfers: transfers,
+    from_details: [],
+    to_details: [],
+    internal_transactions: [],
+    ...extra,
   };
 }
 
@@ -44,31 +79,98 @@ describe('readTrade', () => {
   it('a buy: quote into the pool, base out of it (addresses compared without case for hex)', () => {
     const t = readTrade(
       tx([
-        transfer('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 'USDC', trader, poolChecksummed, '3100000000', 6),
-        transfer('0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', 'WETH', poolChecksummed, trader, '1000000000000000000', 18),
+        transfer(
+          '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+          'USDC',
+          trader,
+          poolChecksummed,
+          '3100000000',
+          6,
+        ),
+        transfer(
+          '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+          'WETH',
+          poolChecksummed,
+          trader,
+          '1000000000000000000',
+          18,
+        ),
       ]),
       WETH_USDC,
       { base: 3100, quote: 1 },
     );
-    expect(t).toMatchObject({ side: 'buy', baseAmount: '1', quoteAmount: '3100', price: 3100, valueUsd: 3100, trader });
+    expect(t).toMatchObject({
+      side: 'buy',
+      baseAmount: '1',
+      quoteAmount: '3100',
+      price: 3100,
+      valueUsd: 3100,
+      trader,
+    });
   });
   it('a sell: base into the pool', () => {
     const t = readTrade(
       tx([
-        transfer('0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', 'WETH', trader, poolChecksummed, '500000000000000000', 18),
-        transfer('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 'USDC', poolChecksummed, trader, '1550000000', 6),
+        transfer(
+          '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+          'WETH',
+          trader,
+          poolChecksummed,
+          '500000000000000000',
+          18,
+        ),
+        transfer(
+          '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+          'USDC',
+          poolChecksummed,
+          trader,
+          '1550000000',
+          6,
+        ),
       ]),
       WETH_USDC,
       { base: 3100, quote: 1.0001 },
     );
-    expect(t).toMatchObject({ side: 'sell', baseAmount: '0.5', quoteAmount: '1550', price: 3100, trader });
+    expect(t).toMatchObject({
+      side: 'sell',
+      baseAmount: '0.5',
+      quoteAmount: '1550',
+      price: 3100,
+      trader,
+    });
     expect(t.valueUsd).toBeCloseTo(1550.155, 6);
   });
   it('matches tokens by symbol when the pool object has no addresses, and has no side when nothing touches the pool', () => {
-    const bySymbol = { ...WETH_USDC, base: { address: '', symbol: 'weth' }, quote: { address: '', symbol: 'USDC' } };
-    expect(readTrade(tx([transfer('0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', 'WETH', poolChecksummed, trader, '1', 18)]), bySymbol, { base: null, quote: null }).side).toBe('buy');
+    const bySymbol = {
+      ...WETH_USDC,
+      base: { address: '', symbol: 'weth' },
+      quote: { address: '', symbol: 'USDC' },
+    };
+    expect(
+      readTrade(
+        tx([
+          transfer(
+            '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+            'WETH',
+            poolChecksummed,
+            trader,
+            '1',
+            18,
+          ),
+        ]),
+        bySymbol,
+        { base: null, quote: null },
+      ).side,
+    ).toBe('buy');
     const failed = readTrade(tx([], { tx_status: 'failed' }), WETH_USDC, { base: 3100, quote: 1 });
-    expect(failed).toMatchObject({ side: null, baseAmount: null, price: null, valueUsd: null, trader: '0xTRADER', status: 'failed' });
+    expect(failed).toMatchObject({
+      side: null,
+      baseAmount: null,
+      price: null,
+      valueUsd: null,
+      trader: '0xTRADER',
+      status: 'failed',
+    });
   });
   it('orders newest first and keys by the cursor id where there is one', () => {
     const a = { tx_time: 10, id: 5 };
@@ -76,7 +178,9 @@ describe('readTrade', () => {
     const c = { tx_time: 12 };
     expect([a, b, c].sort(compareTrades)).toEqual([c, b, a]);
     expect(tradeKey({ chain_type: 'ethereum', chain_id: 1, tx_hash: '0xabc', id: 9 })).toBe('id:9');
-    expect(tradeKey({ chain_type: 'ethereum', chain_id: 1, tx_hash: '0xabc' })).toBe('ethereum:1:0xabc');
+    expect(tradeKey({ chain_type: 'ethereum', chain_id: 1, tx_hash: '0xabc' })).toBe(
+      'ethereum:1:0xabc',
+    );
   });
 });
 
@@ -87,11 +191,22 @@ describe('readTrade on the simulator’s pool trades', () => {
     ['evm', 1, '0x11950d141ecb863f01007add7d1a342041227b58'],
   ] as const) {
     it(`every trade of ${address.slice(0, 8)}… is a buy or a sell with both amounts, a price near the pool's and a trader`, async () => {
-      const pool = await simGet<PoolObject>(`/price/api/v1/pools?chain_type=${chainType}&chain_id=${chainId}&pool_address=${address}`);
-      const { items } = await simGet<{ items: (TransactionDetail & { id: number })[] }>(`/tx/api/v1/dex-pools/${address}/trades?chainType=${chainType}&chainId=${chainId}&limit=100`);
+      const pool = await simGet<PoolObject>(
+        `/price/api/v1/pools?chain_type=${chainType}&chain_id=${chainId}&pool_address=${address}`,
+      );
+      const { items } = await simGet<{ items: (TransactionDetail & { id: number })[] }>(
+        `/tx/api/v1/dex-pools/${address}/trades?chainType=${chainType}&chainId=${chainId}&limit=100`,
+      );
       expect(items.length).toBeGreaterThan(50);
-      const ref: TradePool = { address: pool.address, base: pool.base_token, quote: pool.quote_token };
-      const usd = { base: Number(pool.base_token_price_usd), quote: Number(pool.quote_token_price_usd) };
+      const ref: TradePool = {
+        address: pool.address,
+        base: pool.base_token,
+        quote: pool.quote_token,
+      };
+      const usd = {
+        base: Number(pool.base_token_price_usd),
+        quote: Number(pool.quote_token_price_usd),
+      };
       const poolPrice = usd.base / usd.quote;
       const sides = new Set<string | null>();
       for (const item of items) {

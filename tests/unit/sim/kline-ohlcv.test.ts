@@ -46,7 +46,8 @@ describe('GET kline/ohlcv: success', () => {
     expect(opens[0]).toBe(NOW - 10 * 3600 + 15 * 60 - 30);
     expect(opens.at(-1)).toBe(NOW - 45 * 60 - 30);
     expect(opens).toHaveLength(10);
-    for (let i = 1; i < opens.length; i++) expect((opens[i] as number) - (opens[i - 1] as number)).toBe(3600);
+    for (let i = 1; i < opens.length; i++)
+      expect((opens[i] as number) - (opens[i - 1] as number)).toBe(3600);
     for (const c of body.data) {
       expect(c.interval).toBe('1h');
       expect(Number.isInteger(c.pool_id)).toBe(true);
@@ -54,7 +55,14 @@ describe('GET kline/ohlcv: success', () => {
   });
 
   it('aligns every interval in UTC: weeks on Monday, months on the 1st, years on January 1st', async () => {
-    const sizes: Record<string, number> = { '1s': 1, '1m': 60, '15m': 900, '1h': 3600, '4h': 14_400, '1d': DAY };
+    const sizes: Record<string, number> = {
+      '1s': 1,
+      '1m': 60,
+      '15m': 900,
+      '1h': 3600,
+      '4h': 14_400,
+      '1d': DAY,
+    };
     for (const interval of ALL) {
       const data = await candles({ ...POOLS.uniEth, interval, from: 0, to: NOW, limit: 30 });
       expect(data.length, interval).toBeGreaterThan(0);
@@ -62,9 +70,11 @@ describe('GET kline/ohlcv: success', () => {
         const d = new Date(c.open_time * 1000);
         const size = sizes[interval];
         if (size) expect(c.open_time % size, interval).toBe(0);
-        if (interval === '1w') expect([d.getUTCDay(), d.getUTCHours(), d.getUTCMinutes()]).toEqual([1, 0, 0]);
+        if (interval === '1w')
+          expect([d.getUTCDay(), d.getUTCHours(), d.getUTCMinutes()]).toEqual([1, 0, 0]);
         if (interval === '1M') expect([d.getUTCDate(), d.getUTCHours()]).toEqual([1, 0]);
-        if (interval === '1Y') expect([d.getUTCMonth(), d.getUTCDate(), d.getUTCHours()]).toEqual([0, 1, 0]);
+        if (interval === '1Y')
+          expect([d.getUTCMonth(), d.getUTCDate(), d.getUTCHours()]).toEqual([0, 1, 0]);
       }
     }
   });
@@ -86,14 +96,24 @@ describe('GET kline/ohlcv: success', () => {
   });
 
   it('returns the latest `limit` candles in [from, to] and nothing in the future', async () => {
-    const data = await candles({ ...POOLS.uniEth, interval: '1m', from: 0, to: NOW + 10 * DAY, limit: 5 });
+    const data = await candles({
+      ...POOLS.uniEth,
+      interval: '1m',
+      from: 0,
+      to: NOW + 10 * DAY,
+      limit: 5,
+    });
     expect(data.map((c) => c.open_time)).toEqual([4, 3, 2, 1, 0].map((k) => NOW - 30 - k * 60));
   });
 
   it('defaults limit to 1000 and accepts up to 5000', async () => {
     expect(await candles({ ...POOLS.uniEth, interval: '1m', from: 0, to: NOW })).toHaveLength(1000);
-    expect(await candles({ ...POOLS.uniEth, interval: '1s', from: 0, to: NOW, limit: 5000 })).toHaveLength(5000);
-    expect(await candles({ ...POOLS.uniEth, interval: '1h', from: 0, to: NOW, limit: 1 })).toHaveLength(1);
+    expect(
+      await candles({ ...POOLS.uniEth, interval: '1s', from: 0, to: NOW, limit: 5000 }),
+    ).toHaveLength(5000);
+    expect(
+      await candles({ ...POOLS.uniEth, interval: '1h', from: 0, to: NOW, limit: 1 }),
+    ).toHaveLength(1);
   });
 
   it('treats from/to above 10000000000 as milliseconds', async () => {
@@ -105,9 +125,20 @@ describe('GET kline/ohlcv: success', () => {
   });
 
   it('has at least 90 days of daily history and starts on 2024-01-01', async () => {
-    const recent = await candles({ ...POOLS.raydium, interval: '1d', from: NOW - 90 * DAY, to: NOW });
+    const recent = await candles({
+      ...POOLS.raydium,
+      interval: '1d',
+      from: NOW - 90 * DAY,
+      to: NOW,
+    });
     expect(recent.length).toBeGreaterThanOrEqual(90);
-    const all = await candles({ ...POOLS.pancake, interval: '1d', from: Date.UTC(2023, 0, 1) / 1000, to: NOW, limit: 5000 });
+    const all = await candles({
+      ...POOLS.pancake,
+      interval: '1d',
+      from: Date.UTC(2023, 0, 1) / 1000,
+      to: NOW,
+      limit: 5000,
+    });
     expect(all[0]?.open_time).toBe(Date.UTC(2024, 0, 1) / 1000);
   });
 
@@ -125,7 +156,13 @@ describe('GET kline/ohlcv: success', () => {
   });
 
   it('keeps a stablecoin pair near 1', async () => {
-    const data = await candles({ ...POOLS.ambiguous, interval: '1d', from: 0, to: NOW, limit: 5000 });
+    const data = await candles({
+      ...POOLS.ambiguous,
+      interval: '1d',
+      from: 0,
+      to: NOW,
+      limit: 5000,
+    });
     for (const c of data) {
       expect(c.low as number).toBeGreaterThan(0.97);
       expect(c.high as number).toBeLessThan(1.03);
@@ -152,10 +189,16 @@ describe('GET kline/ohlcv: success', () => {
     const later = Date.UTC(2025, 8, 1) / 1000;
     const t2 = await startSim({ now: () => later * 1000 });
     try {
-      const res = await get(ohlcvUrl(t2.base, { ...POOLS.inactive, interval: '1d', from: 0, to: later, limit: 5 }));
+      const res = await get(
+        ohlcvUrl(t2.base, { ...POOLS.inactive, interval: '1d', from: 0, to: later, limit: 5 }),
+      );
       const data = OhlcvResponse.parse(res.body).data;
-      expect(data.map((c) => c.open_time)).toEqual([4, 3, 2, 1, 0].map((k) => Date.UTC(2025, 5, 30) / 1000 - k * DAY));
-      const active = await get(ohlcvUrl(t2.base, { ...POOLS.uniEth, interval: '1d', from: 0, to: later, limit: 1 }));
+      expect(data.map((c) => c.open_time)).toEqual(
+        [4, 3, 2, 1, 0].map((k) => Date.UTC(2025, 5, 30) / 1000 - k * DAY),
+      );
+      const active = await get(
+        ohlcvUrl(t2.base, { ...POOLS.uniEth, interval: '1d', from: 0, to: later, limit: 1 }),
+      );
       expect(OhlcvResponse.parse(active.body).data[0]?.open_time).toBe(later);
     } finally {
       await t2.close();
@@ -172,12 +215,15 @@ describe('GET kline/ohlcv: matching the pool', () => {
     const ray = { ...POOLS.raydium, interval: '1h', from: NOW - 3 * 3600, to: NOW };
     const svm = await candles(ray);
     expect(svm.length).toBe(3);
-    for (const chain_type of ['sol', 'solana', 'SVM']) expect(await candles({ ...ray, chain_type })).toEqual(svm);
+    for (const chain_type of ['sol', 'solana', 'SVM'])
+      expect(await candles({ ...ray, chain_type })).toEqual(svm);
   });
 
   it('matches EVM addresses case-insensitively and Base58 exactly', async () => {
     const reference = await candles(uni);
-    expect(await candles({ ...uni, pool_address: uni.pool_address.toUpperCase().replace('0X', '0x') })).toEqual(reference);
+    expect(
+      await candles({ ...uni, pool_address: uni.pool_address.toUpperCase().replace('0X', '0x') }),
+    ).toEqual(reference);
     const ray = { ...POOLS.raydium, interval: '1h', from: NOW - 3 * 3600, to: NOW };
     expect(await candles({ ...ray, pool_address: ray.pool_address.toLowerCase() })).toEqual([]);
   });
@@ -187,7 +233,9 @@ describe('GET kline/ohlcv: matching the pool', () => {
   });
 
   it('answers an empty array for an unknown pool, a wrong chain or from > to', async () => {
-    expect(await candles({ ...uni, pool_address: '0x0000000000000000000000000000000000000001' })).toEqual([]);
+    expect(
+      await candles({ ...uni, pool_address: '0x0000000000000000000000000000000000000001' }),
+    ).toEqual([]);
     expect(await candles({ ...uni, chain_id: 56 })).toEqual([]);
     expect(await candles({ ...uni, chain_type: 'svm' })).toEqual([]);
     expect(await candles({ ...uni, chain_type: 'nonsense' })).toEqual([]);
@@ -248,14 +296,22 @@ describe('kline REST: auth, unknown paths, plain HTTP on the WebSocket paths', (
       for (const key of [null, 'wrong-key', `${KEY}x`]) {
         const res = await get(`${t.base}${path}`, key);
         expect(res.status, `${path} ${key}`).toBe(401);
-        expect(KlineFailure.parse(res.body)).toEqual({ code: 20001, message: 'Unauthorized', error: { type: 'UnauthorizedError' } });
+        expect(KlineFailure.parse(res.body)).toEqual({
+          code: 20001,
+          message: 'Unauthorized',
+          error: { type: 'UnauthorizedError' },
+        });
       }
       expect((await get(`${t.base}${path}`)).status).not.toBe(401);
     }
   });
 
   it('answers 404 / 10003 for an unknown path or a wrong method', async () => {
-    const notFound = { code: 10003, message: 'Resource not found', error: { type: 'NotFoundError' } };
+    const notFound = {
+      code: 10003,
+      message: 'Resource not found',
+      error: { type: 'NotFoundError' },
+    };
     for (const path of ['/nope', '/kline', '/kline/ohlcv/extra', '/market/pools/eth']) {
       const res = await get(`${t.base}${path}`);
       expect(res.status, path).toBe(404);
@@ -270,7 +326,11 @@ describe('kline REST: auth, unknown paths, plain HTTP on the WebSocket paths', (
     for (const key of [KEY, null]) {
       const ws = await get(`${t.base}/kline/ws`, key);
       expect(ws.status).toBe(426);
-      expect(KlineFailure.parse(ws.body)).toEqual({ code: 4000, message: 'WebSocket upgrade required', error: { type: 'BadRequestError' } });
+      expect(KlineFailure.parse(ws.body)).toEqual({
+        code: 4000,
+        message: 'WebSocket upgrade required',
+        error: { type: 'BadRequestError' },
+      });
       const topic = await get(`${t.base}/ws/prices`, key);
       expect(topic.status).toBe(426);
       expect(topic.text).toBe('Expected WebSocket upgrade');
@@ -282,7 +342,13 @@ describe('kline REST: auth, unknown paths, plain HTTP on the WebSocket paths', (
 describe('kline/ohlcv performance', () => {
   it('serves 1,000 candles of any interval in well under 100 ms once warm', async () => {
     for (const interval of ALL) {
-      const url = ohlcvUrl('http://sim.local/kline/api/v1', { ...POOLS.raydium, interval, from: 0, to: NOW, limit: 1000 });
+      const url = ohlcvUrl('http://sim.local/kline/api/v1', {
+        ...POOLS.raydium,
+        interval,
+        from: 0,
+        to: NOW,
+        limit: 1000,
+      });
       const request = () => t.sim.handle(new Request(url, { headers: { 'x-api-key': KEY } }));
       await (await request()).text();
       const started = performance.now();

@@ -20,7 +20,13 @@ export interface TestSim {
 
 export async function startSim(config: Partial<SimConfig> = {}): Promise<TestSim> {
   const stateDir = mkdtempSync(join(tmpdir(), 'kline-sim-'));
-  const sim = createSimulator({ stateDir, logLevel: 'silent', apiKey: KEY, txIntervalMs: 60_000, ...config });
+  const sim = createSimulator({
+    stateDir,
+    logLevel: 'silent',
+    apiKey: KEY,
+    txIntervalMs: 60_000,
+    ...config,
+  });
   const running = await listen(sim, 0);
   return {
     sim,
@@ -41,7 +47,11 @@ export interface HttpResult {
   text: string;
 }
 
-export async function get(url: string, key: string | null = KEY, init: RequestInit = {}): Promise<HttpResult> {
+export async function get(
+  url: string,
+  key: string | null = KEY,
+  init: RequestInit = {},
+): Promise<HttpResult> {
   const headers = new Headers(init.headers);
   if (key !== null) headers.set('x-api-key', key);
   const res = await fetch(url, { ...init, headers });
@@ -55,7 +65,14 @@ export async function get(url: string, key: string | null = KEY, init: RequestIn
   return { status: res.status, headers: res.headers, body, text };
 }
 
-export type Frame = Record<string, unknown> & { id: string; type: string; code: number; msg: string; data: unknown; time: number };
+export type Frame = Record<string, unknown> & {
+  id: string;
+  type: string;
+  code: number;
+  msg: string;
+  data: unknown;
+  time: number;
+};
 
 /** A WebSocket client that records every frame and lets a test wait for the one it needs. */
 export class WsClient {
@@ -91,7 +108,10 @@ export class WsClient {
     const seen = this.frames.slice(from).find(match);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching frame within ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no matching frame within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       this.waiters.push({
         match,
         resolve: (f) => {
@@ -115,7 +135,10 @@ export class WsClient {
 }
 
 /** The handshake's refusal: status and body of the HTTP answer instead of a 101. */
-export function refusedHandshake(url: string, key: string | null): Promise<{ status: number; body: string; contentType: string }> {
+export function refusedHandshake(
+  url: string,
+  key: string | null,
+): Promise<{ status: number; body: string; contentType: string }> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, { headers: key === null ? {} : { 'X-API-Key': key } });
     socket.once('open', () => {
@@ -126,7 +149,13 @@ export function refusedHandshake(url: string, key: string | null): Promise<{ sta
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, contentType: String(res.headers['content-type']) }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body,
+          contentType: String(res.headers['content-type']),
+        }),
+      );
     });
     socket.once('error', () => undefined);
   });
@@ -135,11 +164,31 @@ export function refusedHandshake(url: string, key: string | null): Promise<{ sta
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export const POOLS = {
-  uniEth: { chain_type: 'evm', chain_id: 1, pool_address: '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640' },
-  raydium: { chain_type: 'svm', chain_id: 501, pool_address: '58oQChx4yWmvKdwLLZzBi4ChoCc2fqCF8hQhbYWEbTtW' },
-  pancake: { chain_type: 'evm', chain_id: 56, pool_address: '0x36696169c63e42cd08ce11f5deebbcebae652050' },
-  ambiguous: { chain_type: 'evm', chain_id: 1, pool_address: '0x3416cf6c708da44db2624d63ea0aaef7113527c6' },
-  inactive: { chain_type: 'evm', chain_id: 1, pool_address: '0x0d4a11d5eeaac28ec3f61d100daf4d40471f1852' },
+  uniEth: {
+    chain_type: 'evm',
+    chain_id: 1,
+    pool_address: '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640',
+  },
+  raydium: {
+    chain_type: 'svm',
+    chain_id: 501,
+    pool_address: '58oQChx4yWmvKdwLLZzBi4ChoCc2fqCF8hQhbYWEbTtW',
+  },
+  pancake: {
+    chain_type: 'evm',
+    chain_id: 56,
+    pool_address: '0x36696169c63e42cd08ce11f5deebbcebae652050',
+  },
+  ambiguous: {
+    chain_type: 'evm',
+    chain_id: 1,
+    pool_address: '0x3416cf6c708da44db2624d63ea0aaef7113527c6',
+  },
+  inactive: {
+    chain_type: 'evm',
+    chain_id: 1,
+    pool_address: '0x0d4a11d5eeaac28ec3f61d100daf4d40471f1852',
+  },
 } as const;
 
 export function ohlcvUrl(base: string, params: Record<string, string | number>): string {

@@ -18,13 +18,16 @@ async function connect(path = '/kline/ws'): Promise<WsClient> {
   return c;
 }
 
-
 describe('kline/ws handshake', () => {
   it('refuses a missing or wrong key with 401 / 20001', async () => {
     for (const key of [null, 'nope']) {
       const res = await refusedHandshake(`${t.wsBase}/kline/ws`, key);
       expect(res.status).toBe(401);
-      expect(KlineFailure.parse(JSON.parse(res.body))).toEqual({ code: 20001, message: 'Unauthorized', error: { type: 'UnauthorizedError' } });
+      expect(KlineFailure.parse(JSON.parse(res.body))).toEqual({
+        code: 20001,
+        message: 'Unauthorized',
+        error: { type: 'UnauthorizedError' },
+      });
     }
   });
 });
@@ -48,19 +51,68 @@ describe('kline/ws commands', () => {
       [[1, 2], '', 4001, 'Missing id or type'],
       [{ id: 'a2', type: 'resubscribe' }, 'a2', 4002, 'Unknown command: resubscribe'],
       [{ id: 'a3', type: 'subscribe' }, 'a3', 4001, 'subscribe: missing required fields'],
-      [{ id: 'a4', type: 'subscribe', data: { chain_type: 'evm', chain_id: 1 } }, 'a4', 4001, 'subscribe: missing required fields'],
-      [{ id: 'a5', type: 'subscribe', data: { chain_id: 1, pool_address: POOLS.uniEth.pool_address } }, 'a5', 4001, 'subscribe: missing required fields'],
-      [{ id: 'a6', type: 'subscribe', data: { ...POOLS.uniEth, pool_address: '0x0000000000000000000000000000000000000001' } }, 'a6', 4001, 'subscribe: active pool not found'],
-      [{ id: 'a7', type: 'subscribe', data: { ...POOLS.uniEth, chain_id: 56 } }, 'a7', 4001, 'subscribe: active pool not found'],
-      [{ id: 'a8', type: 'subscribe', data: POOLS.inactive }, 'a8', 4001, 'subscribe: active pool not found'],
-      [{ id: 'a9', type: 'subscribe', data: POOLS.ambiguous }, 'a9', 4500, 'subscribe: ambiguous active pool'],
-      [{ id: 'b1', type: 'unsubscribe', data: { chain_type: 'evm' } }, 'b1', 4001, 'unsubscribe: missing required fields'],
+      [
+        { id: 'a4', type: 'subscribe', data: { chain_type: 'evm', chain_id: 1 } },
+        'a4',
+        4001,
+        'subscribe: missing required fields',
+      ],
+      [
+        {
+          id: 'a5',
+          type: 'subscribe',
+          data: { chain_id: 1, pool_address: POOLS.uniEth.pool_address },
+        },
+        'a5',
+        4001,
+        'subscribe: missing required fields',
+      ],
+      [
+        {
+          id: 'a6',
+          type: 'subscribe',
+          data: { ...POOLS.uniEth, pool_address: '0x0000000000000000000000000000000000000001' },
+        },
+        'a6',
+        4001,
+        'subscribe: active pool not found',
+      ],
+      [
+        { id: 'a7', type: 'subscribe', data: { ...POOLS.uniEth, chain_id: 56 } },
+        'a7',
+        4001,
+        'subscribe: active pool not found',
+      ],
+      [
+        { id: 'a8', type: 'subscribe', data: POOLS.inactive },
+        'a8',
+        4001,
+        'subscribe: active pool not found',
+      ],
+      [
+        { id: 'a9', type: 'subscribe', data: POOLS.ambiguous },
+        'a9',
+        4500,
+        'subscribe: ambiguous active pool',
+      ],
+      [
+        { id: 'b1', type: 'unsubscribe', data: { chain_type: 'evm' } },
+        'b1',
+        4001,
+        'unsubscribe: missing required fields',
+      ],
     ];
     for (const [message, id, code, msg] of cases) {
       const from = c.frames.length;
       c.send(message);
       const reply = WsError.parse(await c.next(() => true, 4000, from));
-      expect(reply, JSON.stringify(message)).toMatchObject({ id, type: 'error', code, data: null, msg });
+      expect(reply, JSON.stringify(message)).toMatchObject({
+        id,
+        type: 'error',
+        code,
+        data: null,
+        msg,
+      });
     }
     // no failed subscribe left a subscription behind
     await sleep(1300);
@@ -85,17 +137,30 @@ describe('ws/{topic}: the generic WebSocket', () => {
 
   it('answers ping only; binary frames and other commands are errors', async () => {
     const c = await connect('/ws/candles');
-    expect(WsPong.parse(await c.request({ id: 'g1', type: 'ping' }))).toMatchObject({ id: 'g1', data: {}, msg: 'ok', code: 0 });
+    expect(WsPong.parse(await c.request({ id: 'g1', type: 'ping' }))).toMatchObject({
+      id: 'g1',
+      data: {},
+      msg: 'ok',
+      code: 0,
+    });
     let from = c.frames.length;
     c.socket.send(Buffer.from([9, 9]));
-    expect(WsError.parse(await c.next(() => true, 4000, from))).toMatchObject({ code: 4001, msg: 'Binary messages are not supported' });
-    expect(WsError.parse(await c.request({ id: 'g2', type: 'subscribe', data: POOLS.uniEth }))).toMatchObject({
+    expect(WsError.parse(await c.next(() => true, 4000, from))).toMatchObject({
+      code: 4001,
+      msg: 'Binary messages are not supported',
+    });
+    expect(
+      WsError.parse(await c.request({ id: 'g2', type: 'subscribe', data: POOLS.uniEth })),
+    ).toMatchObject({
       code: 4002,
       msg: 'Unknown command: subscribe',
     });
     from = c.frames.length;
     c.send('nope');
-    expect(WsError.parse(await c.next(() => true, 4000, from))).toMatchObject({ code: 4001, msg: 'Invalid JSON', id: '' });
+    expect(WsError.parse(await c.next(() => true, 4000, from))).toMatchObject({
+      code: 4001,
+      msg: 'Invalid JSON',
+      id: '',
+    });
   });
 });
-

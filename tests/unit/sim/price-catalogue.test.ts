@@ -30,7 +30,14 @@ let stateDir: string;
 
 beforeAll(async () => {
   stateDir = mkdtempSync(join(tmpdir(), 'price-sim-'));
-  const sim = createSimulator({ stateDir, logLevel: 'silent', apiKey: KEY, seed: SEED, now: () => clock, txIntervalMs: 60_000 });
+  const sim = createSimulator({
+    stateDir,
+    logLevel: 'silent',
+    apiKey: KEY,
+    seed: SEED,
+    now: () => clock,
+    txIntervalMs: 60_000,
+  });
   running = await listen(sim, 0);
 });
 
@@ -44,13 +51,22 @@ async function call(path: string, init: RequestInit & { key?: string | null } = 
   const headers = new Headers(rest.headers);
   if (key !== null) headers.set('x-api-key', key);
   const response = await fetch(`${running.url}/price/api/v1${path}`, { ...rest, headers });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as unknown };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as unknown,
+  };
 }
 
 const post = (path: string, body: string, key?: string | null) =>
   call(path, { method: 'POST', body, headers: { 'content-type': 'application/json' }, key });
 
-function expectFailure(result: { status: number; body: unknown }, status: number, code: number, msg: string) {
+function expectFailure(
+  result: { status: number; body: unknown },
+  status: number,
+  code: number,
+  msg: string,
+) {
   expect(result.status).toBe(status);
   expect(PriceFailure.parse(result.body)).toEqual({ code, msg, data: '' });
 }
@@ -66,7 +82,10 @@ describe('auth and routing', () => {
     ['GET', '/tokens/platforms/USDC'],
     ['GET', '/fiats'],
     ['GET', '/fiats/rates/USD'],
-    ['GET', '/pools?chain_type=evm&chain_id=1&pool_address=0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640'],
+    [
+      'GET',
+      '/pools?chain_type=evm&chain_id=1&pool_address=0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640',
+    ],
   ];
 
   it.each(endpoints)('%s %s without a key is 401 in the price envelope', async (method, path) => {
@@ -98,15 +117,27 @@ describe('chains', () => {
     expect(data.total).toBe(CHAINS.length);
     expect(data.items).toHaveLength(CHAINS.length);
     const byName = new Map(data.items.map((c) => [c.name, c]));
-    expect(byName.get('Ethereum')).toMatchObject({ id: 1, chain_id: 1, chain_type: 'evm', short_name: 'ETH' });
+    expect(byName.get('Ethereum')).toMatchObject({
+      id: 1,
+      chain_id: 1,
+      chain_type: 'evm',
+      short_name: 'ETH',
+    });
     expect(byName.get('Solana')).toMatchObject({ chain_id: 501, chain_type: 'svm' });
     expect(byName.get('Tron')).toMatchObject({ chain_id: 728126428, chain_type: 'tvm' });
     expect(byName.get('Bitcoin')).toMatchObject({ chain_id: 0, chain_type: 'utxo' });
     expect(byName.get('Sui')).toMatchObject({ chain_id: 784, chain_type: 'move' });
     expect(byName.get('Cosmos Hub')).toMatchObject({ chain_id: 118, chain_type: 'cosmos' });
-    for (const item of data.items) expect(Object.keys(item).sort()).toEqual(
-      ['chain_icon_url', 'chain_id', 'chain_type', 'explorer_url', 'id', 'name', 'short_name'],
-    );
+    for (const item of data.items)
+      expect(Object.keys(item).sort()).toEqual([
+        'chain_icon_url',
+        'chain_id',
+        'chain_type',
+        'explorer_url',
+        'id',
+        'name',
+        'short_name',
+      ]);
   });
 
   it.each([
@@ -157,10 +188,17 @@ describe('tokens', () => {
   });
 
   it('serves the notable tokens first with their real addresses and decimals', async () => {
-    const data = TokensResponse.parse((await call(`/tokens?limit=${NOTABLE_TOKENS.length}`)).body).data;
+    const data = TokensResponse.parse(
+      (await call(`/tokens?limit=${NOTABLE_TOKENS.length}`)).body,
+    ).data;
     NOTABLE_TOKENS.forEach((seed, i) => {
       const item = data.items[i];
-      expect(item).toMatchObject({ id: i + 1, symbol: seed.symbol, decimals: seed.decimals, chain_id: seed.chain });
+      expect(item).toMatchObject({
+        id: i + 1,
+        symbol: seed.symbol,
+        decimals: seed.decimals,
+        chain_id: seed.chain,
+      });
       if (seed.address === null) {
         expect(item?.is_native).toBe(true);
         expect(item).not.toHaveProperty('contract_address');
@@ -181,21 +219,41 @@ describe('tokens', () => {
       for (const t of data.items) seen.add(t.id);
     }
     expect(seen.size).toBe(first.total);
-    const beyond = TokensResponse.parse((await call(`/tokens?limit=1000&page=${pages + 1}`)).body).data;
+    const beyond = TokensResponse.parse(
+      (await call(`/tokens?limit=1000&page=${pages + 1}`)).body,
+    ).data;
     expect(beyond.items).toEqual([]);
     expect(beyond.total).toBe(first.total);
   });
 
   it.each(['0', '-1', 'abc', '1.5', '1e2'])('page=%s is code 20001', async (page) => {
-    expectFailure(await call(`/tokens?page=${page}`), 400, 20001, 'page must be a positive integer');
+    expectFailure(
+      await call(`/tokens?page=${page}`),
+      400,
+      20001,
+      'page must be a positive integer',
+    );
   });
 
   it.each(['0', '1001', 'x', '-5', '2.5'])('limit=%s is code 20001', async (limit) => {
-    expectFailure(await call(`/tokens?limit=${limit}`), 400, 20001, 'limit must be between 1 and 1000');
+    expectFailure(
+      await call(`/tokens?limit=${limit}`),
+      400,
+      20001,
+      'limit must be between 1 and 1000',
+    );
   });
 
   it('chain_id only gives the native token, with page 1 and limit = items', async () => {
-    for (const [chainId, symbol] of [[1, 'ETH'], [2, 'BNB'], [5, 'SOL'], [6, 'TRX'], [7, 'BTC'], [8, 'SUI'], [9, 'ATOM']] as const) {
+    for (const [chainId, symbol] of [
+      [1, 'ETH'],
+      [2, 'BNB'],
+      [5, 'SOL'],
+      [6, 'TRX'],
+      [7, 'BTC'],
+      [8, 'SUI'],
+      [9, 'ATOM'],
+    ] as const) {
       const data = TokensResponse.parse((await call(`/tokens?chain_id=${chainId}`)).body).data;
       expect(data).toMatchObject({ total: 1, page: 1, limit: 1 });
       expect(data.items[0]).toMatchObject({ symbol, chain_id: chainId, is_native: true });
@@ -208,16 +266,27 @@ describe('tokens', () => {
   it('chain_id and address match one token exactly (EVM case-insensitive, Solana exact)', async () => {
     const usdc = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
     for (const address of [usdc, usdc.toLowerCase(), usdc.toUpperCase().replace('0X', '0x')]) {
-      const data = TokensResponse.parse((await call(`/tokens?chain_id=1&address=${address}`)).body).data;
+      const data = TokensResponse.parse(
+        (await call(`/tokens?chain_id=1&address=${address}`)).body,
+      ).data;
       expect(data).toMatchObject({ total: 1, page: 1, limit: 1 });
-      expect(data.items[0]).toMatchObject({ id: 6, symbol: 'USDC', contract_address: usdc, chain_id: 1 });
+      expect(data.items[0]).toMatchObject({
+        id: 6,
+        symbol: 'USDC',
+        contract_address: usdc,
+        chain_id: 1,
+      });
     }
     const sol = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
     const found = TokensResponse.parse((await call(`/tokens?chain_id=5&address=${sol}`)).body).data;
     expect(found.items[0]).toMatchObject({ symbol: 'USDC', chain_id: 5, chain_name: 'Solana' });
-    const wrongCase = TokensResponse.parse((await call(`/tokens?chain_id=5&address=${sol.toLowerCase()}`)).body).data;
+    const wrongCase = TokensResponse.parse(
+      (await call(`/tokens?chain_id=5&address=${sol.toLowerCase()}`)).body,
+    ).data;
     expect(wrongCase.total).toBe(0);
-    const otherChain = TokensResponse.parse((await call(`/tokens?chain_id=2&address=${usdc}`)).body).data;
+    const otherChain = TokensResponse.parse(
+      (await call(`/tokens?chain_id=2&address=${usdc}`)).body,
+    ).data;
     expect(otherChain).toEqual({ total: 0, page: 1, limit: 0, items: [] });
   });
 
@@ -245,9 +314,16 @@ describe('tokens/details', () => {
   });
 
   it('carries supplies as numeric strings and both external ids', async () => {
-    const data = TokenDetailsResponse.parse((await post('/tokens/details', '{"ids":[1,2]}')).body).data;
+    const data = TokenDetailsResponse.parse(
+      (await post('/tokens/details', '{"ids":[1,2]}')).body,
+    ).data;
     const [btc, eth] = data.items;
-    expect(btc).toMatchObject({ symbol: 'BTC', max_supply: '21000000', circulating_supply: '19790000', total_supply: '19790000' });
+    expect(btc).toMatchObject({
+      symbol: 'BTC',
+      max_supply: '21000000',
+      circulating_supply: '19790000',
+      total_supply: '19790000',
+    });
     expect(btc?.external_ids).toEqual([
       { source: 'coingecko', external_id: 'bitcoin' },
       { source: 'coinmarketcap', external_id: '1' },
@@ -260,23 +336,38 @@ describe('tokens/details', () => {
 
   it('accepts exactly 100 ids and refuses 101', async () => {
     const hundred = Array.from({ length: 100 }, (_, i) => i + 1);
-    const ok = TokenDetailsResponse.parse((await post('/tokens/details', JSON.stringify({ ids: hundred }))).body).data;
+    const ok = TokenDetailsResponse.parse(
+      (await post('/tokens/details', JSON.stringify({ ids: hundred }))).body,
+    ).data;
     expect(ok.total).toBe(ok.items.length);
     expect(ok.total).toBeGreaterThan(90);
     const tooMany = [...hundred, 101];
-    expectFailure(await post('/tokens/details', JSON.stringify({ ids: tooMany })), 400, 20003, 'ids must contain at most 100 entries');
+    expectFailure(
+      await post('/tokens/details', JSON.stringify({ ids: tooMany })),
+      400,
+      20003,
+      'ids must contain at most 100 entries',
+    );
   });
 
-  it.each(['{}', '{"ids":[]}', '{"ids":null}', 'null', ''])('body %j is ids is required', async (body) => {
-    expectFailure(await post('/tokens/details', body), 400, 20003, 'ids is required');
-  });
-
-  it.each(['{"ids":["1"]}', '{"ids":[0]}', '{"ids":[1.5]}', '{"ids":[-3]}', '{"ids":"1,2"}', '{"ids":[1,null]}', '{"ids":{"a":1}}'])(
-    'body %s is ids must be positive integers',
+  it.each(['{}', '{"ids":[]}', '{"ids":null}', 'null', ''])(
+    'body %j is ids is required',
     async (body) => {
-      expectFailure(await post('/tokens/details', body), 400, 20003, 'ids must be positive integers');
+      expectFailure(await post('/tokens/details', body), 400, 20003, 'ids is required');
     },
   );
+
+  it.each([
+    '{"ids":["1"]}',
+    '{"ids":[0]}',
+    '{"ids":[1.5]}',
+    '{"ids":[-3]}',
+    '{"ids":"1,2"}',
+    '{"ids":[1,null]}',
+    '{"ids":{"a":1}}',
+  ])('body %s is ids must be positive integers', async (body) => {
+    expectFailure(await post('/tokens/details', body), 400, 20003, 'ids must be positive integers');
+  });
 
   it('a malformed body is invalid JSON body', async () => {
     expectFailure(await post('/tokens/details', '{"ids":[1'), 400, 20003, 'invalid JSON body');
@@ -289,7 +380,9 @@ describe('tokens/platforms', () => {
 
   it('finds the USDC records of at least five chains, by symbol or name, any case', async () => {
     for (const keyword of ['USDC', 'usdc', 'USD%20Coin', 'usd%20coin']) {
-      const data = TokenPlatformsResponse.parse((await call(`/tokens/platforms/${keyword}`)).body).data;
+      const data = TokenPlatformsResponse.parse(
+        (await call(`/tokens/platforms/${keyword}`)).body,
+      ).data;
       expect(data.total).toBe(data.items.length);
       expect(data.total).toBeGreaterThanOrEqual(5);
       expect(data.items.every((t) => t.symbol === 'USDC')).toBe(true);
@@ -302,7 +395,10 @@ describe('tokens/platforms', () => {
       (await call('/tokens/platforms/0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')).body,
     ).data;
     expect(data.total).toBe(1);
-    expect(data.items[0]).toMatchObject({ id: 6, contract_address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' });
+    expect(data.items[0]).toMatchObject({
+      id: 6,
+      contract_address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+    });
   });
 
   it('finds a filler asset bridged to several chains under one symbol', async () => {
@@ -312,20 +408,27 @@ describe('tokens/platforms', () => {
     }
     const shared = [...counts.entries()].find(([, chains]) => chains.size >= 2);
     expect(shared).toBeDefined();
-    const data = TokenPlatformsResponse.parse((await call(`/tokens/platforms/${shared?.[0]}`)).body).data;
+    const data = TokenPlatformsResponse.parse(
+      (await call(`/tokens/platforms/${shared?.[0]}`)).body,
+    ).data;
     expect(new Set(data.items.map((t) => t.chain_id)).size).toBeGreaterThanOrEqual(2);
   });
 
   it('leaves out inactive tokens and answers an empty list for no match', async () => {
     const inactive = catalogue.all.find(
-      (t) => !t.active && t.address !== null && !catalogue.active.some((a) => a.symbol === t.symbol),
+      (t) =>
+        !t.active && t.address !== null && !catalogue.active.some((a) => a.symbol === t.symbol),
     );
     expect(inactive).toBeDefined();
     for (const keyword of [inactive?.address ?? '', inactive?.symbol ?? '']) {
-      const data = TokenPlatformsResponse.parse((await call(`/tokens/platforms/${encodeURIComponent(keyword)}`)).body).data;
+      const data = TokenPlatformsResponse.parse(
+        (await call(`/tokens/platforms/${encodeURIComponent(keyword)}`)).body,
+      ).data;
       expect(data).toEqual({ total: 0, items: [] });
     }
-    expect(TokenPlatformsResponse.parse((await call('/tokens/platforms/zzzz-none')).body).data).toEqual({ total: 0, items: [] });
+    expect(
+      TokenPlatformsResponse.parse((await call('/tokens/platforms/zzzz-none')).body).data,
+    ).toEqual({ total: 0, items: [] });
   });
 });
 
@@ -372,7 +475,8 @@ describe('fiats', () => {
   });
 
   it('rates drift with time, deterministically', async () => {
-    const at = async () => FiatRatesResponse.parse((await call('/fiats/rates/USD')).body).data.items;
+    const at = async () =>
+      FiatRatesResponse.parse((await call('/fiats/rates/USD')).body).data.items;
     const before = await at();
     expect(await at()).toEqual(before);
     const saved = clock;

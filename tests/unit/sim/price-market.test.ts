@@ -30,7 +30,14 @@ let stateDir: string;
 
 beforeAll(async () => {
   stateDir = mkdtempSync(join(tmpdir(), 'price-sim-'));
-  const sim = createSimulator({ stateDir, logLevel: 'silent', apiKey: KEY, seed: SEED, now: () => clock, txIntervalMs: 60_000 });
+  const sim = createSimulator({
+    stateDir,
+    logLevel: 'silent',
+    apiKey: KEY,
+    seed: SEED,
+    now: () => clock,
+    txIntervalMs: 60_000,
+  });
   running = await listen(sim, 0);
 });
 
@@ -43,7 +50,11 @@ async function call(path: string, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
   headers.set('x-api-key', KEY);
   const response = await fetch(`${running.url}/price/api/v1${path}`, { ...init, headers });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as unknown };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as unknown,
+  };
 }
 
 const batch = (body: unknown) =>
@@ -53,7 +64,12 @@ const batch = (body: unknown) =>
     headers: { 'content-type': 'application/json' },
   });
 
-function expectFailure(result: { status: number; body: unknown }, status: number, code: number, msg: string) {
+function expectFailure(
+  result: { status: number; body: unknown },
+  status: number,
+  code: number,
+  msg: string,
+) {
   expect(result.status).toBe(status);
   expect(PriceFailure.parse(result.body)).toEqual({ code, msg, data: '' });
 }
@@ -83,7 +99,13 @@ describe('quotes/latest', () => {
     expect(items.map((q) => q.token_id)).toEqual([1, 2, 6]);
     expect(Object.keys((body as { data: object }).data)).toEqual(['items']);
     const [btc, eth, usdc] = items;
-    expect(btc).toMatchObject({ symbol: 'BTC', fiat_code: 'USD', fiat_id: 1, max_supply: '21000000', circulating_supply: '19790000' });
+    expect(btc).toMatchObject({
+      symbol: 'BTC',
+      fiat_code: 'USD',
+      fiat_id: 1,
+      max_supply: '21000000',
+      circulating_supply: '19790000',
+    });
     expect(Number(btc?.price)).toBeGreaterThan(10_000);
     expect(Number(usdc?.price)).toBeGreaterThan(0.97);
     expect(Number(usdc?.price)).toBeLessThan(1.03);
@@ -116,7 +138,9 @@ describe('quotes/latest', () => {
     const usdToEur = Number(rates.find((r) => r.target_fiat_code === 'EUR')?.rate);
     const usd = QuotesLatestResponse.parse((await call('/quotes/latest?ids=1,2')).body).data.items;
     for (const fiat of ['EUR', 'eur']) {
-      const eur = QuotesLatestResponse.parse((await call(`/quotes/latest?ids=1,2&fiat=${fiat}`)).body).data.items;
+      const eur = QuotesLatestResponse.parse(
+        (await call(`/quotes/latest?ids=1,2&fiat=${fiat}`)).body,
+      ).data.items;
       expect(eur[0]).toMatchObject({ fiat_code: 'EUR', fiat_id: 2 });
       for (let i = 0; i < 2; i++) {
         expect(Number(eur[i]?.price) / Number(usd[i]?.price)).toBeCloseTo(usdToEur, 6);
@@ -132,20 +156,31 @@ describe('quotes/latest', () => {
   });
 
   it('a 3-second poll sees fresh prices, and the same second gives the same answer', async () => {
-    const ids = catalogue.active.slice(0, 40).map((t) => t.id).join(',');
-    const first = QuotesLatestResponse.parse((await call(`/quotes/latest?ids=${ids}`)).body).data.items;
-    const again = QuotesLatestResponse.parse((await call(`/quotes/latest?ids=${ids}`)).body).data.items;
+    const ids = catalogue.active
+      .slice(0, 40)
+      .map((t) => t.id)
+      .join(',');
+    const first = QuotesLatestResponse.parse((await call(`/quotes/latest?ids=${ids}`)).body).data
+      .items;
+    const again = QuotesLatestResponse.parse((await call(`/quotes/latest?ids=${ids}`)).body).data
+      .items;
     expect(again).toEqual(first);
-    const later = await atClock(START + 3_000, async () =>
-      QuotesLatestResponse.parse((await call(`/quotes/latest?ids=${ids}`)).body).data.items,
+    const later = await atClock(
+      START + 3_000,
+      async () =>
+        QuotesLatestResponse.parse((await call(`/quotes/latest?ids=${ids}`)).body).data.items,
     );
     const moved = later.filter((q, i) => q.price !== first[i]?.price).length;
     expect(moved).toBeGreaterThan(first.length / 2);
   });
 
   it('answers 1,000 ids well under a second once warm', async () => {
-    const ids = catalogue.active.slice(0, 1_000).map((t) => t.id).join(',');
-    const warm = QuotesLatestResponse.parse((await call(`/quotes/latest?ids=${ids}`)).body).data.items;
+    const ids = catalogue.active
+      .slice(0, 1_000)
+      .map((t) => t.id)
+      .join(',');
+    const warm = QuotesLatestResponse.parse((await call(`/quotes/latest?ids=${ids}`)).body).data
+      .items;
     expect(warm).toHaveLength(1_000);
     await atClock(START + 1_000, async () => {
       const started = performance.now();
@@ -164,8 +199,16 @@ describe('quotes/batch', () => {
         { chain_type: 'ethereum', chain_id: 1, token_address: USDC_ETH.toLowerCase() },
         { chain_type: 'solana', chain_id: null, token_address: USDC_SOL },
         { chain_type: 'TRON', token_address: USDT_TRON },
-        { chain_type: 'EVM', chain_id: 8453, token_address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' },
-        { chain_type: 'svm', chain_id: 501, token_address: 'So11111111111111111111111111111111111111112' },
+        {
+          chain_type: 'EVM',
+          chain_id: 8453,
+          token_address: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+        },
+        {
+          chain_type: 'svm',
+          chain_id: 501,
+          token_address: 'So11111111111111111111111111111111111111112',
+        },
       ],
     });
     expect(status).toBe(200);
@@ -186,13 +229,18 @@ describe('quotes/batch', () => {
   });
 
   it('agrees with quotes/latest at the same instant', async () => {
-    const latest = QuotesLatestResponse.parse((await call('/quotes/latest?ids=6,24')).body).data.items;
+    const latest = QuotesLatestResponse.parse((await call('/quotes/latest?ids=6,24')).body).data
+      .items;
     const items = QuotesBatchResponse.parse(
       (
         await batch({
           token_addrs: [
             { chain_type: 'evm', chain_id: 1, token_address: USDC_ETH },
-            { chain_type: 'evm', chain_id: 1, token_address: '0x6982508145454Ce325dDbE47a25d4ec3d2311933' },
+            {
+              chain_type: 'evm',
+              chain_id: 1,
+              token_address: '0x6982508145454Ce325dDbE47a25d4ec3d2311933',
+            },
           ],
         })
       ).body,
@@ -205,7 +253,17 @@ describe('quotes/batch', () => {
     // PEPE has a max supply; WETH (unlimited) gives null.
     expect(items[1]?.max_supply).toBe(420_690_000_000_000);
     const weth = QuotesBatchResponse.parse(
-      (await batch({ token_addrs: [{ chain_type: 'evm', chain_id: 1, token_address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2' }] })).body,
+      (
+        await batch({
+          token_addrs: [
+            {
+              chain_type: 'evm',
+              chain_id: 1,
+              token_address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+            },
+          ],
+        })
+      ).body,
     ).data.items;
     expect(weth[0]?.max_supply).toBeNull();
   });
@@ -234,12 +292,25 @@ describe('quotes/batch', () => {
     const rates = FiatRatesResponse.parse((await call('/fiats/rates/USD')).body).data.items;
     const usdToGbp = Number(rates.find((r) => r.target_fiat_code === 'GBP')?.rate);
     const [q] = QuotesBatchResponse.parse(
-      (await batch({ fiat: 'gbp', token_addrs: [{ chain_type: 'evm', chain_id: 1, token_address: USDC_ETH }] })).body,
+      (
+        await batch({
+          fiat: 'gbp',
+          token_addrs: [{ chain_type: 'evm', chain_id: 1, token_address: USDC_ETH }],
+        })
+      ).body,
     ).data.items;
     expect(q).toBeDefined();
     expect((q?.market_cap ?? 0) / (q?.market_cap_usd ?? 1)).toBeCloseTo(usdToGbp, 6);
     expect((q?.total_volume ?? 0) / (q?.volume_24h_usd ?? 1)).toBeCloseTo(usdToGbp, 6);
-    expectFailure(await batch({ fiat: 'XYZ', token_addrs: [{ chain_type: 'evm', chain_id: 1, token_address: USDC_ETH }] }), 400, 20001, 'unsupported fiat: XYZ');
+    expectFailure(
+      await batch({
+        fiat: 'XYZ',
+        token_addrs: [{ chain_type: 'evm', chain_id: 1, token_address: USDC_ETH }],
+      }),
+      400,
+      20001,
+      'unsupported fiat: XYZ',
+    );
   });
 
   it.each([['{"token_addrs":[]}'], ['{}'], ['{"token_addrs":null}'], [''], ['null']])(
@@ -249,12 +320,17 @@ describe('quotes/batch', () => {
     },
   );
 
-  it.each([['{"token_addrs":['], ['not json'], ['[]'], ['{"token_addrs":"x"}'], ['{"token_addrs":[1]}'], ['{"token_addrs":[{"chain_type":1}]}'], ['{"token_addrs":[{"chain_type":"evm","chain_id":"1","token_address":"0x"}]}']])(
-    'body %j is invalid JSON body',
-    async (body) => {
-      expectFailure(await batch(body), 400, 20003, 'invalid JSON body');
-    },
-  );
+  it.each([
+    ['{"token_addrs":['],
+    ['not json'],
+    ['[]'],
+    ['{"token_addrs":"x"}'],
+    ['{"token_addrs":[1]}'],
+    ['{"token_addrs":[{"chain_type":1}]}'],
+    ['{"token_addrs":[{"chain_type":"evm","chain_id":"1","token_address":"0x"}]}'],
+  ])('body %j is invalid JSON body', async (body) => {
+    expectFailure(await batch(body), 400, 20003, 'invalid JSON body');
+  });
 });
 
 describe('pools', () => {
@@ -263,10 +339,30 @@ describe('pools', () => {
 
   it('checks chain_type, chain_id and pool_address in that order', async () => {
     expectFailure(await call('/pools'), 400, 20001, 'chain_type is required');
-    expectFailure(await call(`/pools?chain_id=1&pool_address=${UNI}`), 400, 20001, 'chain_type is required');
-    expectFailure(await call(`/pools?chain_type=evm&pool_address=${UNI}`), 400, 20001, 'chain_id is required');
-    expectFailure(await call('/pools?chain_type=evm&chain_id=1'), 400, 20001, 'pool_address is required');
-    expectFailure(await call('/pools?chain_type=evm&chain_id=1&pool_address='), 400, 20001, 'pool_address is required');
+    expectFailure(
+      await call(`/pools?chain_id=1&pool_address=${UNI}`),
+      400,
+      20001,
+      'chain_type is required',
+    );
+    expectFailure(
+      await call(`/pools?chain_type=evm&pool_address=${UNI}`),
+      400,
+      20001,
+      'chain_id is required',
+    );
+    expectFailure(
+      await call('/pools?chain_type=evm&chain_id=1'),
+      400,
+      20001,
+      'pool_address is required',
+    );
+    expectFailure(
+      await call('/pools?chain_type=evm&chain_id=1&pool_address='),
+      400,
+      20001,
+      'pool_address is required',
+    );
   });
 
   it('returns the pool object for a catalogue pool, alias and address case free for EVM', async () => {
@@ -292,7 +388,9 @@ describe('pools', () => {
       expect(Number(pool?.reserve_in_usd)).toBeGreaterThan(0);
       expect(pool?.transactions.h24.buys).toBeGreaterThan(0);
     }
-    const solana = PoolResponse.parse((await call(`/pools?chain_type=solana&chain_id=501&pool_address=${RAY}`)).body).data;
+    const solana = PoolResponse.parse(
+      (await call(`/pools?chain_type=solana&chain_id=501&pool_address=${RAY}`)).body,
+    ).data;
     expect(solana?.id).toBe(`solana_${RAY}`);
   });
 
@@ -300,7 +398,9 @@ describe('pools', () => {
     const objects = [];
     for (const pool of POOLS) {
       const chain = CHAINS.find((c) => c.id === pool.chain);
-      const { body } = await call(`/pools?chain_type=${chain?.chain_type}&chain_id=${chain?.chain_id}&pool_address=${pool.address}`);
+      const { body } = await call(
+        `/pools?chain_type=${chain?.chain_type}&chain_id=${chain?.chain_id}&pool_address=${pool.address}`,
+      );
       const object = PoolObject.parse(PoolResponse.parse(body).data);
       expect(object.id).toBe(`${chain?.network}_${pool.address}`);
       objects.push(object);
@@ -373,7 +473,11 @@ describe('contract', () => {
     expect(PriceFailure.parse(notFound.body)).toEqual({ code: 404, msg: 'not found', data: '' });
     const down = priceContract.upstreamFailure(504, 'timeout');
     expect(down.status).toBe(504);
-    expect(PriceFailure.parse(down.body)).toEqual({ code: 504, msg: 'price service unavailable: timeout', data: '' });
+    expect(PriceFailure.parse(down.body)).toEqual({
+      code: 504,
+      msg: 'price service unavailable: timeout',
+      data: '',
+    });
     expect(priceContract.upstreamFailure(502, 'bad gateway').status).toBe(502);
   });
 
@@ -397,7 +501,11 @@ describe('contract', () => {
           body = { kind: 'invalid' };
         }
       }
-      const rejection = e.validate?.({ params: {}, query: new URLSearchParams(c.query ?? ''), body });
+      const rejection = e.validate?.({
+        params: {},
+        query: new URLSearchParams(c.query ?? ''),
+        body,
+      });
       expect(rejection).toBeTruthy();
       const actual = await call(`${c.path}${c.query ? `?${c.query}` : ''}`, {
         method: e.method,
@@ -411,16 +519,34 @@ describe('contract', () => {
 
   it('validate() lets well-formed requests through', () => {
     const none: RequestBody = { kind: 'none' };
-    expect(endpoint('price.quotes.latest').validate?.({ params: {}, query: new URLSearchParams('ids=1'), body: none })).toBeNull();
     expect(
-      endpoint('price.pools.get').validate?.({ params: {}, query: new URLSearchParams('chain_type=evm&chain_id=1&pool_address=0x1'), body: none }),
+      endpoint('price.quotes.latest').validate?.({
+        params: {},
+        query: new URLSearchParams('ids=1'),
+        body: none,
+      }),
     ).toBeNull();
-    expect(endpoint('price.tokens.details').validate?.({ params: {}, query: new URLSearchParams(), body: json({ ids: [1, 2] }) })).toBeNull();
+    expect(
+      endpoint('price.pools.get').validate?.({
+        params: {},
+        query: new URLSearchParams('chain_type=evm&chain_id=1&pool_address=0x1'),
+        body: none,
+      }),
+    ).toBeNull();
+    expect(
+      endpoint('price.tokens.details').validate?.({
+        params: {},
+        query: new URLSearchParams(),
+        body: json({ ids: [1, 2] }),
+      }),
+    ).toBeNull();
     expect(
       endpoint('price.quotes.batch').validate?.({
         params: {},
         query: new URLSearchParams(),
-        body: json({ token_addrs: [{ chain_type: 'solana', chain_id: null, token_address: USDC_SOL }] }),
+        body: json({
+          token_addrs: [{ chain_type: 'solana', chain_id: null, token_address: USDC_SOL }],
+        }),
       }),
     ).toBeNull();
   });

@@ -833,7 +833,10 @@ describe('app config', () => {
     expectBad(await sim.call('POST', '/app/config', { webhook_secret: 42 }), 'webhook_secret');
     // Sent verbatim in the Sign header: a secret no header can carry is refused, not accepted and
     // then failing every delivery.
-    expectBad(await sim.call('PUT', '/app/config', { webhook_secret: 's3cr3t-Ω' }), 'webhook_secret');
+    expectBad(
+      await sim.call('PUT', '/app/config', { webhook_secret: 's3cr3t-Ω' }),
+      'webhook_secret',
+    );
     expectBad(await sim.call('PUT', '/app/config', [1, 2]), 'body');
   });
 });

@@ -42,7 +42,8 @@ afterAll(async () => {
 
 /** Matches the `transaction` push of one hash. */
 function pushOf(hash: string) {
-  return (m: { type: string; data: unknown }) => m.type === 'transaction' && (m.data as { tx_hash: string }).tx_hash === hash;
+  return (m: { type: string; data: unknown }) =>
+    m.type === 'transaction' && (m.data as { tx_hash: string }).tx_hash === hash;
 }
 
 async function someTransfer(address: string, chain_type: string): Promise<TransferRecord> {
@@ -208,16 +209,8 @@ describe('pushes', () => {
       const result = await replay(tx);
       expect(result).toEqual({ processed: true, txhash: tx.tx_hash });
 
-      const pushA = TransactionPush.parse(
-        await a.next(
-          pushOf(tx.tx_hash),
-        ),
-      );
-      const pushB = TransactionPush.parse(
-        await b.next(
-          pushOf(tx.tx_hash),
-        ),
-      );
+      const pushA = TransactionPush.parse(await a.next(pushOf(tx.tx_hash)));
+      const pushB = TransactionPush.parse(await b.next(pushOf(tx.tx_hash)));
       expect(pushA.id).toBe(pushB.id);
       expect(pushA.data.listenAddress).toEqual([VITALIK]);
       expect(pushA.data.is_reorg_resend).toBe(false);

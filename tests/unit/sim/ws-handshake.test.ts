@@ -18,11 +18,21 @@ afterAll(async () => {
 const GOOD_KEY = 'dGhlIHNhbXBsZSBub25jZQ==';
 
 /** A raw handshake over TCP; resolves with the status line, headers and body the server wrote. */
-function handshake(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+function handshake(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   const port = Number(new URL(t.running.url).port);
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => {
-      const lines = [`GET ${path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Connection: Upgrade', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), '', ''];
+      const lines = [
+        `GET ${path} HTTP/1.1`,
+        `Host: 127.0.0.1:${port}`,
+        'Connection: Upgrade',
+        ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+        '',
+        '',
+      ];
       socket.write(lines.join('\r\n'));
     });
     let raw = '';
@@ -51,16 +61,35 @@ const TX_WS = '/tx/api/v1/transaction/ws';
 
 describe('WebSocket handshakes', () => {
   it('kline: a request that is not a WebSocket upgrade gets 426 / 4000 in the kline envelope', async () => {
-    const r = await handshake(KLINE_WS, { Upgrade: 'h2c', 'X-API-Key': KEY, 'Sec-WebSocket-Key': GOOD_KEY, 'Sec-WebSocket-Version': '13' });
+    const r = await handshake(KLINE_WS, {
+      Upgrade: 'h2c',
+      'X-API-Key': KEY,
+      'Sec-WebSocket-Key': GOOD_KEY,
+      'Sec-WebSocket-Version': '13',
+    });
     expect(r.status).toBe(426);
-    expect(JSON.parse(r.body)).toEqual({ code: 4000, message: 'WebSocket upgrade required', error: { type: 'BadRequestError' } });
+    expect(JSON.parse(r.body)).toEqual({
+      code: 4000,
+      message: 'WebSocket upgrade required',
+      error: { type: 'BadRequestError' },
+    });
   });
 
   it('kline: a malformed handshake gets 400 / 10005 with error.type BadRequestError', async () => {
     const cases: Record<string, string>[] = [
       { Upgrade: 'websocket', 'X-API-Key': KEY, 'Sec-WebSocket-Version': '13' },
-      { Upgrade: 'websocket', 'X-API-Key': KEY, 'Sec-WebSocket-Key': 'short', 'Sec-WebSocket-Version': '13' },
-      { Upgrade: 'websocket', 'X-API-Key': KEY, 'Sec-WebSocket-Key': GOOD_KEY, 'Sec-WebSocket-Version': '8' },
+      {
+        Upgrade: 'websocket',
+        'X-API-Key': KEY,
+        'Sec-WebSocket-Key': 'short',
+        'Sec-WebSocket-Version': '13',
+      },
+      {
+        Upgrade: 'websocket',
+        'X-API-Key': KEY,
+        'Sec-WebSocket-Key': GOOD_KEY,
+        'Sec-WebSocket-Version': '8',
+      },
     ];
     for (const headers of cases) {
       const r = await handshake(KLINE_WS, headers);
@@ -82,7 +111,11 @@ describe('WebSocket handshakes', () => {
     const no = await handshake(TOPIC_WS, { Upgrade: 'h2c', 'X-API-Key': KEY });
     expect(no.status).toBe(426);
     expect(no.body).toBe('Expected WebSocket upgrade');
-    const bad = await handshake(TOPIC_WS, { Upgrade: 'websocket', 'X-API-Key': KEY, 'Sec-WebSocket-Version': '13' });
+    const bad = await handshake(TOPIC_WS, {
+      Upgrade: 'websocket',
+      'X-API-Key': KEY,
+      'Sec-WebSocket-Version': '13',
+    });
     expect(bad.status).toBe(400);
     expect((JSON.parse(bad.body) as { code: number }).code).toBe(10005);
   });
@@ -91,17 +124,31 @@ describe('WebSocket handshakes', () => {
     const no = await handshake(TX_WS, { Upgrade: 'h2c', 'X-API-Key': KEY });
     expect(no.status).toBe(426);
     expect(JSON.parse(no.body)).toMatchObject({ code: 426, data: null });
-    const noKey = await handshake(TX_WS, { Upgrade: 'websocket', 'Sec-WebSocket-Key': GOOD_KEY, 'Sec-WebSocket-Version': '13' });
+    const noKey = await handshake(TX_WS, {
+      Upgrade: 'websocket',
+      'Sec-WebSocket-Key': GOOD_KEY,
+      'Sec-WebSocket-Version': '13',
+    });
     expect(noKey.status).toBe(400);
     expect(JSON.parse(noKey.body)).toMatchObject({ code: 400, data: null });
-    const bad = await handshake(TX_WS, { Upgrade: 'websocket', 'X-API-Key': KEY, 'Sec-WebSocket-Key': GOOD_KEY, 'Sec-WebSocket-Version': '7' });
+    const bad = await handshake(TX_WS, {
+      Upgrade: 'websocket',
+      'X-API-Key': KEY,
+      'Sec-WebSocket-Key': GOOD_KEY,
+      'Sec-WebSocket-Version': '7',
+    });
     expect(bad.status).toBe(400);
     expect((JSON.parse(bad.body) as { message: string }).message).toMatch(/Sec-WebSocket-Version/);
   });
 
   it('a sound handshake with the key still opens (101) on every path', async () => {
     for (const path of [KLINE_WS, TOPIC_WS, TX_WS]) {
-      const r = await handshake(path, { Upgrade: 'websocket', 'X-API-Key': KEY, 'Sec-WebSocket-Key': GOOD_KEY, 'Sec-WebSocket-Version': '13' });
+      const r = await handshake(path, {
+        Upgrade: 'websocket',
+        'X-API-Key': KEY,
+        'Sec-WebSocket-Key': GOOD_KEY,
+        'Sec-WebSocket-Version': '13',
+      });
       expect(r.status).toBe(101);
     }
   });

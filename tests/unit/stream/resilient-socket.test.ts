@@ -21,7 +21,11 @@ function fakeUpstream() {
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-function make(open: ReturnType<typeof fakeUpstream>['open'], states: LinkState[], onOpen = vi.fn()) {
+function make(
+  open: ReturnType<typeof fakeUpstream>['open'],
+  states: LinkState[],
+  onOpen = vi.fn(),
+) {
   return new ResilientSocket({
     name: 'test',
     path: '/x',

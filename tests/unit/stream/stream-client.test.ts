@@ -41,7 +41,19 @@ class FakeEventSource {
 }
 
 const POOL = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
-const candle = { chain_type: 'evm', chain_id: 1, pool_address: POOL, token: 'base', interval: '1m', open_time: 60, open: 1, high: 1, low: 1, close: 1, volume: 1 };
+const candle = {
+  chain_type: 'evm',
+  chain_id: 1,
+  pool_address: POOL,
+  token: 'base',
+  interval: '1m',
+  open_time: 60,
+  open: 1,
+  high: 1,
+  low: 1,
+  close: 1,
+  volume: 1,
+};
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -90,7 +102,9 @@ describe('StreamClient: one EventSource per tab', () => {
     const candles: StreamMessage[] = [];
     const other: StreamMessage[] = [];
     const txs: StreamMessage[] = [];
-    client.subscribe(`ohlcv:ethereum:1:${POOL.toUpperCase().replace('0X', '0x')}:1m`, (m) => candles.push(m));
+    client.subscribe(`ohlcv:ethereum:1:${POOL.toUpperCase().replace('0X', '0x')}:1m`, (m) =>
+      candles.push(m),
+    );
     client.subscribe(`ohlcv:evm:1:${POOL}:1h`, (m) => other.push(m));
     const both = (m: StreamMessage) => txs.push(m);
     client.subscribe('tx', both);
@@ -99,7 +113,11 @@ describe('StreamClient: one EventSource per tab', () => {
     const source = FakeEventSource.instances[0]!;
     source.open();
     source.emit('ohlcv', candle, 'b.1');
-    source.emit('transaction', { chain_type: 'ethereum', chain_id: 1, tx_hash: '0x1', listenAddress: [] }, 'b.2');
+    source.emit(
+      'transaction',
+      { chain_type: 'ethereum', chain_id: 1, tx_hash: '0x1', listenAddress: [] },
+      'b.2',
+    );
     expect(candles).toHaveLength(1);
     expect(other).toHaveLength(0);
     expect(txs).toHaveLength(1);

@@ -14,11 +14,17 @@ const INTERVALS = ['1s', '1m', '15m', '1h', '4h', '1d', '1w', '1M', '1Y'];
 /** 17 distinct valid topics: one over the limit. */
 const tooManyTopics = () => [
   ...INTERVALS.map((i) => `ohlcv:evm:1:${UNISWAP}:${i}`),
-  ...INTERVALS.slice(0, 8).map((i) => `ohlcv:evm:8453:0xd0b53d9277642d899df5c87a3966a349a798f224:${i}`),
+  ...INTERVALS.slice(0, 8).map(
+    (i) => `ohlcv:evm:8453:0xd0b53d9277642d899df5c87a3966a349a798f224:${i}`,
+  ),
 ];
 
 const subscribesFor = (pool: string) =>
-  harness.frames('subscribe', KLINE).filter((m) => String((m.data as { pool_address?: string }).pool_address).toLowerCase() === pool);
+  harness
+    .frames('subscribe', KLINE)
+    .filter(
+      (m) => String((m.data as { pool_address?: string }).pool_address).toLowerCase() === pool,
+    );
 
 beforeAll(async () => {
   upstream = await startRecordingSim('stream-key-kline-1');
@@ -37,19 +43,37 @@ describe('browser stream: candles', () => {
     expect(streams[0]?.response.headers.get('content-type')).toContain('text/event-stream');
     expect(streams[0]?.response.headers.get('cache-control')).toBe('no-cache, no-transform');
 
-    const first = await Promise.all(streams.map((s) => s.sse.waitFor((e) => e.event === 'ohlcv', 15_000, 'ohlcv')));
+    const first = await Promise.all(
+      streams.map((s) => s.sse.waitFor((e) => e.event === 'ohlcv', 15_000, 'ohlcv')),
+    );
     for (const e of first) {
       expect(e.id).toMatch(/^\w+\.\d+$/);
       const candle = json(e);
-      expect(candle).toMatchObject({ chain_type: 'evm', chain_id: 1, interval: '1m', token: 'base' });
+      expect(candle).toMatchObject({
+        chain_type: 'evm',
+        chain_id: 1,
+        interval: '1m',
+        token: 'base',
+      });
       expect(String(candle.pool_address).toLowerCase()).toBe(UNISWAP);
-      for (const f of ['open_time', 'open', 'high', 'low', 'close', 'volume']) expect(candle).toHaveProperty(f);
+      for (const f of ['open_time', 'open', 'high', 'low', 'close', 'volume'])
+        expect(candle).toHaveProperty(f);
     }
     expect(subscribesFor(UNISWAP).length - before).toBe(1);
     expect(harness.hub.kline.poolCount).toBe(1);
 
     await Promise.all(streams.map((s) => s.close()));
-    await waitUntil(() => harness.frames('unsubscribe', KLINE).some((m) => String((m.data as { pool_address?: string }).pool_address).toLowerCase() === UNISWAP), 5000, 'unsubscribe');
+    await waitUntil(
+      () =>
+        harness
+          .frames('unsubscribe', KLINE)
+          .some(
+            (m) =>
+              String((m.data as { pool_address?: string }).pool_address).toLowerCase() === UNISWAP,
+          ),
+      5000,
+      'unsubscribe',
+    );
     expect(harness.hub.kline.poolCount).toBe(0);
     expect(harness.hub.channelCount).toBe(0);
   });
@@ -60,22 +84,46 @@ describe('browser stream: candles', () => {
     const subscribes = subscribesFor(UNISWAP).length;
 
     upstream.running.dropSockets();
-    const down = await stream.sse.waitFor((e) => e.event === 'status' && json(e).service === 'kline' && json(e).state === 'reconnecting', 5000, 'reconnecting');
+    const down = await stream.sse.waitFor(
+      (e) =>
+        e.event === 'status' && json(e).service === 'kline' && json(e).state === 'reconnecting',
+      5000,
+      'reconnecting',
+    );
     const cut = stream.sse.events.indexOf(down);
-    await stream.sse.waitFor((e) => e.event === 'status' && json(e).service === 'kline' && json(e).state === 'connected' && stream.sse.events.indexOf(e) > cut, 10_000, 'connected again');
-    await waitUntil(() => stream.sse.events.slice(cut).some((e) => e.event === 'ohlcv'), 10_000, 'a candle after the cut');
+    await stream.sse.waitFor(
+      (e) =>
+        e.event === 'status' &&
+        json(e).service === 'kline' &&
+        json(e).state === 'connected' &&
+        stream.sse.events.indexOf(e) > cut,
+      10_000,
+      'connected again',
+    );
+    await waitUntil(
+      () => stream.sse.events.slice(cut).some((e) => e.event === 'ohlcv'),
+      10_000,
+      'a candle after the cut',
+    );
     expect(subscribesFor(UNISWAP).length).toBe(subscribes + 1);
 
     // Candles after the reconnect continue the same series: same or later open_time, never older.
-    const candles = stream.sse.events.filter((e) => e.event === 'ohlcv').map((e) => json<{ open_time: number }>(e).open_time);
-    for (let i = 1; i < candles.length; i++) expect(candles[i]).toBeGreaterThanOrEqual(candles[i - 1] as number);
+    const candles = stream.sse.events
+      .filter((e) => e.event === 'ohlcv')
+      .map((e) => json<{ open_time: number }>(e).open_time);
+    for (let i = 1; i < candles.length; i++)
+      expect(candles[i]).toBeGreaterThanOrEqual(candles[i - 1] as number);
     await stream.close();
   });
 
   it('replays what a tab missed after Last-Event-ID, in order', async () => {
     const keeper = harness.open([TOPIC]); // keeps the topic (and its replay buffer) alive
     const first = harness.open([TOPIC]);
-    await first.sse.waitFor((e) => e.event === 'ohlcv' && first.sse.events.filter((x) => x.event === 'ohlcv').length >= 3, 15_000, 'three candles');
+    await first.sse.waitFor(
+      (e) => e.event === 'ohlcv' && first.sse.events.filter((x) => x.event === 'ohlcv').length >= 3,
+      15_000,
+      'three candles',
+    );
     const candles = first.sse.events.filter((e) => e.event === 'ohlcv');
     const lastSeen = candles[0]!;
     await first.close();
@@ -84,13 +132,19 @@ describe('browser stream: candles', () => {
     const replayed = await again.sse.waitFor((e) => e.event === 'ohlcv', 5000, 'replayed candle');
     expect(replayed.id).toBe(candles[1]!.id);
     expect(replayed.data).toBe(candles[1]!.data);
-    const seqs = again.sse.events.filter((e) => e.event === 'ohlcv').map((e) => Number(e.id!.split('.')[1]));
+    const seqs = again.sse.events
+      .filter((e) => e.event === 'ohlcv')
+      .map((e) => Number(e.id!.split('.')[1]));
     for (let i = 1; i < seqs.length; i++) expect(seqs[i]).toBeGreaterThan(seqs[i - 1] as number);
     expect(seqs[0]).toBeGreaterThan(Number(lastSeen.id!.split('.')[1]));
 
     // An id from another server instance cannot be replayed: the stream says so.
     const foreign = harness.open([TOPIC], { 'last-event-id': 'zzzzzz.5' });
-    const resync = await foreign.sse.waitFor((e) => e.event === 'status' && json(e).state === 'resync', 5000, 'resync');
+    const resync = await foreign.sse.waitFor(
+      (e) => e.event === 'status' && json(e).state === 'resync',
+      5000,
+      'resync',
+    );
     expect(json(resync).service).toBe('stream');
     await Promise.all([keeper.close(), again.close(), foreign.close()]);
   });
@@ -100,10 +154,17 @@ describe('browser stream: candles', () => {
     // Two active configurations match this pool in the simulator: the upstream answers 4500.
     const ambiguous = harness.open(['ohlcv:evm:1:0x3416cf6c708da44db2624d63ea0aaef7113527c6:1m']);
     const error = await ambiguous.sse.waitFor((e) => e.event === 'error', 10_000, 'error event');
-    expect(json(error)).toMatchObject({ code: 4500, topic: 'ohlcv:evm:1:0x3416cf6c708da44db2624d63ea0aaef7113527c6:1m' });
+    expect(json(error)).toMatchObject({
+      code: 4500,
+      topic: 'ohlcv:evm:1:0x3416cf6c708da44db2624d63ea0aaef7113527c6:1m',
+    });
     expect(String(json(error).message)).toMatch(/ambiguous/);
     const count = healthy.sse.events.filter((e) => e.event === 'ohlcv').length;
-    await waitUntil(() => healthy.sse.events.filter((e) => e.event === 'ohlcv').length > count, 10_000, 'healthy stream keeps receiving');
+    await waitUntil(
+      () => healthy.sse.events.filter((e) => e.event === 'ohlcv').length > count,
+      10_000,
+      'healthy stream keeps receiving',
+    );
     expect(healthy.sse.events.some((e) => e.event === 'error')).toBe(false);
     await Promise.all([healthy.close(), ambiguous.close()]);
   });

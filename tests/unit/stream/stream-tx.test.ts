@@ -33,7 +33,8 @@ afterAll(async () => {
   await upstream.close();
 });
 
-const identity = (t: Tx) => `${t.chain_type}:${t.chain_id}:${t.tx_hash.toLowerCase()}:${t.is_reorg_resend ? 'reorg' : ''}`;
+const identity = (t: Tx) =>
+  `${t.chain_type}:${t.chain_id}:${t.tx_hash.toLowerCase()}:${t.is_reorg_resend ? 'reorg' : ''}`;
 
 async function historyBetween(from: number, to: number): Promise<Set<string>> {
   const seen = new Set<string>();
@@ -44,7 +45,9 @@ async function historyBetween(from: number, to: number): Promise<Set<string>> {
       body: JSON.stringify({ address, limit: 100 }),
     });
     const body = (await r.json()) as { data: Tx[] };
-    for (const t of body.data) if (t.tx_time >= from && t.tx_time <= to) seen.add(identity({ ...t, is_reorg_resend: false }));
+    for (const t of body.data)
+      if (t.tx_time >= from && t.tx_time <= to)
+        seen.add(identity({ ...t, is_reorg_resend: false }));
   }
   return seen;
 }
@@ -52,14 +55,21 @@ async function historyBetween(from: number, to: number): Promise<Set<string>> {
 describe('browser stream: transactions', () => {
   it('relays matched transactions with listenAddress and is_reorg_resend, and acknowledges them upstream', async () => {
     const stream = harness.open(['tx']);
-    const first = await stream.sse.waitFor((e) => e.event === 'transaction', 10_000, 'a transaction');
+    const first = await stream.sse.waitFor(
+      (e) => e.event === 'transaction',
+      10_000,
+      'a transaction',
+    );
     const tx = json<Tx>(first);
     expect(Array.isArray(tx.listenAddress)).toBe(true);
     expect(tx.listenAddress.length).toBeGreaterThan(0);
     expect(typeof tx.is_reorg_resend).toBe('boolean');
     expect(tx.tx_hash).toBeTruthy();
     await waitUntil(
-      () => harness.frames('transactionACK', TX_WS).some((m) => (m.data as { txHash?: string }).txHash === tx.tx_hash),
+      () =>
+        harness
+          .frames('transactionACK', TX_WS)
+          .some((m) => (m.data as { txHash?: string }).txHash === tx.tx_hash),
       5000,
       'the ACK of the first transaction',
     );
@@ -72,16 +82,26 @@ describe('browser stream: transactions', () => {
     const from = Math.floor(Date.now() / 1000) + 1;
     await new Promise((r) => setTimeout(r, 1500));
     upstream.running.dropSockets();
-    await stream.sse.waitFor((e) => e.event === 'status' && json(e).service === 'tx' && json(e).state === 'reconnecting', 5000, 'reconnecting');
+    await stream.sse.waitFor(
+      (e) => e.event === 'status' && json(e).service === 'tx' && json(e).state === 'reconnecting',
+      5000,
+      'reconnecting',
+    );
     await new Promise((r) => setTimeout(r, 2500));
     const to = Math.floor(Date.now() / 1000) - 1;
     // Give re-sends and the last pushes time to arrive.
     await new Promise((r) => setTimeout(r, 2000));
 
-    const received = stream.sse.events.filter((e) => e.event === 'transaction').map((e) => json<Tx>(e));
+    const received = stream.sse.events
+      .filter((e) => e.event === 'transaction')
+      .map((e) => json<Tx>(e));
     const keys = received.map(identity);
     expect(new Set(keys).size).toBe(keys.length); // no duplicate
-    const inWindow = new Set(received.filter((t) => !t.is_reorg_resend && t.tx_time >= from && t.tx_time <= to).map(identity));
+    const inWindow = new Set(
+      received
+        .filter((t) => !t.is_reorg_resend && t.tx_time >= from && t.tx_time <= to)
+        .map(identity),
+    );
     const produced = await historyBetween(from, to);
     expect(produced.size).toBeGreaterThan(5);
     const missing = [...produced].filter((k) => !inWindow.has(k));
@@ -92,9 +112,18 @@ describe('browser stream: transactions', () => {
   it('a watch follows an address for that stream only, through the upstream subscribe, and is released', async () => {
     const watcher = harness.open([`tx:ethereum:${WATCHED}`]);
     const everyone = harness.open(['tx']);
-    await waitUntil(() => harness.frames('subscribe', TX_WS).some((m) => (m.data as { address?: string }).address === WATCHED), 5000, 'upstream subscribe');
+    await waitUntil(
+      () =>
+        harness
+          .frames('subscribe', TX_WS)
+          .some((m) => (m.data as { address?: string }).address === WATCHED),
+      5000,
+      'upstream subscribe',
+    );
     const watched = await watcher.sse.waitFor(
-      (e) => e.event === 'transaction' && json<Tx>(e).listenAddress.some((a) => a.toLowerCase() === WATCHED.toLowerCase()),
+      (e) =>
+        e.event === 'transaction' &&
+        json<Tx>(e).listenAddress.some((a) => a.toLowerCase() === WATCHED.toLowerCase()),
       15_000,
       'a transaction of the watched address',
     );
@@ -115,7 +144,14 @@ describe('browser stream: transactions', () => {
     expect(((await contains.json()) as { data: { is_exist: boolean } }).data.is_exist).toBe(false);
 
     await watcher.close();
-    await waitUntil(() => harness.frames('unsubscribe', TX_WS).some((m) => (m.data as { address?: string }).address === WATCHED), 5000, 'upstream unsubscribe');
+    await waitUntil(
+      () =>
+        harness
+          .frames('unsubscribe', TX_WS)
+          .some((m) => (m.data as { address?: string }).address === WATCHED),
+      5000,
+      'upstream unsubscribe',
+    );
     await everyone.close();
   });
 

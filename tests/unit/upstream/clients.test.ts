@@ -24,7 +24,10 @@ afterAll(async () => {
 
 describe('typed upstream clients parse what the simulator serves', () => {
   it('price', async () => {
-    const { price } = await load({ UPSTREAM_BASE_URL: upstream.url, UPSTREAM_API_KEY: upstream.key });
+    const { price } = await load({
+      UPSTREAM_BASE_URL: upstream.url,
+      UPSTREAM_API_KEY: upstream.key,
+    });
     expect((await price.chains()).length).toBeGreaterThanOrEqual(9);
     expect((await price.chain('ethereum'))?.chain_id).toBe(1);
     expect(await price.chain('atlantis')).toBeNull();
@@ -36,16 +39,27 @@ describe('typed upstream clients parse what the simulator serves', () => {
     expect((await price.fiatRates('USD')).every((r) => /^\d+\.\d{8}$/.test(r.rate))).toBe(true);
     expect((await price.pool('evm', 1, UNISWAP))?.dex).toBeTruthy();
     expect(await price.pool('evm', 1, '0x0000000000000000000000000000000000000001')).toBeNull();
-    const batch = await price.quotesBatch([{ chain_type: 'ethereum', chain_id: 1, token_address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' }]);
+    const batch = await price.quotesBatch([
+      {
+        chain_type: 'ethereum',
+        chain_id: 1,
+        token_address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+      },
+    ]);
     expect(batch[0]?.symbol).toBe('USDC');
   });
 
   it('tx', async () => {
     const { tx } = await load({ UPSTREAM_BASE_URL: upstream.url, UPSTREAM_API_KEY: upstream.key });
-    const page = await tx.search({ address: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', limit: 5 });
+    const page = await tx.search({
+      address: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045',
+      limit: 5,
+    });
     expect(page).toHaveLength(5);
     const first = page[0]!;
-    expect((await tx.transaction(first.tx_hash, first.chain_type, first.chain_id))?.tx_hash).toBe(first.tx_hash);
+    expect((await tx.transaction(first.tx_hash, first.chain_type, first.chain_id))?.tx_hash).toBe(
+      first.tx_hash,
+    );
     expect(await tx.transaction(`0x${'ab'.repeat(32)}`, 'ethereum', 1)).toBeNull();
     expect((await tx.poolTrades(UNISWAP, 'ethereum', 1, 3)).length).toBe(3);
     expect((await tx.appConfig()).app_id).toBeTruthy();
@@ -55,17 +69,34 @@ describe('typed upstream clients parse what the simulator serves', () => {
   });
 
   it('kline', async () => {
-    const { kline } = await load({ UPSTREAM_BASE_URL: upstream.url, UPSTREAM_API_KEY: upstream.key });
+    const { kline } = await load({
+      UPSTREAM_BASE_URL: upstream.url,
+      UPSTREAM_API_KEY: upstream.key,
+    });
     const now = Math.floor(Date.now() / 1000);
-    const candles = await kline.ohlcv({ chain_type: 'evm', chain_id: 1, pool_address: UNISWAP, interval: '1h', from: now - 86_400, to: now });
+    const candles = await kline.ohlcv({
+      chain_type: 'evm',
+      chain_id: 1,
+      pool_address: UNISWAP,
+      interval: '1h',
+      from: now - 86_400,
+      to: now,
+    });
     expect(candles.length).toBeGreaterThanOrEqual(24);
     expect((await kline.marketPool('eth', UNISWAP)).address.toLowerCase()).toBe(UNISWAP);
-    expect((await kline.topHolders('eth', '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', 5)).length).toBe(5);
-    expect((await kline.coin('eth', '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2')).symbol).toBe('WETH');
+    expect(
+      (await kline.topHolders('eth', '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', 5)).length,
+    ).toBe(5);
+    expect((await kline.coin('eth', '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2')).symbol).toBe(
+      'WETH',
+    );
   });
 
   it('errors are typed: the upstream failure, and an unreachable upstream', async () => {
-    const { price, UpstreamError } = await load({ UPSTREAM_BASE_URL: upstream.url, UPSTREAM_API_KEY: 'wrong-key' });
+    const { price, UpstreamError } = await load({
+      UPSTREAM_BASE_URL: upstream.url,
+      UPSTREAM_API_KEY: 'wrong-key',
+    });
     const refused = await price.chains().catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(UpstreamError);
     expect(refused).toMatchObject({ service: 'price', kind: 'failure', status: 401 });

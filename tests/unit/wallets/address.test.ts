@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { checkBitcoinAddress, checkEvmAddress, checkSolanaAddress, checkTronAddress } from '@/lib/address';
+import {
+  checkBitcoinAddress,
+  checkEvmAddress,
+  checkSolanaAddress,
+  checkTronAddress,
+} from '@/lib/address';
 import { describeInvalid, parseAddressList } from '@/lib/wallets/parse';
 
 // Real addresses: well-known accounts, contracts and the Bitcoin genesis coinbase.
-const EVM = ['0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', '0xdac17f958d2ee523a2206206994597c13d831ec7'];
-const SOLANA = ['9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 'So11111111111111111111111111111111111111112'];
+const EVM = [
+  '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045',
+  '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+  '0xdac17f958d2ee523a2206206994597c13d831ec7',
+];
+const SOLANA = [
+  '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+  'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+  'So11111111111111111111111111111111111111112',
+];
 const TRON = ['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'TNXoiAJ3dct8Fjg4M9fkLFh9S2v9TXc32G'];
 const BITCOIN = [
   '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
@@ -55,9 +68,14 @@ describe('a pasted list', () => {
     const r = parseAddressList('ethereum', text);
     expect(r.valid).toEqual([EVM[0], '0xdAC17F958D2ee523a2206206994597C13D831ec7']);
     expect(r.duplicates).toBe(1);
-    expect(r.invalid.map((i) => i.input)).toEqual(['0x12', '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM']);
+    expect(r.invalid.map((i) => i.input)).toEqual([
+      '0x12',
+      '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+    ]);
     const lines = describeInvalid('ethereum', r.invalid);
-    expect(lines[0]).toBe('"0x12" is not a valid ethereum address: an EVM address is 0x followed by 40 hexadecimal digits.');
+    expect(lines[0]).toBe(
+      '"0x12" is not a valid ethereum address: an EVM address is 0x followed by 40 hexadecimal digits.',
+    );
   });
 
   it('checks against the chosen chain: a Tron address is not a Solana one', () => {

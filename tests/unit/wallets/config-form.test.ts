@@ -20,7 +20,9 @@ describe('app config form: the write-only secret', () => {
 
   it('refuses an empty, too long or non-ASCII secret before anything is sent', () => {
     expect(validateDraft(draft({ secret: '  ' })).webhook_secret).toMatch(/Enter the new secret/);
-    expect(validateDraft(draft({ secret: 'x'.repeat(MAX_SECRET_LENGTH + 1) })).webhook_secret).toMatch(/At most/);
+    expect(
+      validateDraft(draft({ secret: 'x'.repeat(MAX_SECRET_LENGTH + 1) })).webhook_secret,
+    ).toMatch(/At most/);
     expect(validateDraft(draft({ secret: 's3cr3t-Ω' })).webhook_secret).toMatch(/Sign header/);
     expect(validateDraft(draft({ secret: 'tab\there' })).webhook_secret).toMatch(/Sign header/);
   });

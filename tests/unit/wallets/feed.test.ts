@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { counterpartyOf, directionOf, matchedWallet } from '@/lib/wallets/direction';
-import { emptyFeed, ingest, kindOf, matchesFilter, setPaused, toFeedTx, toRow, type FeedRow } from '@/lib/wallets/feed';
+import {
+  emptyFeed,
+  ingest,
+  kindOf,
+  matchesFilter,
+  setPaused,
+  toFeedTx,
+  toRow,
+  type FeedRow,
+} from '@/lib/wallets/feed';
 import { sameAddress } from '@/lib/wallets/chains';
 import { BTC_ME, BTC_OTHER, OTHER, VITALIK, btcTx, evmTx } from './fixtures';
 
@@ -20,7 +29,20 @@ describe('direction relative to the matched wallet', () => {
       receiver: '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D',
       sender: OTHER,
       token_transfers: [
-        { from_address: '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D', to_address: VITALIK, token_contract_address: '0xA0b8', symbol: 'USDC', amount: '1', decimals: 6, is_from_contract: true, is_to_contract: false, from_token_address: null, to_token_address: null, mint: null, program_id: null },
+        {
+          from_address: '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D',
+          to_address: VITALIK,
+          token_contract_address: '0xA0b8',
+          symbol: 'USDC',
+          amount: '1',
+          decimals: 6,
+          is_from_contract: true,
+          is_to_contract: false,
+          from_token_address: null,
+          to_token_address: null,
+          mint: null,
+          program_id: null,
+        },
       ],
     });
     expect(directionOf(tx, VITALIK)).toBe('in');
@@ -36,7 +58,9 @@ describe('direction relative to the matched wallet', () => {
 
   it('the matched wallet is a listenAddress that takes part, else a known address that does', () => {
     expect(matchedWallet({ ...evmTx(), listenAddress: [OTHER] })).toBe(OTHER);
-    expect(matchedWallet(evmTx(), ['0x0000000000000000000000000000000000000001', VITALIK.toLowerCase()])).toBe(VITALIK.toLowerCase());
+    expect(
+      matchedWallet(evmTx(), ['0x0000000000000000000000000000000000000001', VITALIK.toLowerCase()]),
+    ).toBe(VITALIK.toLowerCase());
     expect(matchedWallet(evmTx())).toBeNull();
   });
 });
@@ -49,7 +73,10 @@ describe('the live feed model', () => {
   it('drops duplicates by the seed identity (chain, id, hash); a reorg re-send is shown, marked', () => {
     const a = row();
     let s = ingest(emptyFeed(), [a]);
-    s = ingest(s, [{ ...a }, toRow({ ...a.tx, tx_hash: a.tx.tx_hash.toUpperCase().replace('0X', '0x') }, [], 1)]);
+    s = ingest(s, [
+      { ...a },
+      toRow({ ...a.tx, tx_hash: a.tx.tx_hash.toUpperCase().replace('0X', '0x') }, [], 1),
+    ]);
     expect(s.rows).toHaveLength(1);
     expect(s.duplicates).toBe(2);
     const reorg = toRow({ ...a.tx, is_reorg_resend: true }, [], 1);
@@ -97,13 +124,20 @@ describe('the live feed model', () => {
     expect(kindOf(native.tx)).toBe('native');
     expect(matchesFilter(token, { kind: 'token', direction: 'out' }, same)).toBe(true);
     expect(matchesFilter(native, { direction: 'out' }, same)).toBe(false);
-    expect(matchesFilter(native, { wallet: VITALIK.toLowerCase(), chain: 'ethereum' }, same)).toBe(true);
+    expect(matchesFilter(native, { wallet: VITALIK.toLowerCase(), chain: 'ethereum' }, same)).toBe(
+      true,
+    );
     expect(matchesFilter(native, { chain: 'bsc' }, same)).toBe(false);
   });
 
   it('reads untrusted stream payloads: required fields checked, arrays defaulted', () => {
     expect(toFeedTx({ chain_type: 'ethereum', chain_id: 1 })).toBeNull();
-    const tx = toFeedTx({ chain_type: 'ethereum', chain_id: 1, tx_hash: '0x1', listenAddress: [VITALIK, 3] });
+    const tx = toFeedTx({
+      chain_type: 'ethereum',
+      chain_id: 1,
+      tx_hash: '0x1',
+      listenAddress: [VITALIK, 3],
+    });
     expect(tx?.token_transfers).toEqual([]);
     expect(tx?.listenAddress).toEqual([VITALIK]);
   });

@@ -61,7 +61,16 @@ export function btcTx(p: Partial<TransferRecord> = {}): TransferRecord {
     decimals: 8,
     amount: '120524300',
     tx_fee: '4004',
-    from_details: [{ address: BTC_OTHER, amount: '127793241', is_contract: false, vin_index: '0', pre_vout_index: '0', ref_tx_hash: 'e1' }],
+    from_details: [
+      {
+        address: BTC_OTHER,
+        amount: '127793241',
+        is_contract: false,
+        vin_index: '0',
+        pre_vout_index: '0',
+        ref_tx_hash: 'e1',
+      },
+    ],
     to_details: [
       { address: BTC_ME, amount: '120524300', is_contract: false, vout_index: '0' },
       { address: BTC_OTHER, amount: '7264937', is_contract: false, vout_index: '1' },

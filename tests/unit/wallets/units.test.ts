@@ -7,7 +7,9 @@ describe('amounts from integer strings (no float anywhere)', () => {
     expect(formatUnits('1', 18)).toBe('0.000000000000000001');
     expect(formatUnits('1000000000000000000', 18)).toBe('1');
     expect(formatUnits('834512600000000000', 18)).toBe('0.8345126');
-    expect(formatUnits('123456789012345678901234567890', 18)).toBe('123456789012.34567890123456789');
+    expect(formatUnits('123456789012345678901234567890', 18)).toBe(
+      '123456789012.34567890123456789',
+    );
     expect(formatTokenAmount('834512600000000000', 18)).toBe('0.834512');
     expect(formatTokenAmount('1', 18)).toBe('<0.000001');
   });
@@ -41,11 +43,15 @@ describe('amounts from integer strings (no float anywhere)', () => {
 
   it('round-trips: digits of the result are the digits of the input', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 80n }), fc.integer({ min: 0, max: 36 }), (n, d) => {
-        const text = formatUnits(n.toString(), d)!;
-        const [int = '', frac = ''] = text.split('.');
-        expect(BigInt(int + frac.padEnd(d, '0'))).toBe(n);
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 80n }),
+        fc.integer({ min: 0, max: 36 }),
+        (n, d) => {
+          const text = formatUnits(n.toString(), d)!;
+          const [int = '', frac = ''] = text.split('.');
+          expect(BigInt(int + frac.padEnd(d, '0'))).toBe(n);
+        },
+      ),
     );
   });
 });

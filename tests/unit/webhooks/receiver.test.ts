@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { TxHub } from '@/lib/stream/tx-hub';
 import type { ResilientSocket } from '@/lib/stream/resilient-socket';
-import { checkSign, handleWebhook, parseWebhookBody, receiveTransactions } from '@/lib/webhooks/receiver';
+import {
+  checkSign,
+  handleWebhook,
+  parseWebhookBody,
+  receiveTransactions,
+} from '@/lib/webhooks/receiver';
 
 const SECRET = 's3cret-shared-with-the-tx-service';
 
@@ -48,19 +53,43 @@ describe('webhook body and deduplication', () => {
   it('takes a bare JSON array of transactions and names what is wrong', () => {
     expect(parseWebhookBody('[]')).toEqual({ ok: true, txs: [] });
     expect(parseWebhookBody('{"code":0,"data":[]}')).toMatchObject({ ok: false });
-    expect(parseWebhookBody('[{"chain_type":"ethereum","chain_id":"1","tx_hash":"0x1"}]')).toEqual({ ok: false, message: '[0].chain_id must be an integer.' });
+    expect(parseWebhookBody('[{"chain_type":"ethereum","chain_id":"1","tx_hash":"0x1"}]')).toEqual({
+      ok: false,
+      message: '[0].chain_id must be an integer.',
+    });
     expect(parseWebhookBody('nope')).toMatchObject({ ok: false });
   });
 
   it('drops repeats by chain_type + chain_id + tx_hash (+ token entry), within and across deliveries', () => {
-    const hub = new TxHub(() => ({ start: () => undefined, send: () => true, nextId: (p: string) => p }) as unknown as ResilientSocket);
+    const hub = new TxHub(
+      () =>
+        ({
+          start: () => undefined,
+          send: () => true,
+          nextId: (p: string) => p,
+        }) as unknown as ResilientSocket,
+    );
     const seen: unknown[] = [];
     hub.subscribeAll((e) => seen.push(e));
     const ingest = (t: Record<string, unknown>) => hub.ingest(t);
-    const token = (amount: string) => ({ token_contract_address: '0xA0', from_address: '0x1', to_address: '0x2', amount });
-    const batch = [tx('0xaa'), tx('0xAA'), tx('0xbb', { token_transfers: [token('1')] }), tx('0xbb', { token_transfers: [token('2')] })];
+    const token = (amount: string) => ({
+      token_contract_address: '0xA0',
+      from_address: '0x1',
+      to_address: '0x2',
+      amount,
+    });
+    const batch = [
+      tx('0xaa'),
+      tx('0xAA'),
+      tx('0xbb', { token_transfers: [token('1')] }),
+      tx('0xbb', { token_transfers: [token('2')] }),
+    ];
     expect(receiveTransactions(batch, ingest)).toEqual({ received: 4, accepted: 3, duplicates: 1 });
-    expect(receiveTransactions([tx('0xaa'), tx('0xcc')], ingest)).toEqual({ received: 2, accepted: 1, duplicates: 1 });
+    expect(receiveTransactions([tx('0xaa'), tx('0xcc')], ingest)).toEqual({
+      received: 2,
+      accepted: 1,
+      duplicates: 1,
+    });
     expect(seen).toHaveLength(4);
   });
 });

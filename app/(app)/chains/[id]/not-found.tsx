@@ -11,7 +11,10 @@ export default function ChainNotFound() {
         <EmptyState
           title="The price service knows no chain with this id."
           action={
-            <Link href="/chains" className="inline-flex h-8 items-center rounded border border-border bg-raised px-3 text-[13px] font-medium hover:bg-border">
+            <Link
+              href="/chains"
+              className="inline-flex h-8 items-center rounded border border-border bg-raised px-3 text-[13px] font-medium hover:bg-border"
+            >
               All chains
             </Link>
           }

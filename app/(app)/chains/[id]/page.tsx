@@ -38,7 +38,11 @@ export default async function ChainPage({ params }: { params: Promise<Params> })
       <>
         <PageHeader title={`Chain ${id}`} actions={back} />
         <Panel>
-          <EmptyState tone="error" title={`The chain could not be loaded: ${lookup.message}.`} action={<RetryButton />}>
+          <EmptyState
+            tone="error"
+            title={`The chain could not be loaded: ${lookup.message}.`}
+            action={<RetryButton />}
+          >
             The price service did not answer; retry in a moment.
           </EmptyState>
         </Panel>
@@ -51,7 +55,11 @@ export default async function ChainPage({ params }: { params: Promise<Params> })
       <PageHeader
         title={
           <span className="flex items-center gap-2">
-            <TokenIcon src={chain.chain_icon_url} symbol={chain.short_name || chain.name} size={24} />
+            <TokenIcon
+              src={chain.chain_icon_url}
+              symbol={chain.short_name || chain.name}
+              size={24}
+            />
             {chain.name}
             <span className="text-[13px] font-normal text-muted">{chain.short_name}</span>
           </span>

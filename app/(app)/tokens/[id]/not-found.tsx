@@ -11,12 +11,16 @@ export default function TokenNotFound() {
         <EmptyState
           title="The price service has no active token with this id."
           action={
-            <Link href="/" className="inline-flex h-8 items-center rounded border border-border bg-raised px-3 text-[13px] font-medium hover:bg-border">
+            <Link
+              href="/"
+              className="inline-flex h-8 items-center rounded border border-border bg-raised px-3 text-[13px] font-medium hover:bg-border"
+            >
               Back to Markets
             </Link>
           }
         >
-          Token ids are positive whole numbers; an inactive token is not listed. Search the Markets page by name, symbol or contract address.
+          Token ids are positive whole numbers; an inactive token is not listed. Search the Markets
+          page by name, symbol or contract address.
         </EmptyState>
       </Panel>
     </>

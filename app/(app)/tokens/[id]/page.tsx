@@ -20,8 +20,12 @@ export async function generateMetadata({ params }: { params: Promise<Params> }):
   const id = parseId((await params).id);
   if (id === null) return { title: 'Token not found' };
   const lookup = await lookupToken(id);
-  if (lookup.kind !== 'found') return { title: lookup.kind === 'missing' ? 'Token not found' : 'Token' };
-  return { title: `${lookup.token.symbol} · ${lookup.token.name}`, description: `Live ${lookup.token.name} price, its chains and pools.` };
+  if (lookup.kind !== 'found')
+    return { title: lookup.kind === 'missing' ? 'Token not found' : 'Token' };
+  return {
+    title: `${lookup.token.symbol} · ${lookup.token.name}`,
+    description: `Live ${lookup.token.name} price, its chains and pools.`,
+  };
 }
 
 export default async function TokenPage({ params }: { params: Promise<Params> }) {
@@ -43,5 +47,7 @@ export default async function TokenPage({ params }: { params: Promise<Params> })
   }
   const platforms = await lookupPlatforms(lookup.token);
   const pools = await lookupTokenPools(platforms, chains ?? []);
-  return <TokenView token={lookup.token} platforms={platforms} chains={chains ?? []} pools={pools} />;
+  return (
+    <TokenView token={lookup.token} platforms={platforms} chains={chains ?? []} pools={pools} />
+  );
 }

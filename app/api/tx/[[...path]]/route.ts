@@ -5,4 +5,12 @@ export const dynamic = 'force-dynamic';
 
 const handler = (request: Request) => handleGateway('tx', request);
 
-export { handler as GET, handler as POST, handler as PUT, handler as PATCH, handler as DELETE, handler as HEAD, handler as OPTIONS };
+export {
+  handler as GET,
+  handler as POST,
+  handler as PUT,
+  handler as PATCH,
+  handler as DELETE,
+  handler as HEAD,
+  handler as OPTIONS,
+};

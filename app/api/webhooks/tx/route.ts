@@ -17,7 +17,12 @@ export function POST(request: Request) {
 export function GET() {
   const ready = !!getEnv().WEBHOOK_SECRET;
   return Response.json(
-    { ready, message: ready ? 'Ready: deliveries signed with WEBHOOK_SECRET are accepted.' : 'Not ready: set WEBHOOK_SECRET on this server.' },
+    {
+      ready,
+      message: ready
+        ? 'Ready: deliveries signed with WEBHOOK_SECRET are accepted.'
+        : 'Not ready: set WEBHOOK_SECRET on this server.',
+    },
     { headers: { 'cache-control': 'no-store' } },
   );
 }

@@ -17,23 +17,40 @@ export async function generateMetadata({ params }: { params: Promise<Params> }):
   if (!parsed.ok) return { title: 'Pool not found' };
   // Same gateway cache entry as the page below: one upstream call for both.
   const lookup = await lookupPool(parsed.ref);
-  if (lookup.kind !== 'found') return { title: lookup.kind === 'missing' ? 'Pool not found' : 'Pool' };
+  if (lookup.kind !== 'found')
+    return { title: lookup.kind === 'missing' ? 'Pool not found' : 'Pool' };
   const p = lookup.pool;
-  return { title: `${p.base_token.symbol}/${p.quote_token.symbol} · ${dexName(p.dex)}`, description: `Live ${p.name} chart, trades and holders.` };
+  return {
+    title: `${p.base_token.symbol}/${p.quote_token.symbol} · ${dexName(p.dex)}`,
+    description: `Live ${p.name} chart, trades and holders.`,
+  };
 }
 
-export default async function PoolPage({ params, searchParams }: { params: Promise<Params>; searchParams: Promise<Search> }) {
+export default async function PoolPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<Params>;
+  searchParams: Promise<Search>;
+}) {
   const raw = await params;
   const parsed = parsePoolRef(raw.chain_type, raw.chain_id, raw.pool_address);
   if (!parsed.ok) notFound();
   const ref = parsed.ref;
   const view = parsePoolView(await searchParams);
   // One spelling per pool (`ethereum` -> `evm`, hex in lowercase), so links and caches agree.
-  if (raw.chain_type !== ref.chainType || raw.chain_id !== String(ref.chainId) || decode(raw.pool_address) !== ref.address) {
+  if (
+    raw.chain_type !== ref.chainType ||
+    raw.chain_id !== String(ref.chainId) ||
+    decode(raw.pool_address) !== ref.address
+  ) {
     redirect(`${poolPath(ref)}${poolViewQuery(view)}`);
   }
 
-  const [lookup, chain] = await Promise.all([lookupPool(ref), lookupChain(ref.chainType, ref.chainId)]);
+  const [lookup, chain] = await Promise.all([
+    lookupPool(ref),
+    lookupChain(ref.chainType, ref.chainId),
+  ]);
   if (lookup.kind === 'missing') notFound();
   // Emitted before the page's first byte leaves (the look-ups above hold it), so it is in the head.
   const initialTo = preloadFirstCandles(ref, view.interval);

@@ -10,7 +10,8 @@ type Params = Promise<{ chain_type: string; chain_id: string; tx_hash: string }>
 function parse(raw: Awaited<Params>) {
   const chainType = decodeURIComponent(raw.chain_type).toLowerCase();
   const hash = decodeURIComponent(raw.tx_hash).trim();
-  const valid = isTxChainType(chainType) && /^\d{1,12}$/.test(raw.chain_id) && isPlausibleHash(hash);
+  const valid =
+    isTxChainType(chainType) && /^\d{1,12}$/.test(raw.chain_id) && isPlausibleHash(hash);
   return valid ? { chainType, chainId: Number(raw.chain_id), hash } : null;
 }
 
