@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: lint, type check, unit tests, then the end-to-end tests in Chromium against the
+ * `npm test`: format check (prettier), lint, type check, unit tests, then the end-to-end tests in Chromium against the
  * simulator. Every suite runs even when an earlier one fails; the last line sums them all:
  * `N passed, M failed`.
  */
@@ -31,17 +31,42 @@ function countPlaywright(file) {
   if (!existsSync(file)) return null;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   const s = report.stats ?? {};
-  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: (s.unexpected ?? 0) + (report.errors?.length ?? 0) };
+  return {
+    passed: (s.expected ?? 0) + (s.flaky ?? 0),
+    failed: (s.unexpected ?? 0) + (report.errors?.length ?? 0),
+  };
 }
 
 mkdirSync('test-results', { recursive: true });
 rmSync('test-results/unit.json', { force: true });
 rmSync('test-results/e2e.json', { force: true });
 
-results.push({ name: 'lint', ...(run('lint', 'npx', ['eslint', '--max-warnings=0', '.']) ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }) });
-results.push({ name: 'typecheck', ...(run('typecheck', 'npx', ['tsc', '--noEmit']) ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }) });
+results.push({
+  name: 'format',
+  ...(run('format', 'npx', ['prettier', '--check', '--log-level=warn', '.'])
+    ? { passed: 1, failed: 0 }
+    : { passed: 0, failed: 1 }),
+});
+results.push({
+  name: 'lint',
+  ...(run('lint', 'npx', ['eslint', '--max-warnings=0', '.'])
+    ? { passed: 1, failed: 0 }
+    : { passed: 0, failed: 1 }),
+});
+results.push({
+  name: 'typecheck',
+  ...(run('typecheck', 'npx', ['tsc', '--noEmit'])
+    ? { passed: 1, failed: 0 }
+    : { passed: 0, failed: 1 }),
+});
 
-const unitOk = run('unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json']);
+const unitOk = run('unit', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=test-results/unit.json',
+]);
 const unit = countVitest('test-results/unit.json') ?? { passed: 0, failed: 1 };
 if (!unitOk && unit.failed === 0) unit.failed = 1;
 results.push({ name: 'unit', ...unit });
@@ -56,7 +81,8 @@ if (browserOk && run('build', 'npx', ['next', 'build'])) {
 results.push({ name: 'e2e', ...e2e });
 
 console.log('\n=== summary');
-for (const r of results) console.log(`  ${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed`);
+for (const r of results)
+  console.log(`  ${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed`);
 const passed = results.reduce((a, r) => a + r.passed, 0);
 const failed = results.reduce((a, r) => a + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
