@@ -16,6 +16,19 @@ import { API_POLICY, embedAncestors, HSTS, pagePolicy } from '@/lib/security/hea
 export async function proxy(request: NextRequest) {
   const env = getEnv();
   const path = request.nextUrl.pathname;
+  // Next.js answers a matched dynamic route whose path does not decode (`/api/x/%80`) with a bare
+  // 500; such a request is malformed, and says so.
+  if (!decodes(path)) {
+    return withHeaders(
+      NextResponse.json(
+        { code: 400, message: 'Malformed percent-encoding in the path.' },
+        { status: 400, headers: { 'cache-control': 'no-store' } },
+      ),
+      request,
+      API_POLICY,
+      false,
+    );
+  }
   const isApi = path.startsWith('/api/');
   const isEmbed = path.startsWith('/embed/');
 
@@ -50,6 +63,15 @@ export async function proxy(request: NextRequest) {
   }
   if (!isEmbed) response.headers.set('X-Frame-Options', 'DENY');
   return withHeaders(response, request, policy, true);
+}
+
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function withHeaders(

@@ -12,6 +12,15 @@ export function safeNextPath(raw: unknown, fallback = '/settings'): string {
   // Only a path: no scheme, no authority, no backslash, no control or whitespace character.
   if (!value.startsWith('/') || /[\\\u0000-\u0020\u007f]/.test(value)) return fallback;
   if (value.startsWith('//')) return fallback;
+  // The same rules once decoded: `/%09/evil.example` is harmless as a URL, but nothing of ours needs
+  // an encoded control character, backslash or leading `//`, and a later decode must not make one.
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return fallback;
+  }
+  if (/[\\\u0000-\u001f\u007f]/.test(decoded) || decoded.startsWith('//')) return fallback;
   let url: URL;
   try {
     url = new URL(value, BASE);
