@@ -1,10 +1,13 @@
 /**
  * Runs once when a server instance starts: a bad environment stops it here, with a message that
- * names the variable, instead of failing on the first request.
+ * names the variable, instead of failing on the first request; and every request is stamped with
+ * its TCP peer's address (lib/security/peer.ts), which the per-client limits key on.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const { checkEnvironmentAtStartup } = await import('./lib/startup');
     checkEnvironmentAtStartup();
+    const { installPeerStamp } = await import('./lib/security/peer');
+    await installPeerStamp();
   }
 }

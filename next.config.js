@@ -7,6 +7,7 @@ const nextConfig = {
   // `npm run dev` prints http://localhost:PORT; opening it as http://127.0.0.1:PORT must work too
   // (Next 16 otherwise blocks its dev scripts and HMR for that host, and the page never hydrates).
   allowedDevOrigins: ['127.0.0.1', 'localhost'],
+  // Static on every path, static files included; the per-request ones are set in proxy.ts.
   async headers() {
     return [
       {
@@ -14,6 +15,10 @@ const nextConfig = {
         headers: [
           { key: 'X-Content-Type-Options', value: 'nosniff' },
           { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+          {
+            key: 'Permissions-Policy',
+            value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=()',
+          },
         ],
       },
     ];

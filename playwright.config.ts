@@ -60,6 +60,8 @@ export default defineConfig({
         SIM_CONTROL: '1',
         SIM_LOG_LEVEL: 'silent',
         SIM_API_KEY: E2E_API_KEY,
+        // The settings spec's webhook receiver listens on loopback (refused by default).
+        SIM_WEBHOOK_ALLOW_PRIVATE: '1',
       },
       reuseExistingServer: false,
       timeout: 60_000,

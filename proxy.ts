@@ -1,32 +1,91 @@
 /**
- * Framing policy, per request so that EMBED_ALLOWED_ORIGINS takes effect without a rebuild:
- * `/embed/*` may be framed by any origin (or the allowlist); every other page refuses framing.
+ * Runs before every page and API answer (not static files): security headers with a fresh CSP nonce
+ * (lib/security/headers.ts), the demo sandbox cookie for a new visitor (lib/sandbox/cookie.ts), and,
+ * with DASHBOARD_ACCESS=private, the sign-in page for anyone without the admin session. Per request,
+ * so EMBED_ALLOWED_ORIGINS and the rest take effect without a rebuild.
+ *
+ * Nonces make every page render on request (no static HTML): the cost is measured in README.md.
  */
 import { NextResponse, type NextRequest } from 'next/server';
+import { adminSession } from '@/lib/auth/session';
+import { getEnv, sandboxMode } from '@/lib/env';
+import { newSandboxId, sandboxOf, sandboxSetCookie } from '@/lib/sandbox/cookie';
+import { isHttps } from '@/lib/security/client-key';
+import { API_POLICY, embedAncestors, HSTS, pagePolicy } from '@/lib/security/headers';
 
-function embedAncestors(): string {
-  const raw = process.env.EMBED_ALLOWED_ORIGINS?.trim();
-  if (!raw || raw === '*') return '*';
-  const origins = raw
-    .split(/[\s,]+/)
-    .filter(
-      (o) => /^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o) || /^https?:\/\/\*\.[a-z0-9.-]+$/i.test(o),
+export async function proxy(request: NextRequest) {
+  const env = getEnv();
+  const path = request.nextUrl.pathname;
+  // Next.js answers a matched dynamic route whose path does not decode (`/api/x/%80`) with a bare
+  // 500; such a request is malformed, and says so.
+  if (!decodes(path)) {
+    return withHeaders(
+      NextResponse.json(
+        { code: 400, message: 'Malformed percent-encoding in the path.' },
+        { status: 400, headers: { 'cache-control': 'no-store' } },
+      ),
+      request,
+      API_POLICY,
+      false,
     );
-  return origins.length > 0 ? origins.join(' ') : "'none'";
+  }
+  const isApi = path.startsWith('/api/');
+  const isEmbed = path.startsWith('/embed/');
+
+  if (!isApi && env.DASHBOARD_ACCESS === 'private' && path !== '/login') {
+    const open = isEmbed && env.EMBED_PUBLIC === '1';
+    if (!open && !(await adminSession(request))) {
+      const login = new URL('/login', request.url);
+      login.search = `?next=${encodeURIComponent(path + request.nextUrl.search)}`;
+      return withHeaders(NextResponse.redirect(login, 307), request, API_POLICY, false);
+    }
+  }
+
+  if (isApi) {
+    // Private mode's API refusals are the handlers' own, each in its service's envelope.
+    return withHeaders(NextResponse.next(), request, API_POLICY, false);
+  }
+
+  const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
+  const policy = pagePolicy({
+    nonce,
+    ancestors: isEmbed ? embedAncestors(env.EMBED_ALLOWED_ORIGINS) : "'none'",
+    dev: process.env.NODE_ENV === 'development',
+  });
+  // Next.js reads the nonce from the request's policy and puts it on its own scripts.
+  const headers = new Headers(request.headers);
+  headers.set('x-nonce', nonce);
+  headers.set('content-security-policy', policy);
+  const response = NextResponse.next({ request: { headers } });
+  if (!isEmbed && sandboxMode(env) && !sandboxOf(request)) {
+    // The widget needs no cookie (it works with third-party cookies blocked) and gets none.
+    response.headers.append('set-cookie', sandboxSetCookie(request, newSandboxId()));
+  }
+  if (!isEmbed) response.headers.set('X-Frame-Options', 'DENY');
+  return withHeaders(response, request, policy, true);
 }
 
-export function proxy(request: NextRequest) {
-  const response = NextResponse.next();
-  if (request.nextUrl.pathname.startsWith('/embed/')) {
-    response.headers.set('Content-Security-Policy', `frame-ancestors ${embedAncestors()}`);
-  } else {
-    response.headers.set('Content-Security-Policy', "frame-ancestors 'none'");
-    response.headers.set('X-Frame-Options', 'DENY');
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
   }
+}
+
+function withHeaders(
+  response: NextResponse,
+  request: NextRequest,
+  policy: string,
+  page: boolean,
+): NextResponse {
+  response.headers.set('Content-Security-Policy', policy);
+  if (!page) response.headers.set('X-Frame-Options', 'DENY');
+  if (isHttps(request)) response.headers.set('Strict-Transport-Security', HSTS);
   return response;
 }
 
 export const config = {
-  // Pages only: API answers (JSON, SSE) are never framed as documents and skip this step.
-  matcher: ['/((?!api/|_next/static|_next/image|favicon.ico|embed.js).*)'],
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|icon.svg|embed.js).*)'],
 };

@@ -33,12 +33,52 @@ const intInRange = (fallback: number, min: number, max: number) =>
       message: `must be an integer between ${min} and ${max}`,
     });
 
+const flag = optionalString.refine((v) => v === undefined || v === '0' || v === '1', {
+  message: 'must be 0 or 1',
+});
+
+/** Shortest DASHBOARD_PASSWORD accepted: the login limiter slows guessing, it cannot make `1234` safe. */
+export const MIN_PASSWORD_LENGTH = 12;
+
 const schema = z
   .object({
     UPSTREAM_BASE_URL: httpUrl,
     UPSTREAM_API_KEY: optionalString,
     UPSTREAM_TIMEOUT_MS: intInRange(8000, 100, 60_000),
-    DASHBOARD_PASSWORD: optionalString,
+    DASHBOARD_PASSWORD: optionalString.refine(
+      (v) => v === undefined || v.length >= MIN_PASSWORD_LENGTH,
+      { message: `must be at least ${MIN_PASSWORD_LENGTH} characters` },
+    ),
+    /** `private`: every page, API and stream needs the admin session (README, Security). */
+    DASHBOARD_ACCESS: optionalString
+      .refine((v) => v === undefined || v === 'public' || v === 'private', {
+        message: "must be 'public' or 'private'",
+      })
+      .transform((v) => (v === 'private' ? 'private' : 'public')),
+    /** With DASHBOARD_ACCESS=private, 1 keeps /embed/* and the chart data it reads public. */
+    EMBED_PUBLIC: flag,
+    ALLOWED_HOSTS: optionalString,
+    CLIENT_IP_HEADER: optionalString.refine(
+      (v) => v === undefined || /^[A-Za-z0-9-]{1,64}$/.test(v),
+      { message: 'must be a header name, e.g. x-real-ip' },
+    ),
+    TRUSTED_PROXY_HOPS: intInRange(0, 0, 10),
+    RATE_GATEWAY_PER_MIN: intInRange(600, 1, 1_000_000),
+    RATE_GATEWAY_WRITES_PER_MIN: intInRange(60, 1, 1_000_000),
+    STREAM_OPENS_PER_MIN: intInRange(60, 1, 1_000_000),
+    STREAM_MAX_PER_CLIENT: intInRange(12, 1, 10_000),
+    STREAM_MAX_TOPICS_PER_CLIENT: intInRange(48, 1, 100_000),
+    STREAM_MAX_KLINE_POOLS: intInRange(200, 1, 100_000),
+    STREAM_MAX_TRADE_POLLERS: intInRange(50, 1, 10_000),
+    STREAM_MAX_TX_WATCHES: intInRange(500, 1, 100_000),
+    LOGIN_MAX_ATTEMPTS: intInRange(5, 1, 1000),
+    LOGIN_WINDOW_SECONDS: intInRange(900, 1, 86_400),
+    LOGIN_SLOWDOWN_AFTER_PER_MIN: intInRange(30, 1, 1_000_000),
+    WEBHOOK_BAD_SIGN_PER_MIN: intInRange(10, 1, 1_000_000),
+    DEMO_SANDBOX_MAX: intInRange(500, 1, 100_000),
+    DEMO_SANDBOX_IDLE_MINUTES: intInRange(30, 1, 10_080),
+    DEMO_SANDBOX_MAX_ADDRESSES: intInRange(50, 1, 10_000),
+    DEMO_SANDBOX_EVENTS_PER_MIN: intInRange(20, 1, 10_000),
     SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
       message: 'must be at least 32 characters',
     }),
@@ -54,6 +94,13 @@ const schema = z
     }),
   })
   .superRefine((env, ctx) => {
+    if (env.DASHBOARD_ACCESS === 'private' && !env.DASHBOARD_PASSWORD) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DASHBOARD_ACCESS'],
+        message: 'private needs DASHBOARD_PASSWORD (nobody could sign in)',
+      });
+    }
     if (env.UPSTREAM_BASE_URL && !env.UPSTREAM_API_KEY) {
       ctx.addIssue({
         code: 'custom',
@@ -89,4 +136,12 @@ export function getEnv(): Env {
 /** The dashboard runs on the built-in simulator when no upstream is configured. */
 export function upstreamMode(env: Env = getEnv()): 'upstream' | 'simulator' {
   return env.UPSTREAM_BASE_URL ? 'upstream' : 'simulator';
+}
+
+/**
+ * The public demo: the built-in simulator and no admin password. Every visitor then changes only a
+ * sandbox of their own (lib/sandbox); with a password, changes need the admin session as upstream.
+ */
+export function sandboxMode(env: Env = getEnv()): boolean {
+  return upstreamMode(env) === 'simulator' && !env.DASHBOARD_PASSWORD;
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm test`: format check (prettier), lint, type check, unit tests, then the end-to-end tests in Chromium against the
- * simulator. Every suite runs even when an earlier one fails; the last line sums them all:
- * `N passed, M failed`.
+ * `npm test`: format check (prettier), lint, type check, unit tests, then, after the build, the end-to-end tests in
+ * Chromium against the simulator and the attack suite (tests/attack, against `next start` on free ports). Every suite
+ * runs even when an earlier one fails; the last line sums them all: `N passed, M failed`.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -40,6 +40,7 @@ function countPlaywright(file) {
 mkdirSync('test-results', { recursive: true });
 rmSync('test-results/unit.json', { force: true });
 rmSync('test-results/e2e.json', { force: true });
+rmSync('test-results/attack.json', { force: true });
 
 results.push({
   name: 'format',
@@ -73,12 +74,28 @@ results.push({ name: 'unit', ...unit });
 
 const browserOk = run('browser', 'node', ['scripts/ensure-browser.mjs']);
 let e2e = { passed: 0, failed: 1 };
-if (browserOk && run('build', 'npx', ['next', 'build'])) {
+let attack = { passed: 0, failed: 1 };
+const built = run('build', 'npx', ['next', 'build']);
+if (browserOk && built) {
   const e2eOk = run('e2e', 'npx', ['playwright', 'test']);
   e2e = countPlaywright('test-results/e2e.json') ?? { passed: 0, failed: 1 };
   if (!e2eOk && e2e.failed === 0) e2e.failed = 1;
 }
+if (built) {
+  const attackOk = run('attack', 'npx', [
+    'vitest',
+    'run',
+    '--config',
+    'vitest.attack.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-results/attack.json',
+  ]);
+  attack = countVitest('test-results/attack.json') ?? { passed: 0, failed: 1 };
+  if (!attackOk && attack.failed === 0) attack.failed = 1;
+}
 results.push({ name: 'e2e', ...e2e });
+results.push({ name: 'attack', ...attack });
 
 console.log('\n=== summary');
 for (const r of results)

@@ -1,5 +1,8 @@
-/** An explorer URL as an external link (new tab, no opener), shown by its host. */
-export function ExplorerLink({ url, name }: { url: string | undefined; name: string }) {
+import { safeHttpUrl } from '@/lib/security/safe-url';
+
+/** An explorer URL as an external link (new tab, no opener), shown by its host; http(s) only. */
+export function ExplorerLink({ url: raw, name }: { url: string | undefined; name: string }) {
+  const url = safeHttpUrl(raw);
   if (!url) return <span className="text-faint">—</span>;
   let host = url;
   try {

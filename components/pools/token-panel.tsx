@@ -11,6 +11,7 @@ import { Panel } from '@/components/ui/panel';
 import { Segmented } from '@/components/ui/segmented';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TokenIcon } from '@/components/ui/token-icon';
+import { safeHttpUrl } from '@/lib/security/safe-url';
 
 /**
  * One of the pool's two tokens: its metadata and its top holders (the kline service's market
@@ -94,9 +95,9 @@ export function TokenPanel({
             {coin.data?.description && (
               <p className="mt-2 text-[12px] leading-relaxed text-muted">{coin.data.description}</p>
             )}
-            {coin.data && coin.data.websites.length > 0 && (
+            {coin.data && websites(coin.data.websites).length > 0 && (
               <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-[12px]">
-                {coin.data.websites.map((url) => (
+                {websites(coin.data.websites).map((url) => (
                   <li key={url}>
                     <a
                       href={url}
@@ -201,4 +202,9 @@ export function TokenPanel({
       )}
     </Panel>
   );
+}
+
+/** Upstream links are rendered only when they are http(s). */
+function websites(list: readonly string[]): string[] {
+  return list.map(safeHttpUrl).filter((u): u is string => u !== null);
 }

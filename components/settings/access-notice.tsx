@@ -42,9 +42,9 @@ export function AccessNotice() {
         className="text-2xs text-muted"
         data-testid="access"
         data-access="open"
-        title="No DASHBOARD_PASSWORD on the demo simulator"
+        title="Public demo: your changes go to a sandbox of your own, kept in this server's memory; no other visitor sees them"
       >
-        Demo simulator: changes open
+        Demo sandbox: only you see your changes
       </span>
     );
   }

@@ -21,6 +21,7 @@ import {
 } from '@/lib/wallets/config-form';
 import { SecretField } from './secret-field';
 import { useAccess } from './use-access';
+import { MASKED_PATH } from '@/lib/gateway/mask';
 
 export function AppConfigPanel() {
   const config = useQuery(appConfigQuery);
@@ -141,6 +142,11 @@ function ConfigForm({
                   {receiver || '/api/webhooks/tx'}
                 </button>{' '}
                 (public HTTPS deployments; it checks Sign against WEBHOOK_SECRET).
+                {draft.webhook_url.endsWith(MASKED_PATH) && (
+                  <span className="block">
+                    Its path is hidden: only the admin sees the full URL.
+                  </span>
+                )}
               </span>
             }
           >

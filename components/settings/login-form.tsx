@@ -5,10 +5,12 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
 import { Panel } from '@/components/ui/panel';
+import { safeNextPath } from '@/lib/auth/next-path';
 import { login, sessionQuery } from '@/lib/queries/auth';
 
 /** The admin sign-in: one password (DASHBOARD_PASSWORD), an httpOnly session cookie on success. */
-export function LoginForm({ next }: { next: string }) {
+export function LoginForm({ next: given }: { next: string }) {
+  const next = safeNextPath(given);
   const router = useRouter();
   const client = useQueryClient();
   const session = useQuery(sessionQuery);
@@ -49,7 +51,7 @@ export function LoginForm({ next }: { next: string }) {
             </Button>
           </div>
         ) : (
-          <form onSubmit={submit} className="flex flex-col gap-3 p-4">
+          <form onSubmit={submit} className="flex flex-col gap-3 p-4" data-next={next}>
             <p className="text-[12px] text-muted">
               Reading is open to everyone; adding addresses, saving settings, retries and test
               events need the admin password.

@@ -221,6 +221,8 @@ export const klineContract: ServiceContract = {
       method: 'GET',
       path: '/kline/ohlcv',
       auth: 'key',
+      // `token` is ignored by the service (seed) and not forwarded.
+      query: ['interval', 'from', 'to', 'limit', 'chain_type', 'chain_id', 'pool_address'],
       validate: (req) => {
         const parsed = parseOhlcvQuery(req.query);
         return parsed.ok ? null : parsed.rejection;
@@ -231,6 +233,7 @@ export const klineContract: ServiceContract = {
       method: 'GET',
       path: '/market/pools/:network/:address',
       auth: 'key',
+      query: ['include', 'include_volume_breakdown', 'include_composition'],
       validate: validateMarketPool,
     },
     {
@@ -238,6 +241,7 @@ export const klineContract: ServiceContract = {
       method: 'GET',
       path: '/market/tokens/:network/:address/top-holders',
       auth: 'key',
+      query: ['holders', 'include_pnl_details'],
       validate: validateTopHolders,
     },
     {

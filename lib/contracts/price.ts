@@ -97,6 +97,7 @@ const endpoints: readonly Endpoint[] = [
     path: '/quotes/latest',
     auth: 'key',
     cacheSeconds: 3,
+    query: ['ids', 'fiat'],
     validate: ({ query }) => (missing(query, 'ids') ? reject(20001, 'ids is required') : null),
   },
   {
@@ -104,14 +105,24 @@ const endpoints: readonly Endpoint[] = [
     method: 'POST',
     path: '/quotes/batch',
     auth: 'key',
+    // The seed sets no count; 1,000 addresses of ~120 bytes each is far beyond any page of ours.
+    maxBodyBytes: 128 * 1024,
     validate: validateQuotesBatch,
   },
-  { id: 'price.tokens.list', method: 'GET', path: '/tokens', auth: 'key' },
+  {
+    id: 'price.tokens.list',
+    method: 'GET',
+    path: '/tokens',
+    auth: 'key',
+    query: ['chain_id', 'address', 'page', 'limit'],
+  },
   {
     id: 'price.tokens.details',
     method: 'POST',
     path: '/tokens/details',
     auth: 'key',
+    // at most 100 ids (seed): ~1 KB; room for whitespace
+    maxBodyBytes: 8 * 1024,
     validate: validateTokenDetails,
   },
   { id: 'price.tokens.platforms', method: 'GET', path: '/tokens/platforms/:keyword', auth: 'key' },
@@ -123,6 +134,7 @@ const endpoints: readonly Endpoint[] = [
     path: '/pools',
     auth: 'key',
     cacheSeconds: 3600,
+    query: ['chain_type', 'chain_id', 'pool_address'],
     validate: ({ query }) => {
       for (const name of ['chain_type', 'chain_id', 'pool_address']) {
         if (missing(query, name)) return reject(20001, `${name} is required`);

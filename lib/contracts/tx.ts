@@ -216,6 +216,7 @@ const endpoints: readonly Endpoint[] = [
     method: 'POST',
     path: '/transfers/search',
     auth: 'key',
+    maxBodyBytes: 8 * 1024,
     validate: validateSearch,
   },
   {
@@ -223,6 +224,8 @@ const endpoints: readonly Endpoint[] = [
     method: 'POST',
     path: '/transfers/multi-chain',
     auth: 'key',
+    // 10 groups of 20 addresses (seed): ~15 KB
+    maxBodyBytes: 64 * 1024,
     validate: validateMultiChain,
   },
   {
@@ -230,6 +233,7 @@ const endpoints: readonly Endpoint[] = [
     method: 'POST',
     path: '/transactions/batch-get',
     auth: 'key',
+    maxBodyBytes: 64 * 1024,
     validate: validateBatchGet,
   },
   // The seed leaves the key of this one open; every protected endpoint asks for it (shared/SIMULATOR.md).
@@ -238,6 +242,9 @@ const endpoints: readonly Endpoint[] = [
     method: 'GET',
     path: '/transactions/:tx_hash',
     auth: 'key',
+    // `no_cache` (seed) is not forwarded: it makes the upstream fetch from the chain on every call,
+    // a lever for a visitor to spend the operator's quota; the dashboard never needs it.
+    query: ['chain_type', 'chain_id'],
     validate: validateGetTransaction,
   },
   {
@@ -245,6 +252,11 @@ const endpoints: readonly Endpoint[] = [
     method: 'GET',
     path: '/dex-pools/:poolAddress/trades',
     auth: 'public',
+    query: [
+      { name: 'chainType', aliases: ['chain_type'] },
+      { name: 'chainId', aliases: ['chain_id'] },
+      'limit',
+    ],
     validate: validatePoolTrades,
   },
   {
@@ -252,6 +264,8 @@ const endpoints: readonly Endpoint[] = [
     method: 'POST',
     path: '/addresses',
     auth: 'key',
+    // The seed sets no count per call; 256 KB is ~2,500 EVM addresses.
+    maxBodyBytes: 256 * 1024,
     mutates: true,
     validate: validateWallets,
   },
@@ -260,6 +274,7 @@ const endpoints: readonly Endpoint[] = [
     method: 'POST',
     path: '/addresses/batch-delete',
     auth: 'key',
+    maxBodyBytes: 256 * 1024,
     mutates: true,
     validate: validateWallets,
   },
@@ -268,6 +283,7 @@ const endpoints: readonly Endpoint[] = [
     method: 'PATCH',
     path: '/addresses',
     auth: 'key',
+    maxBodyBytes: 256 * 1024,
     mutates: true,
     validate: validatePatchAddresses,
   },
@@ -276,6 +292,7 @@ const endpoints: readonly Endpoint[] = [
     method: 'POST',
     path: '/addresses/contains',
     auth: 'key',
+    maxBodyBytes: 8 * 1024,
     validate: validateContains,
   },
   { id: 'tx.app.config.get', method: 'GET', path: '/app/config', auth: 'key' },
@@ -284,6 +301,7 @@ const endpoints: readonly Endpoint[] = [
     method: 'PUT',
     path: '/app/config',
     auth: 'key',
+    maxBodyBytes: 16 * 1024,
     mutates: true,
     validate: validateAppConfig,
   },
@@ -292,6 +310,7 @@ const endpoints: readonly Endpoint[] = [
     method: 'POST',
     path: '/app/config',
     auth: 'key',
+    maxBodyBytes: 16 * 1024,
     mutates: true,
     validate: validateAppConfig,
   },
@@ -306,6 +325,7 @@ const endpoints: readonly Endpoint[] = [
     method: 'POST',
     path: '/app/webhook/retry',
     auth: 'key',
+    maxBodyBytes: 1024,
     mutates: true,
   },
   { id: 'tx.ws.status', method: 'GET', path: '/transaction/ws/status', auth: 'key' },
@@ -314,6 +334,8 @@ const endpoints: readonly Endpoint[] = [
     method: 'POST',
     path: '/transaction/ws/replay',
     auth: 'key',
+    // one push message: a TransactionDetail with its transfer and instruction lists
+    maxBodyBytes: 256 * 1024,
     mutates: true,
     validate: validateReplay,
   },

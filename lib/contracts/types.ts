@@ -25,6 +25,9 @@ export interface Rejection {
   body: unknown;
 }
 
+/** A query parameter the endpoint takes: its name, or a name with the aliases the seed accepts for it. */
+export type QueryParam = string | { name: string; aliases: readonly string[] };
+
 export interface Endpoint {
   /** stable name, e.g. `price.quotes.latest` */
   id: string;
@@ -35,6 +38,14 @@ export interface Endpoint {
   auth: 'key' | 'public';
   /** Changes upstream state: needs the admin session when one is configured. */
   mutates?: boolean;
+  /**
+   * The query parameters the seed gives this endpoint. The gateway rebuilds the upstream query from
+   * these alone (canonical order, each at most once, aliases under their canonical name); anything
+   * else is dropped. None listed: no query is forwarded.
+   */
+  query?: readonly QueryParam[];
+  /** Largest body the gateway reads for it (bytes), set from the seed's largest legitimate body. */
+  maxBodyBytes?: number;
   /** The gateway may cache a success this long (seconds) and let a CDN share it. */
   cacheSeconds?: number;
   /**

@@ -20,7 +20,7 @@ export async function gatewayCall(
     headers: init.body === undefined ? undefined : { 'content-type': 'application/json' },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  const response = await handleGateway(service, request);
+  const response = await handleGateway(service, request, { internal: true });
   const body = (await response.json().catch(() => null)) as {
     code?: unknown;
     msg?: unknown;

@@ -38,6 +38,8 @@ export function simConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SimConfi
     txIntervalMs: int('SIM_TX_INTERVAL_MS', DEFAULT_SIM_CONFIG.txIntervalMs),
     webhookRetryBaseMs: int('SIM_WEBHOOK_RETRY_BASE_MS', DEFAULT_SIM_CONFIG.webhookRetryBaseMs),
     seed: env.SIM_SEED || DEFAULT_SIM_CONFIG.seed,
+    maxAddresses: int('SIM_MAX_ADDRESSES', 10_000),
+    webhookAllowPrivate: env.SIM_WEBHOOK_ALLOW_PRIVATE === '1',
     logLevel:
       env.SIM_LOG_LEVEL === 'debug' ? 'debug' : env.SIM_LOG_LEVEL === 'silent' ? 'silent' : 'info',
   };

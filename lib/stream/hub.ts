@@ -37,6 +37,14 @@ interface Channel {
   lingerTimer: NodeJS.Timeout | null;
 }
 
+/** The tx socket of one demo sandbox's application, opened while its channels need it. */
+interface TxLink {
+  socket: ResilientSocket;
+  tx: TxHub;
+  state: LinkState;
+  channels: number;
+}
+
 export type ServiceName = 'kline' | 'tx' | 'trades';
 
 export class StreamHub {
@@ -47,6 +55,7 @@ export class StreamHub {
   readonly klineSocket: ResilientSocket;
   readonly txSocket: ResilientSocket;
   private readonly channels = new Map<string, Channel>();
+  private readonly links = new Map<string, TxLink>();
   private readonly linkStates: Record<'kline' | 'tx', LinkState> = {
     kline: 'connecting',
     tx: 'connecting',
@@ -69,17 +78,7 @@ export class StreamHub {
       onMessage: (m) => this.kline.handle(m),
       onState: (state, detail) => this.onLink('kline', state, detail),
     });
-    this.txSocket = new ResilientSocket({
-      ...common,
-      name: 'tx',
-      path: '/tx/api/v1/transaction/ws',
-      headers: { 'X-ResendDuration': String(options.resendSeconds ?? 600) },
-      ping: (id) => ({ id, type: 'ping', data: {} }),
-      isPong: (m) => m.type === 'pong',
-      onOpen: () => this.tx.resubscribeAll(),
-      onMessage: (m) => this.tx.handle(m),
-      onState: (state, detail) => this.onLink('tx', state, detail),
-    });
+    this.txSocket = this.txSocketFor('', () => this.tx);
     this.kline = new KlineHub(() => this.klineSocket);
     this.tx = new TxHub(() => this.txSocket);
     this.trades = new TradesHub(options.fetchTrades, options.tradesEveryMs);
@@ -105,8 +104,75 @@ export class StreamHub {
     };
   }
 
-  linkState(service: 'kline' | 'tx'): LinkState {
+  linkState(service: 'kline' | 'tx', scope?: string): LinkState {
+    if (service === 'tx' && scope) return this.links.get(scope)?.state ?? 'connecting';
     return this.linkStates[service];
+  }
+
+  /** The tx side of a scope: the process's own socket, or a sandbox's. */
+  txOf(scope: string | undefined): TxHub {
+    return scope ? this.link(scope).tx : this.tx;
+  }
+
+  get sandboxLinks(): number {
+    return this.links.size;
+  }
+
+  /**
+   * A transaction that arrived by webhook, into the scope's feed; a sandbox nobody follows has no
+   * feed to show it in (false).
+   */
+  ingest(scope: string | undefined, tx: Record<string, unknown>): boolean {
+    const target = scope ? this.links.get(scope)?.tx : this.tx;
+    return target?.ingest(tx) ?? false;
+  }
+
+  /** Upstream `subscribe` watches held by this process, across sandboxes. */
+  get watchCount(): number {
+    let n = this.tx.watchCount;
+    for (const link of this.links.values()) n += link.tx.watchCount;
+    return n;
+  }
+
+  /** Whether a watch of this address already exists in the scope (no new upstream subscribe). */
+  isWatching(scope: string | undefined, chainType: string, address: string): boolean {
+    const tx = scope ? this.links.get(scope)?.tx : this.tx;
+    return tx?.isWatching(chainType, address) ?? false;
+  }
+
+  private txSocketFor(scope: string, tx: () => TxHub): ResilientSocket {
+    const open = this.options.openSocket;
+    return new ResilientSocket({
+      open: scope ? (path, headers, handlers) => open(path, headers, handlers, scope) : open,
+      pingEveryMs: this.options.pingEveryMs,
+      pongTimeoutMs: this.options.pongTimeoutMs,
+      backoffBaseMs: this.options.backoffBaseMs,
+      name: scope ? `tx@${scope}` : 'tx',
+      path: '/tx/api/v1/transaction/ws',
+      headers: { 'X-ResendDuration': String(this.options.resendSeconds ?? 600) },
+      ping: (id) => ({ id, type: 'ping', data: {} }),
+      isPong: (m) => m.type === 'pong',
+      onOpen: () => tx().resubscribeAll(),
+      onMessage: (m) => tx().handle(m),
+      onState: (state, detail) => this.onLink('tx', state, detail, scope),
+    });
+  }
+
+  private link(scope: string): TxLink {
+    let link = this.links.get(scope);
+    if (!link) {
+      const made: TxLink = {
+        socket: null as unknown as ResilientSocket,
+        tx: null as unknown as TxHub,
+        state: 'connecting',
+        channels: 0,
+      };
+      made.socket = this.txSocketFor(scope, () => made.tx);
+      made.tx = new TxHub(() => made.socket);
+      this.links.set(scope, made);
+      link = made;
+    }
+    return link;
   }
 
   get channelCount(): number {
@@ -121,6 +187,8 @@ export class StreamHub {
     this.channels.clear();
     this.klineSocket.stop();
     this.txSocket.stop();
+    for (const link of this.links.values()) link.socket.stop();
+    this.links.clear();
   }
 
   private openChannel(topic: Topic): Channel {
@@ -144,15 +212,19 @@ export class StreamHub {
         );
         break;
       case 'tx':
-        channel.release = this.tx.subscribeAll((e) =>
-          e.type === 'transaction' ? emit('transaction', e.tx) : undefined,
+        channel.release = this.scoped(topic.scope, (tx) =>
+          tx.subscribeAll((e) =>
+            e.type === 'transaction' ? emit('transaction', e.tx) : undefined,
+          ),
         );
         break;
       case 'watch':
-        channel.release = this.tx.watch(topic.chainType, topic.address, (e) =>
-          e.type === 'transaction'
-            ? emit('transaction', e.tx)
-            : emit('error', { topic: topic.key, code: e.code, message: e.message }),
+        channel.release = this.scoped(topic.scope, (tx) =>
+          tx.watch(topic.chainType, topic.address, (e) =>
+            e.type === 'transaction'
+              ? emit('transaction', e.tx)
+              : emit('error', { topic: topic.key, code: e.code, message: e.message }),
+          ),
         );
         break;
       case 'trades':
@@ -164,6 +236,20 @@ export class StreamHub {
         break;
     }
     return channel;
+  }
+
+  /** Subscribes on the scope's tx hub; a sandbox's socket closes with its last channel. */
+  private scoped(scope: string | undefined, subscribe: (tx: TxHub) => () => void): () => void {
+    if (!scope) return subscribe(this.tx);
+    const link = this.link(scope);
+    link.channels++;
+    const release = subscribe(link.tx);
+    return () => {
+      release();
+      if (--link.channels > 0) return;
+      link.socket.stop();
+      this.links.delete(scope);
+    };
   }
 
   private scheduleRelease(channel: Channel): void {
@@ -180,11 +266,18 @@ export class StreamHub {
     channel.lingerTimer.unref?.();
   }
 
-  private onLink(service: 'kline' | 'tx', state: LinkState, detail?: string): void {
-    this.linkStates[service] = state;
-    if (service === 'kline') this.kline.stateChanged(state);
-    else this.tx.stateChanged(state);
-    const entry = this.log.append(`status:${service}`, 'status', {
+  private onLink(service: 'kline' | 'tx', state: LinkState, detail?: string, scope = ''): void {
+    if (scope) {
+      const link = this.links.get(scope);
+      if (!link) return;
+      link.state = state;
+      link.tx.stateChanged(state);
+    } else {
+      this.linkStates[service] = state;
+      if (service === 'kline') this.kline.stateChanged(state);
+      else this.tx.stateChanged(state);
+    }
+    const entry = this.log.append(scope ? `status:tx@${scope}` : `status:${service}`, 'status', {
       service,
       state,
       detail: detail ?? null,
@@ -193,6 +286,8 @@ export class StreamHub {
     const notified = new Set<Session>();
     for (const channel of this.channels.values()) {
       if (!kinds.includes(channel.topic.kind)) continue;
+      if (service === 'tx' && (channel.topic as { scope?: string }).scope !== (scope || undefined))
+        continue;
       for (const s of channel.sessions) {
         if (notified.has(s)) continue;
         notified.add(s);

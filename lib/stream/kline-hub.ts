@@ -124,6 +124,12 @@ export class KlineHub {
     return this.pools.size;
   }
 
+  /** Whether the pool already has an upstream subscription (a new viewer costs nothing more). */
+  hasPool(target: Omit<OhlcvTarget, 'interval'>): boolean {
+    const chainType = normalizeKlineChainType(target.chainType) ?? target.chainType;
+    return this.pools.has(`${chainType}:${target.chainId}:${target.pool.toLowerCase()}`);
+  }
+
   private deliver(candle: Record<string, unknown>, snapshot: boolean): void {
     const chainType = normalizeKlineChainType(text(candle.chain_type)) ?? '';
     const poolKey = `${chainType}:${text(candle.chain_id)}:${text(candle.pool_address).toLowerCase()}`;

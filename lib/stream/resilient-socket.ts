@@ -11,6 +11,8 @@ export type SocketOpener = (
   path: string,
   headers: Record<string, string>,
   handlers: SocketHandlers,
+  /** a demo sandbox's own application (built-in simulator only) */
+  sandbox?: string,
 ) => UpstreamSocket;
 
 export interface ResilientSocketOptions {

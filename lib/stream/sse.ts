@@ -18,6 +18,8 @@ export interface StreamOptions {
   heartbeatMs?: number;
   /** bytes queued for a client that does not read before it is dropped */
   maxQueuedBytes?: number;
+  /** called once when the stream ends, however it ends (the stream limits release their hold) */
+  onClose?: () => void;
 }
 
 const encoder = new TextEncoder();
@@ -122,8 +124,10 @@ export function eventStreamResponse(options: StreamOptions): Response {
               }),
             );
         }
+        const scope = topics.find((t) => t.kind === 'tx' || t.kind === 'watch') as
+          { scope?: string } | undefined;
         for (const service of servicesOf(topics)) {
-          const state = service === 'trades' ? 'connected' : hub.linkState(service);
+          const state = service === 'trades' ? 'connected' : hub.linkState(service, scope?.scope);
           session.write(
             hub.log.append(`status:${service}`, 'status', { service, state, detail: null }),
           );
@@ -140,12 +144,18 @@ export function eventStreamResponse(options: StreamOptions): Response {
         });
         const onAbort = () => close();
         signal.addEventListener('abort', onAbort, { once: true });
+        let released = false;
         cleanup = () => {
+          if (released) return;
+          released = true;
           untrack();
           signal.removeEventListener('abort', onAbort);
           unfollow();
+          options.onClose?.();
         };
-        if (signal.aborted) close();
+        // closed while starting (a replay that overflowed the queue, an early abort): clean up now
+        if (closed) cleanup();
+        else if (signal.aborted) close();
       },
       cancel() {
         cleanup();

@@ -30,8 +30,8 @@ export type Topic =
       pool: string;
       interval: OhlcvInterval;
     }
-  | { kind: 'tx'; key: 'tx' }
-  | { kind: 'watch'; key: string; chainType: string; address: string }
+  | { kind: 'tx'; key: string; scope?: string }
+  | { kind: 'watch'; key: string; chainType: string; address: string; scope?: string }
   | { kind: 'trades'; key: string; chainType: string; chainId: number; pool: string };
 
 export type TopicResult = { ok: true; topic: Topic } | { ok: false; message: string };
@@ -67,6 +67,16 @@ function checkPool(chainType: ChainType | null, pool: string): string | null {
 function chainIdOf(raw: string | undefined): number | null {
   if (!raw || !/^\d{1,12}$/.test(raw)) return null;
   return Number(raw);
+}
+
+/**
+ * The server's view of a transaction topic in a demo sandbox: the sandbox's own application, under a
+ * key of its own, so that two visitors' `tx` streams never share a channel, a replay buffer or an
+ * upstream socket. Market topics (ohlcv, trades) are the same for everyone.
+ */
+export function scopedTopic(topic: Topic, scope: string | null): Topic {
+  if (!scope || (topic.kind !== 'tx' && topic.kind !== 'watch')) return topic;
+  return { ...topic, key: `${topic.key}@${scope}`, scope };
 }
 
 export function parseTopic(raw: string, checkAddress: AddressChecker = shapeOnly): TopicResult {

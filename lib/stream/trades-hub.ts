@@ -65,6 +65,10 @@ export class TradesHub {
     return this.polls.size;
   }
 
+  has(key: string): boolean {
+    return this.polls.has(key);
+  }
+
   private schedule(poll: Poll, delay: number): void {
     poll.timer = setTimeout(() => void this.tick(poll), delay);
     poll.timer.unref?.();

@@ -77,6 +77,14 @@ export class TxHub {
     };
   }
 
+  get watchCount(): number {
+    return this.watches.size;
+  }
+
+  isWatching(chainType: string, address: string): boolean {
+    return this.watches.has(TxHub.watchKey(chainType, address));
+  }
+
   resubscribeAll(): void {
     this.pending.clear();
     for (const [key, watch] of this.watches) this.sendSubscribe(key, watch);

@@ -3,6 +3,9 @@
  * unknown hash is a real 404). Later refreshes come from the browser through the gateway.
  */
 import 'server-only';
+import { cookies } from 'next/headers';
+import { sandboxMode } from '../env';
+import { SANDBOX_COOKIE, verifySandbox } from '../sandbox/cookie';
 import { TransactionEnvelope, type TransactionDetail } from '../upstream/tx/schema';
 import { TransportError, upstreamFetch } from '../upstream/transport';
 import { isRecord } from '../stream/values';
@@ -19,11 +22,16 @@ export async function readTransaction(
   hash: string,
 ): Promise<TransactionResult> {
   const query = new URLSearchParams({ chain_type: chainType, chain_id: String(chainId) });
+  // In the demo, a transaction replayed in the visitor's sandbox is found in that sandbox.
+  const sandbox = sandboxMode()
+    ? verifySandbox((await cookies()).get(SANDBOX_COOKIE)?.value)
+    : null;
   let response: Response;
   try {
     response = await upstreamFetch({
       method: 'GET',
       path: `/tx/api/v1/transactions/${encodeURIComponent(hash)}?${query.toString()}`,
+      sandbox,
     });
   } catch (error) {
     if (error instanceof TransportError)

@@ -7,7 +7,8 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
 import { getEnv, upstreamMode } from '../env';
-import { inProcessSimulator } from '../sim/in-process';
+import { sandboxApiKey } from '../sim/core/auth';
+import { builtInSimulator } from './simulator';
 
 export interface SocketHandlers {
   open(): void;
@@ -25,10 +26,11 @@ export function openUpstreamSocket(
   path: string,
   headers: Record<string, string>,
   handlers: SocketHandlers,
+  sandbox?: string,
 ): UpstreamSocket {
   const env = getEnv();
   return upstreamMode(env) === 'simulator'
-    ? openInProcess(path, headers, handlers)
+    ? openInProcess(path, headers, handlers, sandbox)
     : openNetwork(
         `${env.UPSTREAM_BASE_URL!.replace(/\/+$/, '').replace(/^http/, 'ws')}${path}`,
         {
@@ -84,8 +86,10 @@ function openInProcess(
   path: string,
   headers: Record<string, string>,
   handlers: SocketHandlers,
+  sandbox?: string,
 ): UpstreamSocket {
-  const sim = inProcessSimulator();
+  const sim = builtInSimulator();
+  const key = sandbox ? sandboxApiKey(sim.config.apiKey, sandbox) : sim.config.apiKey;
   // The headers a WebSocket client's opening handshake carries (RFC 6455), which the simulator checks.
   const handshake = {
     upgrade: 'websocket',
@@ -93,10 +97,7 @@ function openInProcess(
     'sec-websocket-version': '13',
     'sec-websocket-key': randomBytes(16).toString('base64'),
   };
-  const result = sim.upgrade(
-    path,
-    new Headers({ ...headers, 'x-api-key': sim.config.apiKey, ...handshake }),
-  );
+  const result = sim.upgrade(path, new Headers({ ...headers, 'x-api-key': key, ...handshake }));
   let closed = false;
   const finish = (reason: string) => {
     if (closed) return;

@@ -4,7 +4,8 @@
  */
 import 'server-only';
 import { getEnv, upstreamMode } from '../env';
-import { inProcessSimulator } from '../sim/in-process';
+import { sandboxApiKey } from '../sim/core/auth';
+import { builtInSimulator } from './simulator';
 
 export interface UpstreamHttpRequest {
   method: string;
@@ -14,6 +15,11 @@ export interface UpstreamHttpRequest {
   signal?: AbortSignal;
   /** overrides UPSTREAM_TIMEOUT_MS */
   timeoutMs?: number;
+  /**
+   * The visitor's demo sandbox (built-in simulator only): the call is made as that sandbox's own
+   * application, whose key the simulator derives from the sandbox id. Ignored with a real upstream.
+   */
+  sandbox?: string | null;
 }
 
 export type TransportFailure = 'timeout' | 'unreachable';
@@ -46,8 +52,11 @@ export async function upstreamFetch(req: UpstreamHttpRequest): Promise<Response>
 
   try {
     if (upstreamMode(env) === 'simulator') {
-      const sim = inProcessSimulator();
-      headers.set('x-api-key', sim.config.apiKey);
+      const sim = builtInSimulator();
+      headers.set(
+        'x-api-key',
+        req.sandbox ? sandboxApiKey(sim.config.apiKey, req.sandbox) : sim.config.apiKey,
+      );
       const request = new Request(`${SIM_ORIGIN}${req.path}`, {
         method: req.method,
         headers,

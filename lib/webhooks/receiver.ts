@@ -5,6 +5,7 @@
  * (lib/tx/dedupe.ts) before they reach the live feed. The secret is never logged or echoed.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readCappedText } from '../security/body';
 import { txIdentity } from '../tx/dedupe';
 
 export type SignCheck =
@@ -81,6 +82,11 @@ export function receiveTransactions(
 export interface WebhookDeps {
   secret: string | undefined;
   ingest: (tx: Record<string, unknown>) => boolean;
+  /**
+   * Wrong signatures per client (WEBHOOK_BAD_SIGN_PER_MIN): `blocked` says how long this client
+   * must wait (null: it may try), `failed` counts one more wrong Sign.
+   */
+  badSign?: { blocked(): Promise<number | null>; failed(): Promise<void> };
 }
 
 function reply(status: number, body: Record<string, unknown>): Response {
@@ -88,15 +94,28 @@ function reply(status: number, body: Record<string, unknown>): Response {
 }
 
 export async function handleWebhook(request: Request, deps: WebhookDeps): Promise<Response> {
+  const wait = await deps.badSign?.blocked();
+  if (wait) {
+    await request.body?.cancel().catch(() => undefined);
+    return Response.json(
+      { code: 429, message: `Too many wrong signatures: try again in ${wait} s.` },
+      { status: 429, headers: { 'cache-control': 'no-store', 'retry-after': String(wait) } },
+    );
+  }
+  // The signature before the body: an unsigned sender never gets a byte read.
   const sign = checkSign(request.headers.get('sign'), deps.secret);
-  if (!sign.ok) return reply(401, { code: 401, message: sign.message });
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_WEBHOOK_BYTES)
-    return reply(413, { code: 413, message: 'The body is too large.' });
-  const text = await request.text();
-  if (text.length > MAX_WEBHOOK_BYTES)
-    return reply(413, { code: 413, message: 'The body is too large.' });
-  const parsed = parseWebhookBody(text);
+  if (!sign.ok) {
+    if (sign.reason !== 'unconfigured') await deps.badSign?.failed();
+    await request.body?.cancel().catch(() => undefined);
+    return reply(401, { code: 401, message: sign.message });
+  }
+  const body = await readCappedText(request, MAX_WEBHOOK_BYTES);
+  if (!body.ok) {
+    return body.reason === 'too-large'
+      ? reply(413, { code: 413, message: 'The body is too large.' })
+      : reply(400, { code: 400, message: 'The request was cut off.' });
+  }
+  const parsed = parseWebhookBody(body.text);
   if (!parsed.ok) return reply(400, { code: 400, message: parsed.message });
   return reply(200, { code: 0, message: 'ok', ...receiveTransactions(parsed.txs, deps.ingest) });
 }

@@ -12,7 +12,7 @@ export interface OpenStream {
 
 export interface StreamHarness {
   hub: StreamHub;
-  open(topics: string[], headers?: Record<string, string>): OpenStream;
+  open(topics: string[], headers?: Record<string, string>): Promise<OpenStream>;
   /** frames the hub sent upstream of one type on one socket path */
   frames(type: string, pathPart: string): Record<string, unknown>[];
   stop(): Promise<void>;
@@ -24,6 +24,10 @@ export async function startStreamHarness(
 ): Promise<StreamHarness> {
   process.env.UPSTREAM_BASE_URL = upstream.url;
   process.env.UPSTREAM_API_KEY = upstream.key;
+  // These tests open hundreds of streams from one (test) client; the limits have tests of their own.
+  process.env.STREAM_OPENS_PER_MIN = '1000000';
+  process.env.STREAM_MAX_PER_CLIENT = '10000';
+  process.env.STREAM_MAX_TOPICS_PER_CLIENT = '10000';
   vi.resetModules();
   const server = await import('@/lib/stream/server');
   const hub = server.createStreamHub({
@@ -39,10 +43,10 @@ export async function startStreamHarness(
 
   return {
     hub,
-    open(topics, headers = {}) {
+    async open(topics, headers = {}) {
       const controller = new AbortController();
       const query = topics.map((t) => `topic=${encodeURIComponent(t)}`).join('&');
-      const response = route.GET(
+      const response = await route.GET(
         new Request(`http://dash.test/api/stream?${query}`, { signal: controller.signal, headers }),
       );
       const sse = response.status === 200 ? readSse(response) : readSse(new Response(''));

@@ -1,16 +1,9 @@
 import type { Metadata } from 'next';
 import { LoginForm } from '@/components/settings/login-form';
 import { PageHeader } from '@/components/ui/page-header';
+import { safeNextPath } from '@/lib/auth/next-path';
 
 export const metadata: Metadata = { title: 'Sign in' };
-
-/** Only a path of this site is a valid destination after sign-in (no open redirect). */
-function safeNext(raw: string | string[] | undefined): string {
-  const next = Array.isArray(raw) ? raw[0] : raw;
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\')
-    ? next
-    : '/settings';
-}
 
 export default async function Page({
   searchParams,
@@ -24,7 +17,8 @@ export default async function Page({
         title="Sign in"
         subtitle="Admin session for changes to the monitored list and the app settings."
       />
-      <LoginForm next={safeNext(next)} />
+      {/* Only a path of this site is a destination after sign-in (lib/auth/next-path.ts). */}
+      <LoginForm next={safeNextPath(next)} />
     </>
   );
 }

@@ -1,21 +1,37 @@
 import { checkAddress } from '@/lib/address';
+import { mayRead, SIGN_IN_TO_READ_MESSAGE } from '@/lib/auth/access';
+import { getEnv, sandboxMode } from '@/lib/env';
+import { sandboxOf } from '@/lib/sandbox/cookie';
+import { clientKey } from '@/lib/security/client-key';
+import { admitStream } from '@/lib/stream/limits';
 import { eventStreamResponse } from '@/lib/stream/sse';
 import { getStreamHub } from '@/lib/stream/server';
-import { MAX_TOPICS, parseTopic, type Topic } from '@/lib/stream/topics';
+import { MAX_TOPICS, parseTopic, scopedTopic, type Topic } from '@/lib/stream/topics';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 /** Vercel ends a function after maxDuration; the stream ends itself a little earlier and the browser reconnects. */
 export const maxDuration = 300;
 
-const refuse = (message: string, topic?: string) =>
+const refuse = (
+  status: number,
+  error: string,
+  message: string,
+  extra: { topic?: string; retryAfter?: number } = {},
+) =>
   Response.json(
-    { error: 'bad_topic', message, ...(topic !== undefined ? { topic } : {}) },
-    { status: 400, headers: { 'cache-control': 'no-store' } },
+    { error, message, ...(extra.topic !== undefined ? { topic: extra.topic } : {}) },
+    {
+      status,
+      headers: {
+        'cache-control': 'no-store',
+        ...(extra.retryAfter !== undefined ? { 'retry-after': String(extra.retryAfter) } : {}),
+      },
+    },
   );
 
 /** `GET /api/stream?topic=...&topic=...`: one EventSource per tab, carrying every topic it needs. */
-export function GET(request: Request) {
+export async function GET(request: Request) {
   const url = new URL(request.url);
   const raw = [
     ...new Set(
@@ -25,20 +41,42 @@ export function GET(request: Request) {
         .filter(Boolean),
     ),
   ];
-  if (raw.length === 0) return refuse('At least one topic is required, e.g. ?topic=tx');
+  if (raw.length === 0)
+    return refuse(400, 'bad_topic', 'At least one topic is required, e.g. ?topic=tx');
   if (raw.length > MAX_TOPICS)
-    return refuse(`Too many topics: ${raw.length} (at most ${MAX_TOPICS} per stream)`);
+    return refuse(
+      400,
+      'bad_topic',
+      `Too many topics: ${raw.length} (at most ${MAX_TOPICS} per stream)`,
+    );
+  const env = getEnv();
+  // A sandboxed visitor's transaction topics are their own application's (lib/stream/topics.ts).
+  const scope = sandboxMode(env) ? sandboxOf(request) : null;
   const topics: Topic[] = [];
   for (const text of raw) {
     const parsed = parseTopic(text, checkAddress);
-    if (!parsed.ok) return refuse(parsed.message, text);
-    if (!topics.some((t) => t.key === parsed.topic.key)) topics.push(parsed.topic);
+    if (!parsed.ok) return refuse(400, 'bad_topic', parsed.message, { topic: text });
+    const topic = scopedTopic(parsed.topic, scope);
+    if (!topics.some((t) => t.key === topic.key)) topics.push(topic);
+  }
+  // DASHBOARD_ACCESS=private: the admin only, but for chart topics with EMBED_PUBLIC=1.
+  const chartOnly = topics.every((t) => t.kind === 'ohlcv' || t.kind === 'trades');
+  if (!(env.EMBED_PUBLIC === '1' && chartOnly) && !(await mayRead(request))) {
+    return refuse(401, 'unauthorized', SIGN_IN_TO_READ_MESSAGE);
+  }
+  const hub = getStreamHub();
+  const admission = await admitStream(clientKey(request), topics, hub);
+  if (!admission.ok) {
+    return refuse(429, 'rate_limited', admission.message, {
+      retryAfter: admission.retryAfterSeconds,
+    });
   }
   return eventStreamResponse({
-    hub: getStreamHub(),
+    hub,
     topics,
     lastEventId: request.headers.get('last-event-id') ?? url.searchParams.get('lastEventId'),
     signal: request.signal,
     maxMs: (maxDuration - 10) * 1000,
+    onClose: admission.release,
   });
 }

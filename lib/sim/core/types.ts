@@ -34,7 +34,38 @@ export interface SimConfig {
   now: () => number;
   /** debug logs one line per request. */
   logLevel: 'silent' | 'info' | 'debug';
+  /** Most addresses the key's own application may monitor (the state file stays bounded). */
+  maxAddresses?: number;
+  /**
+   * Webhook delivery to loopback, private, link-local and other non-public addresses. Off by default
+   * (a public simulator must not become a port scanner); on for local development and tests.
+   */
+  webhookAllowPrivate?: boolean;
+  /**
+   * Demo sandboxes (the in-process simulator of a public demo): a key `<apiKey>:sandbox:<id>` names an
+   * application of its own, made on demand from the operator's monitored list, kept in memory only.
+   */
+  sandboxes?: SandboxLimits | null;
+  /**
+   * The dashboard's own webhook receiver, reached in process instead of over the network (the only
+   * loopback target a public demo may deliver to). Returns null when `url` is not that receiver.
+   */
+  ownReceiver?: OwnReceiver | null;
 }
+
+export interface SandboxLimits {
+  /** sandboxes kept at once; the least recently used goes first */
+  max: number;
+  /** a sandbox unused this long (and with no open socket) is dropped */
+  idleMs: number;
+  /** monitored addresses per sandbox */
+  maxAddresses: number;
+}
+
+export type OwnReceiver = (
+  url: string,
+  delivery: { sandbox: string; sign: string; body: string },
+) => Promise<{ status: number }> | null;
 
 export interface Simulator {
   readonly config: SimConfig;

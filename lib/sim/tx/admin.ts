@@ -7,6 +7,7 @@ import { resolveChains } from './chains';
 import { looseId } from './codec';
 import { participantKeys, type StoredTx } from './ledger';
 import { bad, bodyOf, check, endpointRequest, ok } from './rest';
+import type { AppContext } from './app-context';
 import type { TxRuntime } from './runtime';
 
 /** Replayed fields are checked against the seed's types; absent ones become null or []. */
@@ -17,25 +18,32 @@ const ReplayFields = TransactionDetail.omit({
   tx_hash: true,
 }).partial();
 
-export function adminRoutes(router: Router, rt: TxRuntime): void {
-  router.on('GET', '/app/config', () => ok(publicConfig(rt.app)));
+export function adminRoutes(
+  router: Router,
+  rt: TxRuntime,
+  appOf: (request: Request) => AppContext,
+): void {
+  router.on('GET', '/app/config', (ctx) => ok(publicConfig(appOf(ctx.request).app)));
 
   const update = (endpointId: string) => async (ctx: RouteContext) => {
     const req = await endpointRequest(ctx);
     const rejected = check(endpointId, req);
     if (rejected) return rejected;
-    const outcome = applyUpdate(rt.app, bodyOf(req), rt.config.now());
-    if (outcome.changed) rt.saveState();
-    if (outcome.resumeWebhook) rt.webhook.resume();
+    const app = appOf(ctx.request);
+    const outcome = applyUpdate(app.app, bodyOf(req), rt.config.now());
+    if (outcome.changed && !app.isSandbox) rt.saveState();
+    if (outcome.resumeWebhook) app.webhook.resume();
     return ok('success');
   };
   router.on('PUT', '/app/config', update('tx.app.config.put'));
   router.on('POST', '/app/config', update('tx.app.config.post'));
 
-  router.on('GET', '/app/webhook/retry/status', () => ok(rt.webhook.status()));
-  router.on('POST', '/app/webhook/retry', async () => ok(await rt.webhook.retryNow()));
+  router.on('GET', '/app/webhook/retry/status', (ctx) => ok(appOf(ctx.request).webhook.status()));
+  router.on('POST', '/app/webhook/retry', async (ctx) =>
+    ok(await appOf(ctx.request).webhook.retryNow()),
+  );
 
-  router.on('GET', '/transaction/ws/status', () => ok(rt.hub.status()));
+  router.on('GET', '/transaction/ws/status', (ctx) => ok(appOf(ctx.request).hub.status()));
 
   // A plain GET of the WebSocket path (no upgrade): the seed's 426.
   router.on('GET', '/transaction/ws', () =>
@@ -66,10 +74,11 @@ export function adminRoutes(router: Router, rt: TxRuntime): void {
       const issue = fields.error.issues[0];
       return bad(`data.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
     }
-    const known = rt.explorer.find(chain, hash);
+    const app = appOf(ctx.request);
+    const known = app.find(chain, hash);
     const txTime = fields.data.tx_time ?? rt.nowSec();
     let id = known?.id ?? looseId(txTime, `${chain.name}|${hash}`);
-    while (known?.id === undefined && rt.explorer.ledger.hasId(id)) id++;
+    while (known?.id === undefined && app.hasReplayedId(id)) id++;
     const tx: StoredTx = {
       ...emptyRecord(),
       ...fields.data,
@@ -79,11 +88,11 @@ export function adminRoutes(router: Router, rt: TxRuntime): void {
       tx_hash: hash,
       tx_time: txTime,
     };
-    rt.explorer.ledger.putReplayed(chain, tx);
+    app.putReplayed(chain, tx);
     const listen = Array.isArray(data.listenAddress)
       ? data.listenAddress.filter((a): a is string => typeof a === 'string')
-      : rt.monitored.matches(chain, participantKeys(chain, tx));
-    rt.dispatch(tx, chain, { reorg: data.is_reorg_resend === true, force: { listen } });
+      : app.monitored.matches(chain, participantKeys(chain, tx));
+    rt.dispatch(tx, chain, { reorg: data.is_reorg_resend === true, force: { listen } }, app);
     return ok({ processed: true, txhash: hash });
   });
 }

@@ -4,12 +4,13 @@
  */
 import { txContract } from '../../contracts/tx';
 import { txFailure } from '../../contracts/envelopes';
-import { hasValidKey } from '../core/auth';
+import { applicationOf } from '../core/auth';
 import { json, Router, websocketHandshakeProblem } from '../core/http';
 import type { SimConfig, SimService, UpgradeResult } from '../core/types';
 import type { Market } from '../market';
 import { addressRoutes } from './addresses';
 import { adminRoutes } from './admin';
+import type { AppContext } from './app-context';
 import { reject } from './rest';
 import { TxRuntime } from './runtime';
 import { transferRoutes } from './transfers';
@@ -26,9 +27,23 @@ const WS_PATH = '/transaction/ws';
 export function createTxService({ config, market }: TxDeps): SimService {
   const rt = new TxRuntime(config, market);
   const router = new Router();
-  transferRoutes(router, { explorer: rt.explorer, nowSec: () => rt.nowSec() });
-  addressRoutes(router, { monitored: rt.monitored, persist: () => rt.saveState() });
-  adminRoutes(router, rt);
+  const sandboxes = !!config.sandboxes;
+  // The application each request's key named, resolved once in `handle`.
+  const apps = new WeakMap<Request, AppContext>();
+  const appOf = (request: Request) => apps.get(request) ?? rt.operator;
+  transferRoutes(router, {
+    explorer: rt.explorer,
+    nowSec: () => rt.nowSec(),
+    find: (request, chain, hash) => appOf(request).find(chain, hash),
+  });
+  addressRoutes(router, {
+    monitored: (request) => appOf(request).monitored,
+    label: (request) => (appOf(request).isSandbox ? 'This demo sandbox' : 'This application'),
+    persist: (request) => {
+      if (!appOf(request).isSandbox) rt.saveState();
+    },
+  });
+  adminRoutes(router, rt, appOf);
 
   let timers: ReturnType<typeof setInterval>[] = [];
   let seriesVersion = rt.explorer.codec.version;
@@ -42,9 +57,11 @@ export function createTxService({ config, market }: TxDeps): SimService {
     async handle(request, path) {
       const match = router.match(request.method, path);
       if (match === null || match === 'method') return reject(txContract.notFound());
-      if (!isPublic(path) && !hasValidKey(request.headers, config.apiKey)) {
+      const appId = applicationOf(request.headers, config.apiKey, sandboxes);
+      if (!isPublic(path) && appId === null) {
         return json(txFailure(401, 'Unauthorized'), 401);
       }
+      apps.set(request, rt.context(appId ?? ''));
       const response = await match.handler({
         request,
         url: new URL(request.url),
@@ -71,9 +88,10 @@ export function createTxService({ config, market }: TxDeps): SimService {
       });
       const problem = websocketHandshakeProblem(headers);
       if (problem?.kind === 'upgrade') return fail(426, 'Upgrade Required');
-      if (!hasValidKey(headers, config.apiKey)) return fail(400, 'missing or invalid X-API-Key');
+      const appId = applicationOf(headers, config.apiKey, sandboxes);
+      if (appId === null) return fail(400, 'missing or invalid X-API-Key');
       if (problem) return fail(400, `malformed WebSocket handshake: ${problem.detail}`);
-      return { ok: true, open: (peer) => rt.hub.open(peer, headers) };
+      return { ok: true, open: (peer) => rt.context(appId).hub.open(peer, headers) };
     },
 
     start() {
@@ -81,8 +99,11 @@ export function createTxService({ config, market }: TxDeps): SimService {
       timers = [
         setInterval(() => rt.producer.step(), config.txIntervalMs),
         setInterval(() => {
-          rt.webhook.tick();
-          rt.hub.tick();
+          for (const app of rt.allContexts()) {
+            app.webhook.tick();
+            app.hub.tick();
+          }
+          rt.tenants?.sweep();
         }, TICK_MS),
       ];
       for (const t of timers) t.unref?.();
@@ -91,7 +112,7 @@ export function createTxService({ config, market }: TxDeps): SimService {
     async stop() {
       for (const t of timers) clearInterval(t);
       timers = [];
-      rt.hub.closeAll();
+      for (const app of rt.allContexts()) app.hub.closeAll();
       await rt.flush();
     },
   };

@@ -1,42 +1,42 @@
 /**
  * Live production: each step makes one new transfer for the next address of the rotation (the
  * monitored list, then the addresses connections subscribed), so every chain family of the list moves.
+ * With demo sandboxes, the applications with a connected client take turns, one step each.
  * About one step in 25 also re-pushes a recent transfer as a reorg resend.
  */
 import { pick, uniform } from '../core/rng';
-import type { Monitored } from './addresses';
+import type { AppContext } from './app-context';
 import { chainByName, TX_CHAINS, type TxChain } from './chains';
 import type { Explorer } from './explorer';
 import type { StoredTx } from './ledger';
 import type { DispatchOptions } from './runtime';
-import type { WsHub } from './ws';
 
 export const REORG_ODDS = 1 / 25;
 
 export interface ProducerDeps {
   seed: string;
   explorer: Explorer;
-  monitored: Monitored;
-  hub: WsHub;
+  /** the applications taking turns: each step makes a transfer for the next one's next address */
+  contexts(): AppContext[];
   nowSec(): number;
   dispatch(tx: StoredTx, chain: TxChain, options: DispatchOptions): void;
 }
 
 export class Producer {
   private steps = 0;
+  private turn = 0;
 
   constructor(private readonly deps: ProducerDeps) {}
 
   step(): StoredTx | null {
     const { explorer, seed } = this.deps;
-    const targets = new Map<string, { chain_type: string; address: string }>();
-    for (const e of this.deps.monitored.list()) targets.set(`${e.chain_type}|${e.key}`, e);
-    for (const w of this.deps.hub.watched()) targets.set(`${w.chain_type}|${w.address}`, w);
-    const list = [...targets.values()];
-    if (list.length === 0) return null;
+    const contexts = this.deps.contexts();
+    const ctx = contexts[this.turn++ % contexts.length];
+    const list = ctx?.targets() ?? [];
+    if (!ctx || list.length === 0) return null;
 
     const n = this.steps++;
-    const target = list[n % list.length] as { chain_type: string; address: string };
+    const target = list[ctx.steps++ % list.length] as { chain_type: string; address: string };
     const chain =
       target.chain_type === 'evm'
         ? pick(

@@ -2,6 +2,7 @@
 import { json, type Router } from '../core/http';
 import { familyOfAddress, resolveChains, TX_CHAINS, validAddress, type TxChain } from './chains';
 import type { Explorer, Target } from './explorer';
+import type { TransactionDetail } from '../../upstream/tx/schema';
 import type { TransferFilter } from './generate';
 import { bad, bodyOf, check, endpointRequest, ok } from './rest';
 
@@ -10,7 +11,12 @@ export const BATCH_GET_LIMIT = 100;
 
 export function transferRoutes(
   router: Router,
-  deps: { explorer: Explorer; nowSec(): number },
+  deps: {
+    explorer: Explorer;
+    nowSec(): number;
+    /** a transaction as the request's application sees it (a sandbox's own replays first) */
+    find(request: Request, chain: TxChain, hash: string): TransactionDetail | null;
+  },
 ): void {
   const { explorer } = deps;
 
@@ -95,7 +101,7 @@ export function transferRoutes(
     // no_cache=true|1 asks for a refetch from the chain: the simulated chain gives the same record
     let data = null;
     for (const chain of resolved.chains) {
-      data = explorer.find(chain, ctx.params.tx_hash as string);
+      data = deps.find(ctx.request, chain, ctx.params.tx_hash as string);
       if (data) break;
     }
     return json({ code: 0, msg: 'success', data });
@@ -116,7 +122,7 @@ export function transferRoutes(
     const data = [];
     for (const hash of hashes) {
       for (const chain of resolved.chains) {
-        const tx = explorer.find(chain, hash);
+        const tx = deps.find(ctx.request, chain, hash);
         if (tx) {
           data.push(tx);
           break;

@@ -9,6 +9,7 @@
 import type { RetryData, RetryStatusData, TransactionDetail } from '../../upstream/tx/schema';
 import type { AppState } from './app-config';
 import { chainOfRecord } from './chains';
+import type { Outcome } from './outbound';
 
 export const WEBHOOK_BATCH = 100;
 export const RETRY_WINDOW_MS = 36 * 3_600_000;
@@ -30,9 +31,11 @@ export interface WebhookDeps {
   baseMs: number;
   resolve(chain: string, hash: string): TransactionDetail | null;
   changed(): void;
+  /** one POST of a batch (lib/sim/tx/outbound.ts, or the app's own receiver in process) */
+  send(url: string, sign: string, body: string): Promise<Outcome>;
+  /** queue length past which newer matches are dropped (default QUEUE_LIMIT) */
+  queueLimit?: number;
 }
-
-type Outcome = { ok: true } | { ok: false; reason: string };
 
 export class Webhook {
   private queue: QueueItem[] = [];
@@ -53,7 +56,7 @@ export class Webhook {
   }
 
   enqueue(tx: TransactionDetail & { id: number }): void {
-    if (!this.deliverable() || this.queue.length >= QUEUE_LIMIT) return;
+    if (!this.deliverable() || this.queue.length >= (this.deps.queueLimit ?? QUEUE_LIMIT)) return;
     this.queue.push({
       chain: chainOfRecord(tx.chain_type, tx.chain_id)?.name ?? tx.chain_type,
       hash: tx.tx_hash,
@@ -184,7 +187,7 @@ export class Webhook {
         .map((q) => this.deps.resolve(q.chain, q.hash))
         .filter((tx): tx is TransactionDetail => tx !== null);
       run.attempted += batch.length;
-      const outcome: Outcome = body.length === 0 ? { ok: true } : await post(this.app, body);
+      const outcome: Outcome = body.length === 0 ? { ok: true } : await this.post(body);
       if (outcome.ok) {
         const sent = new Set(batch);
         this.queue = this.queue.filter((q) => !sent.has(q));
@@ -200,6 +203,16 @@ export class Webhook {
       break;
     }
     return run;
+  }
+
+  private async post(body: TransactionDetail[]): Promise<Outcome> {
+    const url = this.app.webhook_url;
+    if (!url) return { ok: false, reason: 'no webhook_url' };
+    try {
+      return await this.deps.send(url, this.app.webhook_secret ?? '', JSON.stringify(body));
+    } catch {
+      return { ok: false, reason: 'could not connect to the webhook_url' };
+    }
   }
 
   /** Records a failed batch; true when it ended in `disabled`. */
@@ -265,30 +278,4 @@ export class Webhook {
 
 function logFailure(error: unknown): void {
   console.error('[sim] tx webhook delivery failed unexpectedly', error);
-}
-
-async function post(app: AppState, body: TransactionDetail[]): Promise<Outcome> {
-  const url = app.webhook_url;
-  if (!url) return { ok: false, reason: 'no webhook_url' };
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', Sign: app.webhook_secret ?? '' },
-      body: JSON.stringify(body),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-    });
-    await response.arrayBuffer().catch(() => undefined);
-    return response.status >= 200 && response.status < 300
-      ? { ok: true }
-      : { ok: false, reason: `HTTP ${response.status} from the webhook_url` };
-  } catch (error) {
-    const name = error instanceof Error ? error.name : '';
-    if (name === 'TimeoutError' || name === 'AbortError') {
-      return { ok: false, reason: `no response within ${WEBHOOK_TIMEOUT_MS / 1000} s` };
-    }
-    const cause =
-      error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-    return { ok: false, reason: `no response: ${cause}` };
-  }
 }

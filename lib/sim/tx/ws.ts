@@ -44,6 +44,8 @@ export interface HubDeps {
   app: AppState;
   now(): number;
   explorer: Explorer;
+  /** a transaction as this application sees it (a sandbox's own replays first) */
+  find(chain: TxChain, hash: string): TransactionDetail | null;
   monitored: Monitored;
   changed(): void;
 }
@@ -169,6 +171,10 @@ export class WsHub implements CommandTarget {
     };
   }
 
+  get clientCount(): number {
+    return this.clients.size;
+  }
+
   closeAll(): void {
     for (const c of this.clients.values()) c.peer.close(1001, 'server stopping');
     this.clients.clear();
@@ -234,7 +240,7 @@ export class WsHub implements CommandTarget {
   /** Sends a pending push to a client if it concerns it; false when it does not (or is gone). */
   private deliver(client: Client, p: Pending): boolean {
     const chain = chainByName(p.chain);
-    const tx = chain ? this.deps.explorer.find(chain, p.hash) : null;
+    const tx = chain ? this.deps.find(chain, p.hash) : null;
     if (!chain || !tx) {
       this.pending.delete(p.messageId);
       return false;
@@ -307,11 +313,11 @@ export class WsHub implements CommandTarget {
     const known = messageId ? this.recent.get(messageId) : undefined;
     if (known) {
       const chain = resolved.chains.find((c) => c.name === known.chain);
-      return chain ? this.deps.explorer.find(chain, known.hash) : null;
+      return chain ? this.deps.find(chain, known.hash) : null;
     }
     if (!txHash) return null;
     for (const chain of resolved.chains) {
-      const tx = this.deps.explorer.find(chain, txHash);
+      const tx = this.deps.find(chain, txHash);
       if (tx) return tx;
     }
     return null;

@@ -48,6 +48,8 @@ export async function startTx(
     txIntervalMs: 3_600_000,
     webhookRetryBaseMs: 60_000,
     now: () => Date.now() + clock.offset,
+    // The receivers of these tests listen on loopback (refused by default: tests/unit/sim/outbound).
+    webhookAllowPrivate: true,
     ...overrides,
   });
   const running = await listen(sim, 0);

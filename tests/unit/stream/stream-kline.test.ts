@@ -38,7 +38,7 @@ afterAll(async () => {
 describe('browser stream: candles', () => {
   it('200 concurrent streams on one pool make exactly one upstream subscription, and closing them unsubscribes', async () => {
     const before = subscribesFor(UNISWAP).length;
-    const streams = Array.from({ length: 200 }, () => harness.open([TOPIC]));
+    const streams = await Promise.all(Array.from({ length: 200 }, () => harness.open([TOPIC])));
     expect(streams.every((s) => s.response.status === 200)).toBe(true);
     expect(streams[0]?.response.headers.get('content-type')).toContain('text/event-stream');
     expect(streams[0]?.response.headers.get('cache-control')).toBe('no-cache, no-transform');
@@ -79,7 +79,7 @@ describe('browser stream: candles', () => {
   });
 
   it('survives the upstream socket being cut: reconnects, resubscribes, and candles keep coming', async () => {
-    const stream = harness.open([TOPIC]);
+    const stream = await harness.open([TOPIC]);
     await stream.sse.waitFor((e) => e.event === 'ohlcv', 10_000, 'first candle');
     const subscribes = subscribesFor(UNISWAP).length;
 
@@ -117,8 +117,8 @@ describe('browser stream: candles', () => {
   });
 
   it('replays what a tab missed after Last-Event-ID, in order', async () => {
-    const keeper = harness.open([TOPIC]); // keeps the topic (and its replay buffer) alive
-    const first = harness.open([TOPIC]);
+    const keeper = await harness.open([TOPIC]); // keeps the topic (and its replay buffer) alive
+    const first = await harness.open([TOPIC]);
     await first.sse.waitFor(
       (e) => e.event === 'ohlcv' && first.sse.events.filter((x) => x.event === 'ohlcv').length >= 3,
       15_000,
@@ -128,7 +128,7 @@ describe('browser stream: candles', () => {
     const lastSeen = candles[0]!;
     await first.close();
 
-    const again = harness.open([TOPIC], { 'last-event-id': lastSeen.id! });
+    const again = await harness.open([TOPIC], { 'last-event-id': lastSeen.id! });
     const replayed = await again.sse.waitFor((e) => e.event === 'ohlcv', 5000, 'replayed candle');
     expect(replayed.id).toBe(candles[1]!.id);
     expect(replayed.data).toBe(candles[1]!.data);
@@ -139,7 +139,7 @@ describe('browser stream: candles', () => {
     expect(seqs[0]).toBeGreaterThan(Number(lastSeen.id!.split('.')[1]));
 
     // An id from another server instance cannot be replayed: the stream says so.
-    const foreign = harness.open([TOPIC], { 'last-event-id': 'zzzzzz.5' });
+    const foreign = await harness.open([TOPIC], { 'last-event-id': 'zzzzzz.5' });
     const resync = await foreign.sse.waitFor(
       (e) => e.event === 'status' && json(e).state === 'resync',
       5000,
@@ -150,9 +150,11 @@ describe('browser stream: candles', () => {
   });
 
   it('an upstream refusal reaches only the stream that asked, as an error event', async () => {
-    const healthy = harness.open([TOPIC]);
+    const healthy = await harness.open([TOPIC]);
     // Two active configurations match this pool in the simulator: the upstream answers 4500.
-    const ambiguous = harness.open(['ohlcv:evm:1:0x3416cf6c708da44db2624d63ea0aaef7113527c6:1m']);
+    const ambiguous = await harness.open([
+      'ohlcv:evm:1:0x3416cf6c708da44db2624d63ea0aaef7113527c6:1m',
+    ]);
     const error = await ambiguous.sse.waitFor((e) => e.event === 'error', 10_000, 'error event');
     expect(json(error)).toMatchObject({
       code: 4500,
@@ -180,7 +182,7 @@ describe('browser stream: candles', () => {
   ])('refuses %s with 400 before any upstream work', async (_name, topics, message) => {
     const frames = upstream.frames.length;
     const channels = harness.hub.channelCount;
-    const stream = harness.open(topics);
+    const stream = await harness.open(topics);
     expect(stream.response.status).toBe(400);
     const body = (await stream.response.json()) as { message: string };
     expect(body.message).toMatch(message);

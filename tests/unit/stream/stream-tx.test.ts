@@ -54,7 +54,7 @@ async function historyBetween(from: number, to: number): Promise<Set<string>> {
 
 describe('browser stream: transactions', () => {
   it('relays matched transactions with listenAddress and is_reorg_resend, and acknowledges them upstream', async () => {
-    const stream = harness.open(['tx']);
+    const stream = await harness.open(['tx']);
     const first = await stream.sse.waitFor(
       (e) => e.event === 'transaction',
       10_000,
@@ -77,7 +77,7 @@ describe('browser stream: transactions', () => {
   });
 
   it('survives the upstream socket being cut with no lost and no duplicate transaction', async () => {
-    const stream = harness.open(['tx']);
+    const stream = await harness.open(['tx']);
     await stream.sse.waitFor((e) => e.event === 'transaction', 10_000, 'first transaction');
     const from = Math.floor(Date.now() / 1000) + 1;
     await new Promise((r) => setTimeout(r, 1500));
@@ -110,8 +110,8 @@ describe('browser stream: transactions', () => {
   });
 
   it('a watch follows an address for that stream only, through the upstream subscribe, and is released', async () => {
-    const watcher = harness.open([`tx:ethereum:${WATCHED}`]);
-    const everyone = harness.open(['tx']);
+    const watcher = await harness.open([`tx:ethereum:${WATCHED}`]);
+    const everyone = await harness.open(['tx']);
     await waitUntil(
       () =>
         harness
@@ -157,7 +157,7 @@ describe('browser stream: transactions', () => {
 
   it('pool trades: one poller per pool for every viewer, new trades as they come', async () => {
     const topic = 'trades:ethereum:1:0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
-    const streams = Array.from({ length: 20 }, () => harness.open([topic]));
+    const streams = await Promise.all(Array.from({ length: 20 }, () => harness.open([topic])));
     const trade = await streams[0]!.sse.waitFor((e) => e.event === 'trade', 10_000, 'a trade');
     const data = json<Tx & { topic: string; id: number }>(trade);
     expect(data.topic).toBe(topic);

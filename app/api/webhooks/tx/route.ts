@@ -1,4 +1,7 @@
 import { getEnv } from '@/lib/env';
+import { clientKey } from '@/lib/security/client-key';
+import { rateLimit } from '@/lib/security/limits';
+import { hostAllowed } from '@/lib/security/origin';
 import { getStreamHub } from '@/lib/stream/server';
 import { handleWebhook } from '@/lib/webhooks/receiver';
 
@@ -6,10 +9,30 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** The tx service's webhook target: verified, deduplicated, then fed to this server's live feed. */
-export function POST(request: Request) {
+export async function POST(request: Request) {
+  if (!hostAllowed(request.headers.get('host'))) {
+    return Response.json(
+      { code: 403, message: 'This host is not on ALLOWED_HOSTS.' },
+      { status: 403, headers: { 'cache-control': 'no-store' } },
+    );
+  }
+  const env = getEnv();
+  const key = clientKey(request);
+  const limit = rateLimit('webhook-bad-sign', {
+    points: env.WEBHOOK_BAD_SIGN_PER_MIN,
+    durationSeconds: 60,
+  });
   return handleWebhook(request, {
-    secret: getEnv().WEBHOOK_SECRET,
+    secret: env.WEBHOOK_SECRET,
     ingest: (tx) => getStreamHub().tx.ingest(tx),
+    badSign: {
+      async blocked() {
+        return (await limit.blockedFor(key)) || null;
+      },
+      async failed() {
+        await limit.take(key);
+      },
+    },
   });
 }
 

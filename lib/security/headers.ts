@@ -1,0 +1,46 @@
+/**
+ * The security headers of every answer. Static ones (nosniff, referrer and permissions policies) come
+ * from next.config.js's `headers()` for every path, static files included; the rest are decided per request in
+ * proxy.ts: the Content-Security-Policy with a fresh nonce for pages, a locked-down one for API
+ * answers, framing (`/embed/*` by EMBED_ALLOWED_ORIGINS, nothing else at all) and HSTS over HTTPS.
+ */
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
+/** `frame-ancestors` of /embed/*: any origin, or the valid entries of EMBED_ALLOWED_ORIGINS. */
+export function embedAncestors(raw: string | undefined): string {
+  const value = raw?.trim();
+  if (!value || value === '*') return '*';
+  const origins = value
+    .split(/[\s,]+/)
+    .filter(
+      (o) => /^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o) || /^https?:\/\/\*\.[a-z0-9.-]+$/i.test(o),
+    );
+  return origins.length > 0 ? origins.join(' ') : "'none'";
+}
+
+export function pagePolicy(opts: { nonce: string; ancestors: string; dev: boolean }): string {
+  const script = [`'self'`, `'nonce-${opts.nonce}'`, `'strict-dynamic'`];
+  // React's development build evaluates code for its error overlay and fast refresh.
+  if (opts.dev) script.push(`'unsafe-eval'`);
+  return [
+    `default-src 'self'`,
+    `script-src ${script.join(' ')}`,
+    // React and lightweight-charts set style attributes; no script runs from a style.
+    `style-src 'self' 'unsafe-inline'`,
+    // Token and chain logos come from wherever the upstream points.
+    `img-src 'self' data: blob: https:`,
+    `font-src 'self' data:`,
+    `connect-src 'self'${opts.dev ? ' ws: wss:' : ''}`,
+    // The pool page previews its own embed widget.
+    `frame-src 'self'`,
+    `worker-src 'self' blob:`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `form-action 'self'`,
+    `frame-ancestors ${opts.ancestors}`,
+  ].join('; ');
+}
+
+/** JSON and event streams are never documents: nothing may load or run from them. */
+export const API_POLICY =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";

@@ -1,0 +1,89 @@
+/**
+ * DASHBOARD_ACCESS=private with EMBED_PUBLIC=1: every page, API and stream needs the admin session,
+ * except the sign-in page and its API, the health check, the webhook receiver, and the chart data
+ * the embeddable widget reads.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStream, signIn } from './support/client';
+import { App, raw } from './support/servers';
+
+const PASSWORD = 'attack-suite private dashboard';
+const POOL_PATH = 'evm/1/0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
+const POOL_QUERY =
+  'chain_type=evm&chain_id=1&pool_address=0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
+
+let app: App;
+
+beforeAll(async () => {
+  app = new App({ DASHBOARD_PASSWORD: PASSWORD, DASHBOARD_ACCESS: 'private', EMBED_PUBLIC: '1' });
+  await app.start();
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('private dashboard', () => {
+  it('pages send a visitor to sign in, with the page to come back to', async () => {
+    for (const path of [
+      '/',
+      '/wallets',
+      '/settings',
+      `/pools/${POOL_PATH}`,
+      '/tx/ethereum/1/0x1',
+    ]) {
+      const r = await raw(`${app.url}${path}`);
+      expect(r.status, path).toBe(307);
+      expect(r.headers.location, path).toBe(`/login?next=${encodeURIComponent(path)}`);
+    }
+    expect((await raw(`${app.url}/login`)).status).toBe(200);
+    const session = await raw(`${app.url}/api/auth/session`);
+    expect(JSON.parse(session.body)).toMatchObject({ private: true, signedIn: false });
+    expect((await raw(`${app.url}/api/health`)).status).toBeLessThan(500);
+  });
+
+  it('the APIs and the stream answer 401 in their envelopes', async () => {
+    const price = await raw(`${app.url}/api/price/v1/chains`);
+    expect(price.status).toBe(401);
+    expect(JSON.parse(price.body)).toMatchObject({ code: 401, data: '' });
+    const tx = await raw(`${app.url}/api/tx/v1/app/config`);
+    expect(tx.status).toBe(401);
+    expect(JSON.parse(tx.body)).toMatchObject({ code: 401, data: null });
+    const kline = await raw(`${app.url}/api/kline/v1/market/coins/eth/0x1`);
+    expect(kline.status).toBe(401);
+    expect(JSON.parse(kline.body)).toMatchObject({ code: 20001 });
+    const stream = await openStream(app.url, ['tx']);
+    expect(stream.status).toBe(401);
+    // a chart topic mixed with a private one is private
+    const mixed = await openStream(app.url, [`ohlcv:${POOL_PATH.replaceAll('/', ':')}:1m`, 'tx']);
+    expect(mixed.status).toBe(401);
+  });
+
+  it('EMBED_PUBLIC=1 keeps the widget and the chart data it reads public, nothing more', async () => {
+    expect((await raw(`${app.url}/embed/pools/${POOL_PATH}`)).status).toBe(200);
+    expect((await raw(`${app.url}/api/price/v1/pools?${POOL_QUERY}`)).status).toBe(200);
+    const now = Math.floor(Date.now() / 1000);
+    expect(
+      (
+        await raw(
+          `${app.url}/api/kline/v1/kline/ohlcv?interval=1h&from=${now - 86400}&to=${now}&${POOL_QUERY}`,
+        )
+      ).status,
+    ).toBe(200);
+    const chart = await openStream(app.url, [`ohlcv:${POOL_PATH.replaceAll('/', ':')}:1m`]);
+    expect(chart.status).toBe(200);
+    await chart.close();
+    expect((await raw(`${app.url}/api/price/v1/tokens`)).status).toBe(401);
+  });
+
+  it('the admin session opens everything', async () => {
+    const cookie = await signIn(app.url, PASSWORD);
+    expect((await raw(`${app.url}/wallets`, { headers: { cookie } })).status).toBe(200);
+    expect((await raw(`${app.url}/api/tx/v1/app/config`, { headers: { cookie } })).status).toBe(
+      200,
+    );
+    const stream = await openStream(app.url, ['tx'], { cookie });
+    expect(stream.status).toBe(200);
+    await stream.close();
+  });
+});

@@ -1,0 +1,219 @@
+/**
+ * The attack suite's servers: `next start` of this build on a free port with its own environment,
+ * and helpers to reach it as an attacker would (raw HTTP, any header, chunked bodies). Ports come
+ * from the system (listen on port 0), so runs never collide with anything else on the machine.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export class App {
+  private child: ChildProcess | null = null;
+  private output = '';
+  port = 0;
+
+  constructor(private readonly env: Record<string, string>) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get log(): string {
+    return this.output;
+  }
+
+  async start(timeoutMs = 90_000): Promise<void> {
+    this.port = await freePort();
+    const next = join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(process.env)) {
+      // Nothing of the developer's own configuration leaks into these servers.
+      if (
+        v !== undefined &&
+        !/^(UPSTREAM_|DASHBOARD_|SESSION_|WEBHOOK_|SIM_|DEMO_|RATE_|STREAM_|LOGIN_|ALLOWED_|CLIENT_IP|TRUSTED_|EMBED_)/.test(
+          k,
+        )
+      )
+        env[k] = v;
+    }
+    this.child = spawn(
+      process.execPath,
+      [next, 'start', '-p', String(this.port), '-H', '127.0.0.1'],
+      {
+        env: { ...env, NODE_ENV: 'production', SIM_STATE_DIR: 'memory', ...this.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    this.child.stdout?.on('data', (c: Buffer) => (this.output += c.toString()));
+    this.child.stderr?.on('data', (c: Buffer) => (this.output += c.toString()));
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (this.child.exitCode !== null) throw new Error(`app exited early:\n${this.output}`);
+      try {
+        const r = await fetch(`${this.url}/api/health`);
+        await r.arrayBuffer();
+        if (r.status < 500 || r.status === 503) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`app did not start in ${timeoutMs} ms:\n${this.output}`);
+  }
+
+  /** Resident memory of the server process and its children, in bytes (Linux /proc). */
+  rss(): number {
+    const pid = this.child?.pid;
+    return pid ? treeRss(pid) : 0;
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+}
+
+function treeRss(pid: number): number {
+  let total = 0;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+    total += kb ? Number(kb) * 1024 : 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const c of children ? children.split(/\s+/) : []) total += treeRss(Number(c));
+    }
+  } catch {
+    // the process is gone
+  }
+  return total;
+}
+
+export interface RawReply {
+  status: number;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+/** One request with exactly these headers (fetch would add or forbid some). */
+export function raw(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawReply> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+export interface ChunkedResult {
+  status: number;
+  body: string;
+  /** bytes written before the answer came (or the server stopped reading) */
+  sent: number;
+  /** highest RSS of the server seen while sending */
+  peakRss: number;
+}
+
+/**
+ * Sends up to `totalBytes` as a chunked body (no Content-Length), 1 MB at a time, as fast as the
+ * server reads, and stops when the answer arrives or the server closes the connection.
+ */
+export function chunkedFlood(
+  url: string,
+  totalBytes: number,
+  headers: Record<string, string>,
+  sampleRss: () => number,
+): Promise<ChunkedResult> {
+  return new Promise((resolve, reject) => {
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    chunk.write('{"address":"', 0);
+    let sent = 0;
+    let peakRss = sampleRss();
+    let answered = false;
+    const req = httpRequest(url, {
+      method: 'POST',
+      headers: { ...headers, 'transfer-encoding': 'chunked' },
+    });
+    const finish = (status: number, body: string) => {
+      if (answered) return;
+      answered = true;
+      peakRss = Math.max(peakRss, sampleRss());
+      resolve({ status, body, sent, peakRss });
+    };
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => finish(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')));
+    });
+    req.on('error', (error) => {
+      if (!answered) {
+        // The server hung up after answering: wait for the answer that is already on its way.
+        setTimeout(() => (answered ? undefined : reject(error)), 2000);
+      }
+    });
+    let writes = 0;
+    const pump = () => {
+      while (!answered && sent < totalBytes) {
+        sent += chunk.length;
+        if (++writes % 16 === 0) peakRss = Math.max(peakRss, sampleRss());
+        if (!req.write(chunk)) {
+          req.once('drain', pump);
+          return;
+        }
+      }
+      if (!answered) req.end();
+    };
+    pump();
+  });
+}
+
+/** A loopback listener that counts every TCP connection it gets (it must get none). */
+export async function countingListener(): Promise<{
+  port: number;
+  connections: () => number;
+  close(): Promise<void>;
+}> {
+  let connections = 0;
+  const server = createServer((req, res) => {
+    res.writeHead(200).end('{}');
+  });
+  server.on('connection', () => connections++);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    connections: () => connections,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
