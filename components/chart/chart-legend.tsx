@@ -39,6 +39,7 @@ export function ChartLegend({
       {item('C', price(bar.close))}
       <span
         className={`whitespace-nowrap ${change.dir === 'up' ? 'text-up' : change.dir === 'down' ? 'text-down' : 'text-muted'}`}
+        data-testid="legend-change"
       >
         {change.text}
       </span>

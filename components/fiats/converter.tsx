@@ -264,6 +264,7 @@ export function Converter({ amount: input, from, to, fiats, onChange }: Converte
       <div
         className="mt-3 flex min-h-[64px] flex-wrap items-center justify-between gap-x-6 gap-y-2 rounded border border-border bg-bg px-3 py-2"
         aria-live="polite"
+        data-testid="convert-box"
       >
         <div className="min-w-0 max-w-full">
           {problem ? (

@@ -38,7 +38,7 @@ export function FeaturedPools({ rows }: { rows: readonly FeaturedRow[] }) {
       </div>
       <TableArrowNav className="overflow-x-auto">
         <table
-          className="num w-full min-w-[760px] border-separate border-spacing-0 whitespace-nowrap text-[13px]"
+          className="num w-full min-w-[540px] border-separate border-spacing-0 whitespace-nowrap text-[13px] md:min-w-[760px]"
           aria-label="Featured pools"
         >
           <thead className="text-2xs uppercase tracking-wide text-muted">
@@ -46,10 +46,10 @@ export function FeaturedPools({ rows }: { rows: readonly FeaturedRow[] }) {
               <th scope="col" className={`${head} sticky left-0 z-10 bg-panel text-left`}>
                 Pool
               </th>
-              <th scope="col" className={`${head} text-left`}>
+              <th scope="col" className={`${head} hidden text-left md:table-cell`}>
                 DEX
               </th>
-              <th scope="col" className={`${head} text-left`}>
+              <th scope="col" className={`${head} hidden text-left md:table-cell`}>
                 Network
               </th>
               <th scope="col" className={`${head} text-right`} title={SNAPSHOT_TITLE}>
@@ -112,15 +112,21 @@ function Row({ row, money }: { row: FeaturedRow; money: ReturnType<typeof useMon
               className="ring-2 ring-[var(--panel)]"
             />
           </span>
-          <span className="font-medium">
-            {p.base.symbol}
-            <span className="text-muted"> / {p.quote.symbol}</span>
+          <span className="flex flex-col leading-tight md:flex-row md:items-baseline md:gap-2">
+            <span className="font-medium">
+              {p.base.symbol}
+              <span className="text-muted"> / {p.quote.symbol}</span>
+            </span>
+            {fee && <span className="hidden text-2xs text-muted md:inline">{fee}</span>}
+            {/* On a phone the DEX and network columns give way to the figures. */}
+            <span className="text-2xs text-muted md:hidden">
+              {dexName(p.dex)} · {row.network}
+            </span>
           </span>
-          {fee && <span className="hidden text-2xs text-muted md:inline">{fee}</span>}
         </Link>
       </td>
-      <td className={`${cell} text-muted`}>{dexName(p.dex)}</td>
-      <td className={`${cell} text-muted`}>{row.network}</td>
+      <td className={`${cell} hidden text-muted md:table-cell`}>{dexName(p.dex)}</td>
+      <td className={`${cell} hidden text-muted md:table-cell`}>{row.network}</td>
       <td className={`${cell} text-right`} data-testid="featured-price">
         {formatPrice(money.of(p.baseUsd), money.format)}
       </td>

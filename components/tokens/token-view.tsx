@@ -150,7 +150,7 @@ export function TokenView({
             </div>
           </div>
         </div>
-        <div className="text-right">
+        <div className="sm:text-right">
           <div className="num text-2xl font-semibold tracking-tight" data-testid="token-price">
             {q ? (
               <Flash key={code} value={q.price} compare={compareDecimal} className="px-1">
@@ -160,7 +160,7 @@ export function TokenView({
               <span className="skeleton inline-block h-7 w-36 align-middle" />
             )}
           </div>
-          <div className="mt-1 flex items-center justify-end gap-2">
+          <div className="mt-1 flex items-center gap-2 sm:justify-end">
             {q && (
               <span
                 className={`num text-[13px] font-medium ${changeTone(formatPercent(q.percent_change_24h))}`}
