@@ -53,7 +53,8 @@ export function FeaturedPools({ rows }: { rows: readonly FeaturedRow[] }) {
                 Network
               </th>
               <th scope="col" className={`${head} text-right`} title={SNAPSHOT_TITLE}>
-                Pool price <span className="normal-case tracking-normal">(snapshot)</span>
+                Pool price{' '}
+                <span className="hidden normal-case tracking-normal md:inline">(snapshot)</span>
               </th>
               <th scope="col" className={`${head} text-right`}>
                 24h
@@ -119,7 +120,7 @@ function Row({ row, money }: { row: FeaturedRow; money: ReturnType<typeof useMon
             </span>
             {fee && <span className="hidden text-2xs text-muted md:inline">{fee}</span>}
             {/* On a phone the DEX and network columns give way to the figures. */}
-            <span className="text-2xs text-muted md:hidden">
+            <span className="block max-w-[9.5rem] truncate text-2xs text-muted md:hidden">
               {dexName(p.dex)} · {row.network}
             </span>
           </span>

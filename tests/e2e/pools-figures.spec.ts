@@ -188,12 +188,29 @@ test.describe('pool chart layout', () => {
     );
   });
 
+  test('on a 390 px phone the Pools list shows each pool price without scrolling sideways', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/pools');
+    const prices = page.getByTestId('featured-price');
+    await expect(prices).toHaveCount(6);
+    for (const price of await prices.all()) {
+      const box = (await price.boundingBox())!;
+      expect(box.x).toBeGreaterThan(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    // DEX and network fold under the pair.
+    await expect(page.getByTestId('featured-pool').first()).toContainText('Uniswap V3 · Ethereum');
+  });
+
   test('three yearly candles fill the middle of the pane; a long history opens at the latest bar', async ({
     page,
   }) => {
     await page.goto(`${POOL_PAGE}?interval=1Y`);
     const figure = chart(page);
-    await expect(figure).toHaveAttribute('data-state', 'ready');
+    // The simulator builds a pool's yearly history on its first ask: slow on a busy machine.
+    await expect(figure).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
     expect(Number(await figure.getAttribute('data-bars'))).toBeLessThanOrEqual(10);
     await expect(figure).toHaveAttribute('data-extent', /^\d\.\d{3}:\d\.\d{3}$/);
     const [left, right] = ((await figure.getAttribute('data-extent')) ?? '').split(':').map(Number);
