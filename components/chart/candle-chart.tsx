@@ -8,6 +8,7 @@
 import {
   createChart,
   type IChartApi,
+  type Logical,
   type LogicalRange,
   type MouseEventParams,
 } from 'lightweight-charts';
@@ -16,6 +17,7 @@ import type { Candle, RawCandle } from '@/lib/chart/candles';
 import { CandleFeed, findBarIndex, type CandleSink, type FeedSnapshot } from '@/lib/chart/feed';
 import { INTERVAL_LABELS, INTERVAL_SECONDS, type OhlcvInterval } from '@/lib/chart/intervals';
 import { formatBarTime, formatTickMark, type TimeZoneMode } from '@/lib/chart/time-format';
+import { BAR_SPACING, RIGHT_OFFSET, fewBarsRange } from '@/lib/chart/view';
 import { useOhlcvStream } from '@/lib/hooks/use-stream';
 import { fetchCandles } from '@/lib/pools/api';
 import type { PoolRef } from '@/lib/pools/ref';
@@ -77,6 +79,7 @@ export function CandleChart({
 }: CandleChartProps) {
   const { chainType, chainId, address } = pool;
   const containerRef = useRef<HTMLDivElement>(null);
+  const figureRef = useRef<HTMLElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const seriesRef = useRef<ChartSeries | null>(null);
   const feedRef = useRef<CandleFeed | null>(null);
@@ -128,6 +131,7 @@ export function CandleChart({
     };
     const onRange = (range: LogicalRange | null) => {
       if (range && range.from < LOAD_OLDER_MARGIN) void feedRef.current?.loadOlder();
+      markExtent(chart, feedRef.current?.getBars().length ?? 0, figureRef.current);
     };
     chart.subscribeCrosshairMove(onCrosshair);
     chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
@@ -202,8 +206,14 @@ export function CandleChart({
         setDecimals(series.priceDecimals);
         if (first && bars.length > 0) {
           first = false;
-          chart.timeScale().applyOptions({ barSpacing: 7, rightOffset: 6 });
-          chart.timeScale().scrollToRealTime();
+          const scale = chart.timeScale();
+          const few = fewBarsRange(
+            bars.length,
+            scale.width() || (containerRef.current?.clientWidth ?? 0),
+          );
+          scale.applyOptions({ barSpacing: BAR_SPACING, rightOffset: RIGHT_OFFSET });
+          if (few) scale.setVisibleLogicalRange(few);
+          else scale.scrollToRealTime();
           const bench = benchHook();
           if (bench && bench.firstCandleAt === undefined)
             void nextFrame().then((t) => (bench.firstCandleAt = t));
@@ -280,6 +290,7 @@ export function CandleChart({
         </div>
       </div>
       <figure
+        ref={figureRef}
         aria-label={label}
         className="relative m-0 min-h-0 flex-1"
         data-testid="candle-chart"
@@ -337,6 +348,22 @@ export function CandleChart({
       </figure>
     </div>
   );
+}
+
+/**
+ * Where the bars lie across the pane, as fractions of its width (`0.12:0.88`), on the figure's
+ * `data-extent`: what a user sees of the view, for tests, written without a re-render.
+ */
+function markExtent(chart: IChartApi, bars: number, figure: HTMLElement | null) {
+  if (!figure) return;
+  const scale = chart.timeScale();
+  const width = scale.width();
+  const first = scale.logicalToCoordinate(0 as Logical);
+  const last = scale.logicalToCoordinate((bars - 1) as Logical);
+  figure.dataset.extent =
+    bars > 0 && width > 0 && first !== null && last !== null
+      ? `${(first / width).toFixed(3)}:${(last / width).toFixed(3)}`
+      : '';
 }
 
 /** Heights of the loading skeleton's bars: a calm, chart-like silhouette. */

@@ -1,5 +1,5 @@
 import type { Candle } from '@/lib/chart/candles';
-import { formatChartPrice, formatChartVolume } from '@/lib/chart/price-format';
+import { formatChangePercent, formatChartPrice, formatChartVolume } from '@/lib/chart/price-format';
 
 /**
  * The crosshair legend: open, high, low, close, volume and change of the bar under the cursor (the
@@ -18,7 +18,7 @@ export function ChartLegend({
 }) {
   if (!bar) return title ? <div className="text-[12px] font-medium text-text">{title}</div> : null;
   const base = previousClose ?? bar.open;
-  const change = base !== 0 ? ((bar.close - base) / base) * 100 : 0;
+  const change = formatChangePercent(base !== 0 ? ((bar.close - base) / base) * 100 : 0);
   const up = bar.close >= bar.open;
   const tone = up ? 'text-up' : 'text-down';
   const price = (v: number) => formatChartPrice(v, decimals);
@@ -38,10 +38,10 @@ export function ChartLegend({
       {item('L', price(bar.low))}
       {item('C', price(bar.close))}
       <span
-        className={`whitespace-nowrap ${change > 0 ? 'text-up' : change < 0 ? 'text-down' : 'text-muted'}`}
+        className={`whitespace-nowrap ${change.dir === 'up' ? 'text-up' : change.dir === 'down' ? 'text-down' : 'text-muted'}`}
+        data-testid="legend-change"
       >
-        {change > 0 ? '+' : ''}
-        {change.toFixed(2)}%
+        {change.text}
       </span>
       {item('Vol', formatChartVolume(bar.volume), 'text-muted')}
     </div>

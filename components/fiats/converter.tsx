@@ -21,6 +21,8 @@ import { Freshness } from '@/components/ui/freshness';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TokenIcon } from '@/components/ui/token-icon';
 import { compareDecimal } from '@/lib/fiats/compare';
+import { CANONICAL, localize, toLocaleInput } from '@/lib/format/locale-number';
+import { useNumberLocale } from '@/lib/hooks/use-number-locale';
 
 const NO_IDS: number[] = [];
 
@@ -30,20 +32,36 @@ function exact(value: string): string {
   return formatFixed(value, decimals);
 }
 
+/**
+ * The amount field's text: from the URL (`typed: false`, the app's notation, which is how links carry
+ * it) until the user types, then as typed in their locale.
+ */
+export interface AmountInput {
+  text: string;
+  typed: boolean;
+}
+
 export interface ConverterProps {
-  amountText: string;
+  amount: AmountInput;
   from: Asset;
   to: Asset;
   fiats: FiatItem[] | undefined;
-  onChange: (patch: { amount?: string; from?: Asset; to?: Asset }) => void;
+  /** `canonical`: the typed amount in the app's notation (`1000.5`), null while it does not read */
+  onChange: (patch: {
+    amount?: { text: string; canonical: string | null };
+    from?: Asset;
+    to?: Asset;
+  }) => void;
 }
 
 /**
  * amount + from + to, any fiat or token: fiat -> fiat through the from-base's rate, token <-> fiat
  * through quotes/latest in that fiat, token -> token through both USD prices. big.js only.
  */
-export function Converter({ amountText, from, to, fiats, onChange }: ConverterProps) {
+export function Converter({ amount: input, from, to, fiats, onChange }: ConverterProps) {
   const id = useId();
+  const seps = useNumberLocale();
+  const num = (text: string) => localize(text, seps);
   const [picked, setPicked] = useState<TokenItem[]>([]);
   const top = useQuery(tokensQuery(1, 100));
 
@@ -52,7 +70,9 @@ export function Converter({ amountText, from, to, fiats, onChange }: ConverterPr
     (a): a is Extract<Asset, { kind: 'fiat' }> => a.kind === 'fiat' && !knownFiat(a.code),
   );
 
-  const amount = parseAmount(amountText);
+  const amount = parseAmount(input.text, input.typed ? seps : CANONICAL);
+  const amountText =
+    input.typed || !amount.ok ? input.text : toLocaleInput(amount.value.toFixed(), seps);
   const fiatPair =
     from.kind === 'fiat' && to.kind === 'fiat' && from.code !== to.code && unknown.length === 0;
   const rates = useQuery({
@@ -117,13 +137,13 @@ export function Converter({ amountText, from, to, fiats, onChange }: ConverterPr
 
   let rateLine: string | null = null;
   if (result) {
-    if (fiatPair && fiatRate) rateLine = `1 ${unit(from)} = ${fiatRate} ${unit(to)}`;
+    if (fiatPair && fiatRate) rateLine = `1 ${unit(from)} = ${num(exact(fiatRate))} ${unit(to)}`;
     else if (from.kind === 'token' && to.kind === 'fiat' && tokenPrice)
-      rateLine = `1 ${unit(from)} = ${exact(tokenPrice)} ${unit(to)}`;
+      rateLine = `1 ${unit(from)} = ${num(exact(tokenPrice))} ${unit(to)}`;
     else if (from.kind === 'fiat' && to.kind === 'token' && tokenPrice)
-      rateLine = `1 ${unit(from)} = ${formatTokenAmount(result.rate.toFixed())} ${unit(to)} · 1 ${unit(to)} = ${exact(tokenPrice)} ${unit(from)}`;
+      rateLine = `1 ${unit(from)} = ${num(formatTokenAmount(result.rate.toFixed()))} ${unit(to)} · 1 ${unit(to)} = ${num(exact(tokenPrice))} ${unit(from)}`;
     else if (from.kind === 'token' && to.kind === 'token' && fromUsd && toUsd)
-      rateLine = `1 ${unit(from)} = ${formatTokenAmount(result.rate.toFixed())} ${unit(to)} · via USD ${exact(fromUsd)} / ${exact(toUsd)}`;
+      rateLine = `1 ${unit(from)} = ${num(formatTokenAmount(result.rate.toFixed()))} ${unit(to)} · via USD ${num(exact(fromUsd))} / ${num(exact(toUsd))}`;
     else rateLine = `1 ${unit(from)} = 1 ${unit(to)}`;
   }
 
@@ -170,16 +190,30 @@ export function Converter({ amountText, from, to, fiats, onChange }: ConverterPr
   return (
     <div className="p-3">
       <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-end gap-2">
-        <Field id={`${id}-amount`} label="Amount" error={amountError} className="col-span-3">
+        <Field
+          id={`${id}-amount`}
+          label="Amount"
+          hint={`In your browser's notation, e.g. ${num('1,250.50')}`}
+          error={amountError}
+          className="col-span-3"
+        >
           <TextInput
             id={`${id}-amount`}
             inputMode="decimal"
             autoComplete="off"
             spellCheck={false}
             value={amountText}
-            onChange={(e) => onChange({ amount: e.target.value })}
+            onChange={(e) => {
+              const parsed = parseAmount(e.target.value, seps);
+              onChange({
+                amount: {
+                  text: e.target.value,
+                  canonical: parsed.ok ? parsed.value.toFixed() : null,
+                },
+              });
+            }}
             aria-invalid={amountError ? true : undefined}
-            aria-describedby={amountError ? `${id}-amount-error` : undefined}
+            aria-describedby={amountError ? `${id}-amount-error` : `${id}-amount-hint`}
             className="num text-right text-[14px]"
             data-testid="convert-amount"
           />
@@ -230,8 +264,9 @@ export function Converter({ amountText, from, to, fiats, onChange }: ConverterPr
       <div
         className="mt-3 flex min-h-[64px] flex-wrap items-center justify-between gap-x-6 gap-y-2 rounded border border-border bg-bg px-3 py-2"
         aria-live="polite"
+        data-testid="convert-box"
       >
-        <div className="min-w-0">
+        <div className="min-w-0 max-w-full">
           {problem ? (
             <p role="alert" className="text-[13px] text-down" data-testid="convert-problem">
               {problem}
@@ -240,23 +275,30 @@ export function Converter({ amountText, from, to, fiats, onChange }: ConverterPr
             <p className="text-[13px] text-muted">Fix the amount to see the conversion.</p>
           ) : result ? (
             <>
-              <div className="num flex items-baseline gap-2">
-                <span className="text-[13px] text-muted">
-                  {amount.ok ? exact(amount.value.toFixed()) : ''} {unit(from)} =
+              <div className="num flex min-w-0 flex-wrap items-baseline gap-x-2">
+                <span className="break-all text-[13px] text-muted">
+                  {amount.ok ? num(exact(amount.value.toFixed())) : ''} {unit(from)} =
                 </span>
-                <Flash value={result.result.toFixed()} compare={compareDecimal} className="px-1">
+                <Flash
+                  value={result.result.toFixed()}
+                  compare={compareDecimal}
+                  className="min-w-0 break-all px-1"
+                >
                   <output
                     className="text-[22px] font-semibold leading-7"
                     data-testid="convert-result"
                     data-value={result.result.toFixed()}
                     data-rate={rawRate ?? ''}
                   >
-                    {formatResult(result.result, to, toFormat)}
+                    {num(formatResult(result.result, to, toFormat))}
                   </output>
                 </Flash>
                 <span className="text-[14px] font-medium text-muted">{unit(to)}</span>
               </div>
-              <p className="num mt-0.5 text-[12px] text-muted" data-testid="convert-rate">
+              <p
+                className="num mt-0.5 break-words text-[12px] text-muted"
+                data-testid="convert-rate"
+              >
                 {rateLine}
               </p>
             </>

@@ -2,6 +2,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useFiat } from '@/lib/hooks/use-fiat';
+import { useHydrated } from '@/lib/hooks/use-hydrated';
+import type { FiatItem } from '@/lib/upstream/price/schema';
 import { useUrlParams } from '@/lib/hooks/use-url-params';
 import { assetParam, parseAsset, type Asset } from '@/lib/fiats/convert';
 import { fiatsQuery, ratesQuery } from '@/lib/queries/price';
@@ -10,16 +12,20 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Select } from '@/components/ui/field';
 import { Freshness } from '@/components/ui/freshness';
 import { Panel } from '@/components/ui/panel';
-import { Converter } from './converter';
+import { Converter, type AmountInput } from './converter';
 import { FiatList } from './fiat-list';
 import { RatesTable } from './rates-table';
 
 /** `/fiats`: the converter, the rates of a base (`?base=`) refreshed every 3 s, and the fiats list. */
-export function FiatsView() {
+export function FiatsView({ initialFiats }: { initialFiats: FiatItem[] | null }) {
   const id = useId();
   const [params, update] = useUrlParams();
   const display = useFiat();
-  const fiats = display.fiats;
+  // The hydration pass must render what the server did. The header asks for the same list, and when
+  // its answer lands before this part of the page hydrates (it hydrates apart, in its Suspense
+  // boundary) the options and rows would differ from the server's HTML: React error #418.
+  const hydrated = useHydrated();
+  const fiats = (hydrated ? display.fiats : undefined) ?? initialFiats ?? undefined;
   const fiatsQ = useQuery(fiatsQuery);
 
   const rawBase = params.get('base')?.trim() ?? '';
@@ -37,8 +43,12 @@ export function FiatsView() {
   const defaultTo: Asset = { kind: 'fiat', code: display.code === 'EUR' ? 'USD' : 'EUR' };
   const from = parseAsset(params.get('from')) ?? defaultFrom;
   const to = parseAsset(params.get('to')) ?? defaultTo;
-  // The typed text is the input's own state (an emptied field stays empty); the URL follows it.
-  const [amountText, setAmountText] = useState(() => params.get('amount') ?? '100');
+  // The typed text is the input's own state (an emptied field stays empty); the URL follows it, in
+  // the app's notation (`1000.5`) so that a link reads the same in every locale.
+  const [amount, setAmount] = useState<AmountInput>(() => ({
+    text: params.get('amount') ?? '100',
+    typed: false,
+  }));
   const baseName = fiats?.find((f) => f.code.toUpperCase() === base)?.name;
 
   const setBase = (code: string) => update({ base: code });
@@ -115,26 +125,30 @@ export function FiatsView() {
         <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-3">
           <Panel title="Converter" bodyClassName="">
             <Converter
-              amountText={amountText}
+              amount={amount}
               from={from}
               to={to}
               fiats={fiats}
               onChange={(patch) => {
-                if (patch.amount !== undefined) setAmountText(patch.amount);
+                const typed = patch.amount;
+                if (typed) setAmount({ text: typed.text, typed: true });
                 update({
-                  ...(patch.amount !== undefined ? { amount: patch.amount.trim() } : {}),
+                  // A text that does not read (yet) leaves the link at the last amount that did.
+                  ...(typed && (typed.canonical !== null || typed.text.trim() === '')
+                    ? { amount: typed.canonical ?? '' }
+                    : {}),
                   ...(patch.from ? { from: assetParam(patch.from) } : {}),
                   ...(patch.to ? { to: assetParam(patch.to) } : {}),
                   // Keep the amount in the URL once the user touches the converter, even at its default.
-                  ...(patch.amount === undefined && !params.get('amount')
-                    ? { amount: amountText }
+                  ...(!typed && !amount.typed && !params.get('amount')
+                    ? { amount: amount.text }
                     : {}),
                 });
               }}
             />
           </Panel>
           <Panel title={fiats ? `${fiats.length} fiat currencies` : 'Fiat currencies'}>
-            {fiats === undefined && fiatsQ.isError ? (
+            {fiats === undefined && hydrated && fiatsQ.isError ? (
               <EmptyState tone="error" title="The fiat list could not be loaded." />
             ) : (
               <FiatList fiats={fiats} base={base} display={display.code} onPick={setBase} />

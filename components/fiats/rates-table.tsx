@@ -2,6 +2,9 @@
 import Big from 'big.js';
 import type { FiatItem, FiatRateItem } from '@/lib/upstream/price/schema';
 import { compareDecimal } from '@/lib/fiats/compare';
+import { localize } from '@/lib/format/locale-number';
+import { formatFixed } from '@/lib/format/number';
+import { useNumberLocale } from '@/lib/hooks/use-number-locale';
 import { Flash } from '@/components/ui/flash';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TokenIcon } from '@/components/ui/token-icon';
@@ -12,15 +15,22 @@ const head = 'bg-panel px-3 py-2 font-medium';
 function inverse(rate: string): string {
   try {
     const b = new Big(rate);
-    return b.eq(0) ? '—' : new Big(1).div(b).toFixed(8, Big.roundHalfUp);
+    return b.eq(0) ? '—' : formatFixed(new Big(1).div(b), 8);
   } catch {
     return '—';
   }
 }
 
+/** The rate with every decimal it came with (the seed's 8), digits grouped: `1,383.25402200`. */
+function grouped(rate: string): string {
+  const decimals = rate.includes('.') ? (rate.split('.')[1] ?? '').length : 0;
+  return formatFixed(rate, decimals);
+}
+
 /**
- * Rates of one base: `1 BASE = rate TARGET`, the rate string exactly as the upstream gave it (8
- * decimals), flashing when it changes; the inverse is computed with big.js to the same 8 decimals.
+ * Rates of one base: `1 BASE = rate TARGET`, the rate's digits exactly as the upstream gave them (8
+ * decimals), grouped in the browser's notation, flashing when it changes; the inverse is computed
+ * with big.js to the same 8 decimals.
  */
 export function RatesTable({
   base,
@@ -32,6 +42,7 @@ export function RatesTable({
   fiats: FiatItem[] | undefined;
 }) {
   const byCode = new Map(fiats?.map((f) => [f.code.toUpperCase(), f]));
+  const seps = useNumberLocale();
   const rows = rates ?? Array.from({ length: 12 }, () => null);
   return (
     <div className="max-h-[720px] overflow-auto">
@@ -90,8 +101,8 @@ export function RatesTable({
                 </td>
                 <td className={`${cell} text-right`}>
                   <Flash value={r.rate} compare={compareDecimal} className="px-1">
-                    <span data-testid="rate" className="font-medium">
-                      {r.rate}
+                    <span data-testid="rate" data-value={r.rate} className="font-medium">
+                      {localize(grouped(r.rate), seps)}
                     </span>
                   </Flash>
                   <span className="ml-1 inline-block w-9 text-left text-2xs text-muted">
@@ -99,7 +110,7 @@ export function RatesTable({
                   </span>
                 </td>
                 <td className={`${cell} text-right text-muted`}>
-                  {inverse(r.rate)}
+                  {localize(inverse(r.rate), seps)}
                   <span className="ml-1 inline-block w-9 text-left text-2xs">{base}</span>
                 </td>
               </tr>

@@ -1,18 +1,19 @@
 'use client';
 import type { ReactNode } from 'react';
 import type { FeedSnapshot } from '@/lib/chart/feed';
-import { formatChartPrice, priceDecimals } from '@/lib/chart/price-format';
-import { formatCompact, formatPrice, USD } from '@/lib/format/number';
+import { formatCompact, formatPrice } from '@/lib/format/number';
+import { useMoney } from '@/lib/hooks/use-money';
 import type { ExplorerLinks } from '@/lib/pools/explorer';
-import { baseUsdFromClose, dexName } from '@/lib/pools/summary';
+import type { LatestClose } from '@/lib/pools/live';
+import { dexName } from '@/lib/pools/summary';
 import type { PoolObject, PoolWindow } from '@/lib/upstream/price/schema';
 import { Address } from '@/components/ui/address';
 import { Badge } from '@/components/ui/badge';
 import { Change } from '@/components/ui/change';
-import { Flash } from '@/components/ui/flash';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TokenIcon } from '@/components/ui/token-icon';
-import { useStore, type Store } from '@/components/chart/snapshot-store';
+import type { Store } from '@/components/chart/snapshot-store';
+import { LivePrice } from './live-price';
 
 export const WINDOW_LABELS: Record<PoolWindow, string> = {
   m5: '5m',
@@ -25,50 +26,57 @@ export const WINDOW_LABELS: Record<PoolWindow, string> = {
 const WINDOWS = Object.keys(WINDOW_LABELS) as PoolWindow[];
 
 /**
- * Pair, DEX, network, tokens, the live price (USD and quote token, from the last candle), the change
- * per window and the pool's key figures. The figures are the price service's pool object, which the
- * upstream refreshes hourly.
+ * Pair, DEX, network, tokens, the live pool price (from the last candle, from the first paint), the
+ * change per window and the pool's key figures, in the display fiat. The changes and figures are the
+ * price service's pool object, an hourly snapshot, and say so. On a phone the changes and figures
+ * are one scrolling row each, so the chart starts on the first screen.
  */
 export function PoolHeader({
   pool,
   chainName,
   explorer,
   live,
+  initialLive,
   actions,
 }: {
   pool: PoolObject | null;
   chainName: string;
   explorer: ExplorerLinks | null;
   live: Store<FeedSnapshot | null>;
+  /** the latest candle the server read, for the first paint */
+  initialLive: LatestClose | null;
   actions?: ReactNode;
 }) {
+  const money = useMoney();
+  const compact = (usd: string | null | undefined) =>
+    usd == null ? 'n/a' : formatCompact(money.of(usd), money.format);
   return (
     <section
-      className="mb-3 rounded-md border border-border bg-panel px-3 py-2.5"
+      className="mb-3 rounded-md border border-border bg-panel px-3 py-2 sm:py-2.5"
       aria-label="Pool summary"
     >
-      <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3">
-        <div className="flex min-w-0 items-center gap-3">
+      <div className="flex items-start justify-between gap-x-3 gap-y-2 sm:flex-wrap sm:gap-x-6">
+        <div className="flex min-w-0 items-center gap-2 sm:gap-3">
           {pool ? (
             <span className="flex shrink-0 -space-x-2">
               <TokenIcon
                 src={pool.base_token.image_url}
                 symbol={pool.base_token.symbol}
-                size={32}
+                size={28}
               />
               <TokenIcon
                 src={pool.quote_token.image_url}
                 symbol={pool.quote_token.symbol}
-                size={32}
+                size={28}
                 className="ring-2 ring-[var(--panel)]"
               />
             </span>
           ) : (
-            <Skeleton width={52} height={32} className="rounded-full" />
+            <Skeleton width={48} height={28} className="rounded-full" />
           )}
           <div className="min-w-0">
-            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <h1 className="text-lg font-semibold tracking-tight">
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+              <h1 className="text-base font-semibold tracking-tight sm:text-lg">
                 {pool ? (
                   <>
                     {pool.base_token.symbol} <span className="text-muted">/</span>{' '}
@@ -82,104 +90,78 @@ export function PoolHeader({
               <Badge>{chainName}</Badge>
             </div>
             <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-[12px] text-muted">
-              {pool && <span className="truncate">{pool.name}</span>}
+              {pool && <span className="hidden truncate sm:inline">{pool.name}</span>}
               {pool && (
                 <Address value={pool.address} href={explorer?.address(pool.address)} external />
               )}
             </div>
           </div>
         </div>
-        <div className="flex items-center gap-2">{actions}</div>
+        <div className="flex shrink-0 items-center gap-2">{actions}</div>
       </div>
 
-      <div className="mt-3 grid gap-x-6 gap-y-3 lg:grid-cols-[auto_minmax(0,1fr)]">
-        <LivePrice pool={pool} live={live} />
-        <dl className="grid grid-cols-3 gap-x-4 gap-y-2 sm:grid-cols-6">
-          {WINDOWS.map((w) => (
-            <div key={w} className="min-w-0">
-              <dt className="text-2xs uppercase tracking-wide text-muted">{WINDOW_LABELS[w]}</dt>
-              <dd className="text-[13px]">
-                {pool ? (
-                  <Change value={pool.price_change_percentage[w]} />
-                ) : (
-                  <Skeleton width={52} />
-                )}
-              </dd>
-            </div>
-          ))}
+      <div className="mt-2 grid gap-x-6 gap-y-2 sm:mt-3 sm:gap-y-3 lg:grid-cols-[auto_minmax(0,1fr)]">
+        <LivePrice pool={pool} live={live} initial={initialLive} money={money} />
+        <div className="min-w-0">
+          <dl
+            className="-mx-3 flex gap-x-4 overflow-x-auto px-3 sm:mx-0 sm:grid sm:grid-cols-6 sm:gap-y-2 sm:overflow-visible sm:px-0"
+            aria-label="Price change, hourly snapshot"
+          >
+            {WINDOWS.map((w) => (
+              <div key={w} className="min-w-fit shrink-0 sm:min-w-0">
+                <dt className="text-2xs uppercase tracking-wide text-muted">{WINDOW_LABELS[w]}</dt>
+                <dd className="text-[13px]">
+                  {pool ? (
+                    <Change value={pool.price_change_percentage[w]} />
+                  ) : (
+                    <Skeleton width={52} />
+                  )}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </div>
+
+      <div className="mt-2 border-t border-border pt-2 sm:mt-3 sm:pt-2.5">
+        <dl
+          className="-mx-3 flex gap-x-5 overflow-x-auto px-3 sm:mx-0 sm:grid sm:grid-cols-3 sm:gap-x-4 sm:gap-y-2 sm:overflow-visible sm:px-0 lg:grid-cols-6"
+          aria-label="Pool figures, hourly snapshot"
+        >
+          <Figure label="Liquidity" value={pool && compact(pool.reserve_in_usd)} />
+          <Figure label="FDV" value={pool && compact(pool.fdv_usd)} />
+          <Figure label="Market cap" value={pool && compact(pool.market_cap_usd)} />
+          <Figure label="Volume 24h" value={pool && compact(pool.volume_usd.h24)} />
+          <Figure
+            label="Txns 24h"
+            value={
+              pool &&
+              (pool.transactions.h24.buys + pool.transactions.h24.sells).toLocaleString('en-US')
+            }
+          />
+          <Figure
+            label={pool ? `${pool.quote_token.symbol} price` : 'Quote price'}
+            value={pool && formatPrice(money.of(pool.quote_token_price_usd), money.format)}
+          />
         </dl>
+        <p className="mt-1 text-2xs text-muted" data-testid="snapshot-note">
+          Changes and figures: the price service&rsquo;s hourly pool snapshot.
+        </p>
       </div>
-
-      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 border-t border-border pt-2.5 sm:grid-cols-3 lg:grid-cols-6">
-        <Figure label="Liquidity" value={pool && formatCompact(pool.reserve_in_usd, USD)} />
-        <Figure
-          label="FDV"
-          value={pool && (pool.fdv_usd === null ? 'n/a' : formatCompact(pool.fdv_usd, USD))}
-        />
-        <Figure
-          label="Market cap"
-          value={
-            pool && (pool.market_cap_usd === null ? 'n/a' : formatCompact(pool.market_cap_usd, USD))
-          }
-        />
-        <Figure label="Volume 24h" value={pool && formatCompact(pool.volume_usd.h24, USD)} />
-        <Figure
-          label="Txns 24h"
-          value={
-            pool &&
-            (pool.transactions.h24.buys + pool.transactions.h24.sells).toLocaleString('en-US')
-          }
-        />
-        <Figure
-          label={pool ? `${pool.quote_token.symbol} price` : 'Quote price'}
-          value={pool && formatPrice(pool.quote_token_price_usd, USD)}
-        />
-      </dl>
     </section>
   );
 }
 
 function Figure({ label, value }: { label: string; value: string | null }) {
   return (
-    <div className="min-w-0">
-      <dt className="text-2xs uppercase tracking-wide text-muted">{label}</dt>
+    <div className="min-w-fit shrink-0 sm:min-w-0">
+      <dt className="whitespace-nowrap text-2xs uppercase tracking-wide text-muted">{label}</dt>
       <dd
         className="num truncate text-[13px] font-medium"
         title={value === 'n/a' ? 'Not available from the upstream' : undefined}
       >
         {value ?? <Skeleton width={64} />}
       </dd>
-    </div>
-  );
-}
-
-/** The price from the last candle (live), in USD and in the quote token; the pool object's until candles arrive. */
-function LivePrice({ pool, live }: { pool: PoolObject | null; live: Store<FeedSnapshot | null> }) {
-  const snapshot = useStore(live);
-  const close = snapshot?.last?.close ?? null;
-  const usd =
-    baseUsdFromClose(close, pool?.quote_token_price_usd) ??
-    (pool ? Number(pool.base_token_price_usd) : null);
-  const inQuote =
-    close ?? (pool ? Number(pool.base_token_price_usd) / Number(pool.quote_token_price_usd) : null);
-  return (
-    <div className="min-w-[220px]" data-testid="pool-price">
-      <Flash value={usd} className="num text-2xl font-semibold tracking-tight">
-        {usd !== null && Number.isFinite(usd) ? (
-          formatPrice(usd, USD)
-        ) : (
-          <Skeleton width={140} height={26} />
-        )}
-      </Flash>
-      <div className="num text-[12px] text-muted">
-        {inQuote !== null && Number.isFinite(inQuote) && pool ? (
-          <>
-            {formatChartPrice(inQuote, priceDecimals(inQuote))} {pool.quote_token.symbol}
-          </>
-        ) : (
-          <Skeleton width={100} />
-        )}
-      </div>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
-import { formatCompact, USD } from '@/lib/format/number';
+import { formatCompact } from '@/lib/format/number';
+import { useMoney } from '@/lib/hooks/use-money';
 import { POOL_WINDOWS } from '@/lib/pools/params';
 import type { PoolObject, PoolWindow } from '@/lib/upstream/price/schema';
 import { Change } from '@/components/ui/change';
@@ -21,6 +22,7 @@ export function PoolStats({
   onWindow: (w: PoolWindow) => void;
 }) {
   const tx = pool?.transactions[window];
+  const money = useMoney();
   return (
     <Panel
       title="Activity"
@@ -42,7 +44,11 @@ export function PoolStats({
         <div>
           <dt className="text-2xs uppercase tracking-wide text-muted">Volume</dt>
           <dd className="num text-[13px] font-medium">
-            {pool ? formatCompact(pool.volume_usd[window], USD) : <Skeleton width={64} />}
+            {pool ? (
+              formatCompact(money.of(pool.volume_usd[window]), money.format)
+            ) : (
+              <Skeleton width={64} />
+            )}
           </dd>
         </div>
       </dl>

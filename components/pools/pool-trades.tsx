@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Freshness } from '@/components/ui/freshness';
 import { Panel } from '@/components/ui/panel';
+import { useMoney } from '@/lib/hooks/use-money';
 import { TradesTable } from './trades-table';
 import { usePoolTrades } from './use-pool-trades';
 
@@ -42,11 +43,12 @@ export function PoolTrades({
   );
   const usd = useMemo(
     () => ({
-      base: data ? Number(data.base_token_price_usd) : null,
-      quote: data ? Number(data.quote_token_price_usd) : null,
+      base: data?.base_token_price_usd ?? null,
+      quote: data?.quote_token_price_usd ?? null,
     }),
     [data],
   );
+  const money = useMoney();
 
   return (
     <Panel
@@ -84,6 +86,7 @@ export function PoolTrades({
             trades={trades.trades}
             pool={tradePool}
             usd={usd}
+            money={money}
             tz={tz}
             fresh={trades.fresh}
             loading={trades.status === 'loading'}

@@ -7,6 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { FeedSnapshot } from '@/lib/chart/feed';
+import type { LatestClose } from '@/lib/pools/live';
 import { useHydrated } from '@/lib/hooks/use-hydrated';
 import { usePrefs } from '@/lib/stores/prefs';
 import { explorerLinks } from '@/lib/pools/explorer';
@@ -38,6 +39,7 @@ export function PoolView({
   chain,
   initialView,
   initialTo,
+  initialLive,
 }: {
   pool: PoolRef;
   initialPool: PoolObject | null;
@@ -46,6 +48,8 @@ export function PoolView({
   initialView: PoolViewParams;
   /** end of the first history window, preloaded by the server */
   initialTo?: number;
+  /** the latest candle the server read: the live price from the first paint */
+  initialLive?: LatestClose | null;
 }) {
   const [view, setView] = useState(initialView);
   const [embedOpen, setEmbedOpen] = useState(false);
@@ -72,6 +76,11 @@ export function PoolView({
   }, [pool, view]);
 
   const update = (patch: Partial<PoolViewParams>) => setView((v) => ({ ...v, ...patch }));
+  // A new interval starts a feed with no bar yet: the header keeps the last price it had meanwhile.
+  const keepLastBar = (s: FeedSnapshot) => {
+    const last = s.last ?? live.get()?.last ?? null;
+    live.set(last === s.last ? s : { ...s, last });
+  };
 
   return (
     <>
@@ -80,6 +89,7 @@ export function PoolView({
         chainName={chainName}
         explorer={explorer}
         live={live}
+        initialLive={initialLive ?? null}
         actions={
           <Button
             onClick={() => setEmbedOpen(true)}
@@ -118,7 +128,7 @@ export function PoolView({
       )}
       <div className="grid gap-3 xl:grid-cols-[minmax(0,1fr)_360px]">
         <div className="flex min-w-0 flex-col gap-3">
-          <Panel bodyClassName="h-[500px] sm:h-[520px]">
+          <Panel bodyClassName="h-[460px] sm:h-[520px]">
             <CandleChart
               className="h-full"
               pool={pool}
@@ -128,7 +138,7 @@ export function PoolView({
               tz={tz}
               colorKey={theme}
               title={title}
-              onSnapshot={live.set}
+              onSnapshot={keepLastBar}
               initialTo={initialTo}
               toolbar={
                 <ChartToolbar

@@ -15,7 +15,7 @@ import {
 } from 'react';
 import type { FeedSnapshot } from '@/lib/chart/feed';
 import type { OhlcvInterval } from '@/lib/chart/intervals';
-import { formatChartPrice, priceDecimals } from '@/lib/chart/price-format';
+import { formatChangePercent, formatChartPrice, priceDecimals } from '@/lib/chart/price-format';
 import type { WidgetParams } from '@/lib/pools/params';
 import { poolKey, poolPath, type PoolRef } from '@/lib/pools/ref';
 import { baseUsdFromClose, dexName, type PoolSummary } from '@/lib/pools/summary';
@@ -187,19 +187,19 @@ function WidgetInfo({
 /** The 24 h change with sign and arrow as well as colour (number formatting: big.js stays out of the widget). */
 function DayChange({ value }: { value: number }) {
   if (!Number.isFinite(value)) return null;
-  const tone = value > 0 ? 'text-up' : value < 0 ? 'text-down' : 'text-muted';
+  const { text, dir } = formatChangePercent(value);
+  const tone = dir === 'up' ? 'text-up' : dir === 'down' ? 'text-down' : 'text-muted';
   return (
     <span
       className={`num whitespace-nowrap text-[12px] ${tone}`}
       title="Change over 24 hours (hourly snapshot)"
     >
-      {value !== 0 && (
+      {dir !== 'flat' && (
         <span aria-hidden className="mr-0.5 text-[9px]">
-          {value > 0 ? '▲' : '▼'}
+          {dir === 'up' ? '▲' : '▼'}
         </span>
       )}
-      {value > 0 ? '+' : ''}
-      {value.toFixed(2)}%
+      {text}
     </span>
   );
 }

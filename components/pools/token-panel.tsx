@@ -1,6 +1,7 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import { formatCompact, formatSupply, USD } from '@/lib/format/number';
+import { formatCompact, formatSupply } from '@/lib/format/number';
+import { useMoney } from '@/lib/hooks/use-money';
 import type { ExplorerLinks } from '@/lib/pools/explorer';
 import { coinQuery, topHoldersQuery } from '@/lib/queries/pools';
 import type { PoolObject } from '@/lib/upstream/price/schema';
@@ -29,6 +30,7 @@ export function TokenPanel({
   explorer: ExplorerLinks | null;
 }) {
   const token = pool ? (side === 'base' ? pool.base_token : pool.quote_token) : null;
+  const money = useMoney();
   const network = pool?.network ?? '';
   const coin = useQuery({ ...coinQuery(network, token?.address ?? ''), enabled: !!token });
   const holders = useQuery({ ...topHoldersQuery(network, token?.address ?? ''), enabled: !!token });
@@ -186,7 +188,9 @@ export function TokenPanel({
                         {Number(h.percentage).toFixed(2)}%
                       </div>
                     </td>
-                    <td className="px-3 text-right">{formatCompact(h.value_usd, USD)}</td>
+                    <td className="px-3 text-right">
+                      {formatCompact(money.of(h.value_usd), money.format)}
+                    </td>
                   </tr>
                 ) : (
                   <tr key={`s${i}`} className="h-8 border-t border-border/60">

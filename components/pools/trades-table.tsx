@@ -1,6 +1,7 @@
 'use client';
 import { memo } from 'react';
-import { formatPrice, USD, formatCompact } from '@/lib/format/number';
+import { formatPrice, formatCompact, toBig, USD, type Numeric } from '@/lib/format/number';
+import { moneyOf, type Money } from '@/lib/fiats/usd';
 import type { PoolTrade } from '@/lib/pools/api';
 import type { ExplorerLinks } from '@/lib/pools/explorer';
 import { readTrade, tradeKey, type TradePool } from '@/lib/pools/trades';
@@ -16,14 +17,18 @@ function amount(value: string | null): string {
   return formatCompact(value).replace(/\.00$/, '');
 }
 
+const IN_USD = moneyOf({ kind: 'usd' }, USD);
+
 /**
  * Recent trades, newest first: time, buy or sell (arrow and word as well as colour), price, amounts,
- * value, trader and transaction. `compact` keeps the columns a small widget has room for.
+ * value (in `money`'s fiat, USD by default), trader and transaction. `compact` keeps the columns a
+ * small widget has room for.
  */
 export function TradesTable({
   trades,
   pool,
   usd,
+  money = IN_USD,
   tz,
   fresh,
   loading,
@@ -32,7 +37,9 @@ export function TradesTable({
 }: {
   trades: readonly PoolTrade[];
   pool: TradePool;
-  usd: { base: number | null; quote: number | null };
+  /** USD prices of both tokens (decimal strings from the pool object) */
+  usd: { base: Numeric; quote: Numeric };
+  money?: Money;
   tz: TimeZoneMode;
   fresh: ReadonlySet<string>;
   loading: boolean;
@@ -95,6 +102,7 @@ export function TradesTable({
                 tx={tx}
                 pool={pool}
                 usd={usd}
+                money={money}
                 tz={tz}
                 fresh={fresh.has(tradeKey(tx))}
                 compact={compact}
@@ -112,6 +120,7 @@ const TradeRow = memo(function TradeRow({
   tx,
   pool,
   usd,
+  money,
   tz,
   fresh,
   compact,
@@ -120,7 +129,8 @@ const TradeRow = memo(function TradeRow({
 }: {
   tx: PoolTrade;
   pool: TradePool;
-  usd: { base: number | null; quote: number | null };
+  usd: { base: Numeric; quote: Numeric };
+  money: Money;
   tz: TimeZoneMode;
   fresh: boolean;
   compact: boolean;
@@ -129,7 +139,9 @@ const TradeRow = memo(function TradeRow({
 }) {
   const t = readTrade(tx, pool, usd);
   const tone = t.side === 'buy' ? 'text-up' : t.side === 'sell' ? 'text-down' : 'text-muted';
-  const priceUsd = t.price !== null && usd.quote !== null ? t.price * usd.quote : null;
+  const quoteUsd = toBig(usd.quote);
+  const price = t.price !== null && quoteUsd ? money.of(quoteUsd.times(t.price)) : null;
+  const value = money.of(t.valueUsd);
   const flash = fresh ? (t.side === 'sell' ? 'flash-down' : 'flash-up') : '';
   return (
     <tr className={`${flash} hover:bg-raised/60`}>
@@ -152,14 +164,14 @@ const TradeRow = memo(function TradeRow({
         )}
       </td>
       <td className={`${cell} border-b border-border/60 text-right ${tone}`}>
-        {priceUsd !== null ? formatPrice(priceUsd, USD) : '—'}
+        {price ? formatPrice(price, money.format) : '—'}
       </td>
       <td className={`${cell} border-b border-border/60 text-right`}>{amount(t.baseAmount)}</td>
       {!compact && (
         <td className={`${cell} border-b border-border/60 text-right`}>{amount(t.quoteAmount)}</td>
       )}
       <td className={`${cell} border-b border-border/60 text-right`}>
-        {t.valueUsd !== null ? formatCompact(t.valueUsd, USD) : '—'}
+        {value ? formatCompact(value, money.format) : '—'}
       </td>
       {!compact && (
         <>

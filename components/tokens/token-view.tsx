@@ -1,5 +1,6 @@
 'use client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useMemo, type ReactNode } from 'react';
 import { Address } from '@/components/ui/address';
@@ -15,22 +16,35 @@ import {
   formatPrice,
   formatSupply,
   toBig,
-  USD,
 } from '@/lib/format/number';
-import { formatAge } from '@/lib/format/text';
 import { useFiat } from '@/lib/hooks/use-fiat';
-import { useNow } from '@/lib/hooks/use-now';
+import { useMoney } from '@/lib/hooks/use-money';
 import { poolPath } from '@/lib/pools/ref';
 import { dexName } from '@/lib/pools/summary';
 import { quotesQuery } from '@/lib/queries/price';
 import { contractQuotesQuery, type ContractRef } from '@/lib/queries/tokens';
-import { tokenExplorerUrl, type TokenPool } from '@/lib/tokens/platforms';
-import type {
-  ChainItem,
-  QuoteBatchItem,
-  TokenDetailItem,
-  TokenItem,
-} from '@/lib/upstream/price/schema';
+import { chartPools, tokenExplorerUrl, type TokenPool } from '@/lib/tokens/platforms';
+import type { ChainItem, TokenDetailItem, TokenItem } from '@/lib/upstream/price/schema';
+import { Platforms } from './token-platforms';
+
+// The chart library loads with the chart, after the page: the token's figures paint without it.
+const TokenChart = dynamic(() => import('./token-chart'), {
+  ssr: false,
+  loading: () => <ChartSkeleton />,
+});
+
+function ChartSkeleton() {
+  return (
+    <div aria-hidden>
+      <div className="flex h-[41px] items-center border-b border-border px-3">
+        <span className="skeleton inline-block h-3 w-72" />
+      </div>
+      <div className="h-[320px] p-3 sm:h-[400px]">
+        <span className="skeleton block h-full w-full opacity-60" />
+      </div>
+    </div>
+  );
+}
 
 const compareDecimal = (a: string, b: string) => {
   const x = toBig(a);
@@ -94,6 +108,14 @@ export function TokenView({
     [platforms, chainOf],
   );
   const batch = useQuery(contractQuotesQuery(refs));
+  const money = useMoney();
+  const charted = useMemo(() => {
+    const chainName = (p: TokenPool) =>
+      chains.find((c) => c.chain_type === p.ref.chainType && c.chain_id === p.ref.chainId)?.name ??
+      `${p.ref.chainType} ${p.ref.chainId}`;
+    return chartPools(pools).map((p) => ({ ...p, chainName: chainName(p) }));
+  }, [pools, chains]);
+  const wrappedToo = token.is_native ? ' or its wrapped form' : '';
 
   return (
     <div className="space-y-3">
@@ -128,7 +150,7 @@ export function TokenView({
             </div>
           </div>
         </div>
-        <div className="text-right">
+        <div className="sm:text-right">
           <div className="num text-2xl font-semibold tracking-tight" data-testid="token-price">
             {q ? (
               <Flash key={code} value={q.price} compare={compareDecimal} className="px-1">
@@ -138,7 +160,7 @@ export function TokenView({
               <span className="skeleton inline-block h-7 w-36 align-middle" />
             )}
           </div>
-          <div className="mt-1 flex items-center justify-end gap-2">
+          <div className="mt-1 flex items-center gap-2 sm:justify-end">
             {q && (
               <span
                 className={`num text-[13px] font-medium ${changeTone(formatPercent(q.percent_change_24h))}`}
@@ -152,6 +174,13 @@ export function TokenView({
               onRetry={() => void queryClient.refetchQueries({ queryKey: ['price', 'quotes'] })}
             />
           </div>
+          <p
+            className="mt-0.5 text-2xs uppercase tracking-wide text-muted"
+            title="The price service's market quote for this token. A pool's price (the chart below, pool pages) is one market's and can differ."
+            data-testid="token-price-source"
+          >
+            Market quote · price service
+          </p>
         </div>
       </header>
 
@@ -222,6 +251,33 @@ export function TokenView({
         </dl>
       </Panel>
 
+      <Panel title="Price chart">
+        {charted.length > 0 ? (
+          <TokenChart pools={charted} symbol={token.symbol} />
+        ) : pools.length > 0 ? (
+          <EmptyState
+            title={`${token.symbol} is the quote token of its featured pools: their candles price the other token.`}
+            action={
+              <Link
+                href={poolPath(pools[0]!.ref)}
+                className="text-[13px] font-medium text-accent hover:underline"
+              >
+                Open {pools[0]!.pool.name}
+              </Link>
+            }
+          />
+        ) : (
+          <EmptyState
+            title={`No featured pool trades ${token.symbol}${wrappedToo}: there are no candles to chart.`}
+            action={
+              <Link href="/pools" className="text-[13px] font-medium text-accent hover:underline">
+                Open any pool
+              </Link>
+            }
+          />
+        )}
+      </Panel>
+
       <div className="grid grid-cols-[minmax(0,1fr)] gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Panel
           title={`On ${platforms.length} chain${platforms.length === 1 ? '' : 's'}`}
@@ -244,7 +300,7 @@ export function TokenView({
           <Panel title="Pools">
             {pools.length === 0 ? (
               <EmptyState
-                title={`No featured pool trades ${token.symbol}.`}
+                title={`No featured pool trades ${token.symbol}${wrappedToo}.`}
                 action={
                   <Link
                     href="/pools"
@@ -256,7 +312,7 @@ export function TokenView({
               />
             ) : (
               <ul className="divide-y divide-border/60">
-                {pools.map(({ ref, pool, side }) => (
+                {pools.map(({ ref, pool, side, via }) => (
                   <li key={poolPath(ref)}>
                     <Link
                       href={poolPath(ref)}
@@ -268,7 +324,9 @@ export function TokenView({
                         <span className="text-muted">· {dexName(pool.dex)}</span>
                       </span>
                       <span className="num shrink-0 text-2xs text-muted">
-                        {side} · liq. {formatCompact(pool.reserve_in_usd, USD)}
+                        {side}
+                        {via ? ` · via ${via}` : ''} · liq.{' '}
+                        {formatCompact(money.of(pool.reserve_in_usd), money.format)}
                       </span>
                     </Link>
                   </li>
@@ -313,143 +371,6 @@ export function TokenView({
           </Panel>
         </div>
       </div>
-    </div>
-  );
-}
-
-function Platforms({
-  token,
-  platforms,
-  chainOf,
-  batch,
-  batchLoading,
-  batchError,
-}: {
-  token: TokenDetailItem;
-  platforms: TokenItem[];
-  chainOf: ReadonlyMap<number, ChainItem>;
-  batch: QuoteBatchItem[] | undefined;
-  batchLoading: boolean;
-  batchError: string | null;
-}) {
-  const now = useNow(5000);
-  const quoteOf = (p: TokenItem) => {
-    const c = chainOf.get(p.chain_id);
-    const evm = c?.chain_type === 'evm';
-    return batch?.find(
-      (b) =>
-        p.contract_address &&
-        (evm
-          ? b.address.toLowerCase() === p.contract_address.toLowerCase()
-          : b.address === p.contract_address) &&
-        (c?.chain_id === undefined || b.chain_id === c.chain_id),
-    );
-  };
-  return (
-    <div className="overflow-x-auto">
-      <table className="num w-full min-w-[640px] text-[13px]">
-        <thead className="text-2xs uppercase tracking-wide text-muted">
-          <tr className="border-b border-border">
-            <th scope="col" className="px-3 py-2 text-left font-medium">
-              Chain
-            </th>
-            <th scope="col" className="px-3 py-2 text-left font-medium">
-              Contract
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Decimals
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Price (USD)
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              24h
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Updated
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {platforms.map((p) => {
-            const c = chainOf.get(p.chain_id);
-            const explorer = tokenExplorerUrl(c, p);
-            const b = quoteOf(p);
-            const change = b ? formatPercent(String(b.percent_change_24h)) : null;
-            const updated = b ? Date.parse(b.last_updated) : NaN;
-            return (
-              <tr
-                key={p.id}
-                className={`h-9 border-b border-border/60 last:border-0 ${p.id === token.id ? 'bg-raised/50' : ''}`}
-                data-testid="platform-row"
-              >
-                <td className="px-3">
-                  <Link
-                    href={`/tokens/${p.id}`}
-                    className="inline-flex items-center gap-1.5 hover:underline"
-                    aria-current={p.id === token.id ? 'page' : undefined}
-                  >
-                    <TokenIcon
-                      src={c?.chain_icon_url}
-                      symbol={c?.short_name ?? p.chain_name}
-                      size={16}
-                    />
-                    <span data-testid="platform-chain">{p.chain_name}</span>
-                  </Link>
-                </td>
-                <td className="px-3">
-                  {p.contract_address ? (
-                    <Address value={p.contract_address} href={explorer ?? undefined} external />
-                  ) : (
-                    <span className="text-muted">
-                      Native{' '}
-                      {explorer && (
-                        <a
-                          href={explorer}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          className="text-accent hover:underline"
-                        >
-                          explorer
-                        </a>
-                      )}
-                    </span>
-                  )}
-                </td>
-                <td className="px-3 text-right text-muted">{p.decimals}</td>
-                <td className="px-3 text-right">
-                  {b ? (
-                    formatPrice(String(b.price_usd), USD)
-                  ) : p.contract_address && batchLoading ? (
-                    <span className="skeleton inline-block h-3 w-14 align-middle" />
-                  ) : (
-                    <span className="text-faint">—</span>
-                  )}
-                </td>
-                <td className={`px-3 text-right ${change ? changeTone(change) : ''}`}>
-                  {change ?? <span className="text-faint">—</span>}
-                </td>
-                <td
-                  className="px-3 text-right text-muted"
-                  title={b ? new Date(updated).toISOString() : undefined}
-                  data-testid="platform-updated"
-                >
-                  {b && Number.isFinite(updated) ? (
-                    formatAge(now - updated)
-                  ) : (
-                    <span className="text-faint">—</span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {batchError && (
-        <p className="border-t border-border px-3 py-2 text-[12px] text-muted">
-          Contract quotes are unavailable: {batchError}
-        </p>
-      )}
     </div>
   );
 }

@@ -41,6 +41,17 @@ export function formatChartPrice(value: number, decimals: number): string {
   return negative && /[1-9]/.test(body) ? `-${body}` : body;
 }
 
+/**
+ * A change in percent from plain numbers (the chart's bars are floats): `+1.23%`, `-0.40%`, and
+ * `0.00%` with no sign and a flat direction when it rounds to zero, never `-0.00%`.
+ */
+export function formatChangePercent(value: number): { text: string; dir: 'up' | 'down' | 'flat' } {
+  if (!Number.isFinite(value)) return { text: '—', dir: 'flat' };
+  const fixed = Math.abs(value).toFixed(2);
+  if (!/[1-9]/.test(fixed)) return { text: `${fixed}%`, dir: 'flat' };
+  return value > 0 ? { text: `+${fixed}%`, dir: 'up' } : { text: `-${fixed}%`, dir: 'down' };
+}
+
 const UNITS: [number, string][] = [
   [1e12, 'T'],
   [1e9, 'B'],

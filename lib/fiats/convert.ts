@@ -3,6 +3,7 @@
  * rate and a price are never read through a binary float.
  */
 import BigBase from 'big.js';
+import { CANONICAL, parseLocaleNumber, type NumberSeparators } from '../format/locale-number';
 import { formatFixed, type FiatFormat } from '../format/number';
 
 /** A private constructor: 40 decimal places for divisions (fiat -> token, token -> token). */
@@ -35,24 +36,21 @@ export function sameAsset(a: Asset, b: Asset): boolean {
     : b.kind === 'token' && a.id === b.id;
 }
 
-export type AmountResult = { ok: true; value: BigValue } | { ok: false; message: string };
+export type AmountResult =
+  { ok: true; value: BigValue } | { ok: false; message: string; ambiguous?: boolean };
 
 /**
- * A typed amount: digits with an optional decimal point; commas, spaces and underscores as digit
- * groups are accepted (`1,000.50`). No exponent, no sign: an amount to convert is not negative.
+ * A typed amount, read as the user's locale writes numbers (`seps`, the app's `1,000.50` by
+ * default, which is also how the URL carries it): see parseLocaleNumber. No exponent, no sign: an
+ * amount to convert is not negative.
  */
-export function parseAmount(raw: string): AmountResult {
-  const text = raw.trim().replace(/[,_\s]/g, '');
-  if (text === '') return { ok: false, message: 'Enter an amount to convert.' };
-  if (text.startsWith('-')) return { ok: false, message: 'The amount cannot be negative.' };
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(text))
-    return {
-      ok: false,
-      message: `"${raw.trim()}" is not a number: use digits and one decimal point, e.g. 1250.50.`,
-    };
-  if (text.replace('.', '').replace(/^0+/, '').length > 40)
+export function parseAmount(raw: string, seps: NumberSeparators = CANONICAL): AmountResult {
+  const parsed = parseLocaleNumber(raw, seps);
+  if (!parsed.ok)
+    return { ok: false, message: parsed.message, ambiguous: parsed.reason === 'ambiguous' };
+  if (parsed.value.replace('.', '').replace(/^0+/, '').length > 40)
     return { ok: false, message: 'The amount has too many digits (at most 40).' };
-  return { ok: true, value: new Big(text) };
+  return { ok: true, value: new Big(parsed.value) };
 }
 
 /** The figures a conversion needs, each a decimal string as the upstream gave it. */

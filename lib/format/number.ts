@@ -111,8 +111,9 @@ export function formatCompact(value: Numeric, fiat?: FiatFormat): string {
 
 export type Direction = 'up' | 'down' | 'flat';
 
-export function direction(value: Numeric): Direction {
-  const b = toBig(value);
+/** Up, down or flat as shown at `decimals` places: a change that rounds to 0.00% is flat. */
+export function direction(value: Numeric, decimals = 2): Direction {
+  const b = toBig(value)?.round(decimals, Big.roundHalfUp);
   if (!b || b.eq(0)) return 'flat';
   return b.gt(0) ? 'up' : 'down';
 }

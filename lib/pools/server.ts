@@ -4,7 +4,11 @@
  */
 import 'server-only';
 import { gatewayCall as gatewayGet } from '../gateway/in-process';
+import { normalizeCandles, type RawCandle } from '../chart/candles';
+import { windowEndingAt } from '../chart/intervals';
 import { ChainsData, PoolData, type ChainItem, type PoolObject } from '../upstream/price/schema';
+import { ohlcvQuery } from './api';
+import type { LatestClose } from './live';
 import { poolQueryString, type PoolRef } from './ref';
 
 export type PoolLookup =
@@ -37,4 +41,20 @@ export async function lookupChain(chainType: string, chainId: number): Promise<C
   return (
     chains?.find((c) => c.chain_id === chainId && (c.chain_type ?? chainType) === chainType) ?? null
   );
+}
+
+/**
+ * The latest 1-minute candle of the last hour, so a page paints the live price at once instead of
+ * the hourly snapshot's (a close is the last trade of its minute, whatever interval the chart
+ * shows). Null when the pool has no candle in that hour or the kline service does not answer.
+ */
+export async function latestClose(ref: PoolRef): Promise<LatestClose | null> {
+  const nowSec = Math.floor(Date.now() / 1000);
+  const result = await gatewayGet(
+    'kline',
+    `/kline/ohlcv?${ohlcvQuery(ref, '1m', windowEndingAt('1m', nowSec, 60))}`,
+  );
+  if (!result.ok || !Array.isArray(result.data)) return null;
+  const last = normalizeCandles(result.data as RawCandle[]).at(-1);
+  return last ? { close: last.close, time: last.time } : null;
 }

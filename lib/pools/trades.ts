@@ -7,6 +7,7 @@
  * mint), then by symbol when the addresses are absent. A trade with no transfer touching the pool
  * (failed, or a shape we do not know) has no side rather than a guessed one.
  */
+import { toBig, type Numeric } from '../format/number';
 import { formatUnits } from '../format/units';
 import type { TransactionDetail } from '../upstream/tx/schema';
 
@@ -30,9 +31,10 @@ export interface TradeView {
   /** decimal strings in whole tokens */
   baseAmount: string | null;
   quoteAmount: string | null;
-  /** quote per base */
-  price: number | null;
-  valueUsd: number | null;
+  /** quote per base, a decimal string (big.js: amounts and prices never pass through a float) */
+  price: string | null;
+  /** the quote leg at the quote token's USD price (else the base leg at the base's), decimal string */
+  valueUsd: string | null;
   trader: string | null;
   txHash: string;
   status: string | null;
@@ -63,7 +65,7 @@ export function tradeKey(
 export function readTrade(
   tx: TransactionDetail & { id?: unknown },
   pool: TradePool,
-  usd: { base: number | null; quote: number | null },
+  usd: { base: Numeric; quote: Numeric },
 ): TradeView {
   const transfers = Array.isArray(tx.token_transfers) ? tx.token_transfers : [];
   const touching = transfers.filter(
@@ -78,15 +80,13 @@ export function readTrade(
 
   const baseAmount = baseLeg ? formatUnits(baseLeg.amount, baseLeg.decimals) : null;
   const quoteAmount = quoteLeg ? formatUnits(quoteLeg.amount, quoteLeg.decimals) : null;
-  const b = baseAmount !== null ? Number(baseAmount) : NaN;
-  const q = quoteAmount !== null ? Number(quoteAmount) : NaN;
-  const price = b > 0 && Number.isFinite(q) ? q / b : null;
+  const b = toBig(baseAmount);
+  const q = toBig(quoteAmount);
+  const quoteUsd = toBig(usd.quote);
+  const baseUsd = toBig(usd.base);
+  const price = b && q && b.gt(0) ? q.div(b).toFixed() : null;
   const valueUsd =
-    Number.isFinite(q) && usd.quote !== null
-      ? q * usd.quote
-      : Number.isFinite(b) && usd.base !== null
-        ? b * usd.base
-        : null;
+    q && quoteUsd ? q.times(quoteUsd).toFixed() : b && baseUsd ? b.times(baseUsd).toFixed() : null;
 
   // The trader is the other side of the pool's transfers.
   const leg = baseLeg ?? quoteLeg;

@@ -1,7 +1,10 @@
 /** A token across chains: its platform records, explorer links and the featured pools it trades in. */
+import Big from 'big.js';
+import { toBig } from '../format/number';
 import type { PoolRef } from '../pools/ref';
 import { explorerLinks } from '../pools/explorer';
 import type { ChainItem, PoolObject, TokenItem } from '../upstream/price/schema';
+import type { WrappedContract } from './wrapped';
 
 /**
  * The records of the same asset among `tokens/platforms/{symbol}` results: same name and symbol
@@ -48,16 +51,19 @@ export interface TokenPool {
   pool: PoolObject;
   /** which side of the pair the token is */
   side: 'base' | 'quote';
+  /** the wrapped form the pool trades, when it is not the token's own contract (`WETH` for ETH) */
+  via?: string;
 }
 
 /**
  * Featured pools whose base or quote token is one of the token's contract records on the pool's
- * chain (EVM addresses compared without case, others exactly).
+ * chain, or one of its wrapped forms (EVM addresses compared without case, others exactly).
  */
 export function poolsOfToken(
   platforms: readonly Pick<TokenItem, 'chain_id' | 'contract_address'>[],
   chains: readonly ChainItem[],
   pools: readonly { ref: PoolRef; pool: PoolObject }[],
+  wrapped: readonly WrappedContract[] = [],
 ): TokenPool[] {
   const out: TokenPool[] = [];
   for (const { ref, pool } of pools) {
@@ -68,9 +74,30 @@ export function poolsOfToken(
         p.contract_address && chain?.chain_type === ref.chainType && chain.chain_id === ref.chainId
       );
     });
-    const addresses = new Set(onChain.map((p) => norm(p.contract_address as string)));
-    if (addresses.has(norm(pool.base_token.address))) out.push({ ref, pool, side: 'base' });
-    else if (addresses.has(norm(pool.quote_token.address))) out.push({ ref, pool, side: 'quote' });
+    const own = new Set(onChain.map((p) => norm(p.contract_address as string)));
+    const wraps = new Map(
+      wrapped
+        .filter((w) => w.chainType === ref.chainType && w.chainId === ref.chainId)
+        .map((w) => [norm(w.address), w.symbol]),
+    );
+    const match = (address: string) => {
+      const a = norm(address);
+      return own.has(a) ? { via: undefined } : wraps.has(a) ? { via: wraps.get(a) } : null;
+    };
+    const base = match(pool.base_token.address);
+    const quote = base ? null : match(pool.quote_token.address);
+    const hit = base ?? quote;
+    if (!hit) continue;
+    out.push({ ref, pool, side: base ? 'base' : 'quote', ...(hit.via ? { via: hit.via } : {}) });
   }
   return out;
+}
+
+/**
+ * The pools whose candles price the token (it, or its wrapped form, is the base token), deepest first
+ * by the pool object's liquidity. A pool that quotes in the token charts the other token: left out.
+ */
+export function chartPools<T extends Pick<TokenPool, 'pool' | 'side'>>(pools: readonly T[]): T[] {
+  const depth = (p: T) => toBig(p.pool.reserve_in_usd) ?? new Big(0);
+  return pools.filter((p) => p.side === 'base').sort((a, b) => depth(b).cmp(depth(a)));
 }

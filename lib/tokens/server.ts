@@ -11,6 +11,7 @@ import {
   type TokenItem,
 } from '../upstream/price/schema';
 import { poolsOfToken, samePlatforms, type TokenPool } from './platforms';
+import { wrappedContracts, type WrappedContract } from './wrapped';
 
 export type TokenLookup =
   | { kind: 'found'; token: TokenDetailItem }
@@ -34,30 +35,46 @@ export async function lookupToken(id: number): Promise<TokenLookup> {
   return token ? { kind: 'found', token } : { kind: 'missing' };
 }
 
-/** Every chain's record of the token (`tokens/platforms/{symbol}`, same name and symbol). */
-export async function lookupPlatforms(token: TokenDetailItem): Promise<TokenItem[]> {
-  const result = await gatewayCall(
-    'price',
-    `/tokens/platforms/${encodeURIComponent(token.symbol)}`,
-  );
+/** `tokens/platforms/{keyword}` as given (an empty list when the service does not answer). */
+async function searchRecords(keyword: string): Promise<TokenItem[]> {
+  const result = await gatewayCall('price', `/tokens/platforms/${encodeURIComponent(keyword)}`);
   const parsed = result.ok ? TokenPlatformsData.safeParse(result.data) : null;
-  const records = parsed?.success ? parsed.data.items : [];
-  const all = samePlatforms(token, records);
-  // The page's own record is always there, even when the search does not return it.
-  return all.some((r) => r.id === token.id) ? all : [token, ...all];
+  return parsed?.success ? parsed.data.items : [];
 }
 
-/** The featured pools the token trades in (pool objects come from the gateway's one-hour cache). */
-export async function lookupTokenPools(
-  platforms: readonly TokenItem[],
+export interface TokenMarkets {
+  /** every chain's record of the token (same name and symbol), the page's own first */
+  platforms: TokenItem[];
+  /** the wrapped forms of its native records (WETH for ETH) */
+  wrapped: WrappedContract[];
+  /** the featured pools that trade it or a wrapped form */
+  pools: TokenPool[];
+}
+
+/**
+ * The token's records on every chain (`tokens/platforms/{symbol}`), the wrapped form of a native
+ * coin (the same search, and `W{symbol}`), and the featured pools that trade either (pool objects
+ * come from the gateway's one-hour cache).
+ */
+export async function lookupTokenMarkets(
+  token: TokenDetailItem,
   chains: readonly ChainItem[],
-): Promise<TokenPool[]> {
-  const refs = featuredPools();
-  const found = await Promise.all(
-    refs.map(async (ref) => ({ ref, lookup: await lookupPool(ref) })),
+): Promise<TokenMarkets> {
+  const featured = Promise.all(
+    featuredPools().map(async (ref) => ({ ref, lookup: await lookupPool(ref) })),
   );
-  const pools = found.flatMap(({ ref, lookup }) =>
+  // A native coin's wrapped form is found by the same search and by `W{symbol}`, asked at once.
+  const [records, wrappedRecords] = await Promise.all([
+    searchRecords(token.symbol),
+    token.is_native ? searchRecords(`W${token.symbol}`) : Promise.resolve([]),
+  ]);
+  const same = samePlatforms(token, records);
+  // The page's own record is always there, even when the search does not return it.
+  const platforms = same.some((r) => r.id === token.id) ? same : [token, ...same];
+  const candidates = [...records, ...wrappedRecords];
+  const wrapped = wrappedContracts(platforms, chains, candidates);
+  const pools = (await featured).flatMap(({ ref, lookup }) =>
     lookup.kind === 'found' ? [{ ref, pool: lookup.pool }] : [],
   );
-  return poolsOfToken(platforms, chains, pools);
+  return { platforms, wrapped, pools: poolsOfToken(platforms, chains, pools, wrapped) };
 }

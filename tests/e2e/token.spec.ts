@@ -54,6 +54,77 @@ test.describe('token page', () => {
     await expect(price).toHaveText(/^€[\d,]+\.\d{2}$/);
   });
 
+  test('ETH finds its WETH pools and charts the deepest, named and linked, with a switch to the others', async ({
+    page,
+  }) => {
+    await page.goto('/tokens/2');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Ethereum');
+    // Wrapped ether is ether to a trader: the three WETH/USDC pools and PEPE/WETH.
+    const pools = page.getByTestId('token-pool');
+    await expect(pools).toHaveCount(4);
+    await expect(pools.filter({ hasText: 'via WETH' })).toHaveCount(4);
+    await expect(page.getByText('No featured pool trades ETH')).toHaveCount(0);
+
+    // The market quote and the pool's price say which is which.
+    await expect(page.getByTestId('token-price-source')).toHaveText('Market quote · price service');
+    const source = page.getByTestId('token-chart-source');
+    await expect(source).toContainText('Pool price of WETH in USDC (WETH is ETH wrapped) on');
+    // The deepest by the pool object's liquidity: Uniswap V3 on Ethereum.
+    const link = page.getByTestId('token-chart-pool');
+    await expect(link).toHaveText('WETH/USDC · Uniswap V3 · Ethereum');
+    await expect(link).toHaveAttribute(
+      'href',
+      '/pools/evm/1/0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640',
+    );
+    const figure = page.getByTestId('candle-chart');
+    await expect(figure).toHaveAttribute('data-state', 'ready');
+    expect(Number(await figure.getAttribute('data-bars'))).toBeGreaterThan(100);
+    await expect(figure.locator('canvas').first()).toBeVisible();
+
+    // Three pools price ETH (PEPE/WETH prices PEPE): the switch offers them, deepest first.
+    const pick = page.getByRole('combobox', { name: 'Pool' });
+    await expect(pick.getByRole('option')).toHaveText([
+      /Uniswap V3 · Ethereum \(deepest\)/,
+      /Uniswap V3 Base · Base/,
+      /Uniswap V3 Arbitrum · Arbitrum One/,
+    ]);
+    const before = await figure.getAttribute('data-last');
+    await pick.selectOption({ label: 'WETH/USDC · Uniswap V3 Base · Base' });
+    await expect(page).toHaveURL(/pool=evm%3A8453%3A0xd0b53d9277642d899df5c87a3966a349a798f224/);
+    await expect(link).toHaveAttribute(
+      'href',
+      '/pools/evm/8453/0xd0b53d9277642d899df5c87a3966a349a798f224',
+    );
+    await expect(figure).toHaveAttribute('data-state', 'ready');
+    await expect(figure).not.toHaveAttribute('data-last', before ?? '');
+    // One chart: switching swaps its data, not the chart.
+    await page
+      .getByRole('radiogroup', { name: 'Interval' })
+      .getByRole('radio', { name: '1h' })
+      .click();
+    await expect(page).toHaveURL(/interval=1h/);
+    await expect(figure).toHaveAttribute('data-interval', '1h');
+    await expect(page.getByTestId('candle-chart')).toHaveCount(1);
+  });
+
+  test('a token that is only ever the quote, and one with no pool, say why there is no chart', async ({
+    page,
+  }) => {
+    await page.goto('/tokens/6');
+    await expect(
+      page.getByText(
+        'USDC is the quote token of its featured pools: their candles price the other token.',
+      ),
+    ).toBeVisible();
+    await page.goto('/tokens/1');
+    await expect(
+      page.getByText(
+        'No featured pool trades BTC or its wrapped form: there are no candles to chart.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByTestId('candle-chart')).toHaveCount(0);
+  });
+
   test('an unknown id and a malformed one are 404 pages that say so', async ({ page }) => {
     for (const path of ['/tokens/99999999', '/tokens/abc', '/tokens/0', '/tokens/1.5']) {
       const response = await page.goto(path);

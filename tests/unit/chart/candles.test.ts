@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fewBarsRange } from '@/lib/chart/view';
 import {
   liveAction,
   mergeCandles,
@@ -101,5 +102,26 @@ describe('liveAction', () => {
     expect(liveAction(bar(120), bar(180))).toBe('update');
     expect(liveAction(bar(120), bar(60))).toBe('ignore');
     expect(liveAction(undefined, bar(60))).toBe('update');
+  });
+});
+
+describe('fewBarsRange', () => {
+  it('leaves a history that fills the pane to the usual view', () => {
+    expect(fewBarsRange(1000, 900)).toBeNull();
+    expect(fewBarsRange(130, 900)).toBeNull();
+  });
+  it('centres a few bars at a readable width', () => {
+    // 3 yearly candles in 900 px: 40 px a bar, 22.5 bars wide, centred on the middle bar.
+    expect(fewBarsRange(3, 900)).toEqual({ from: -10.25, to: 12.25 });
+  });
+  it('spreads a short history over the pane with a bar of margin each side', () => {
+    const r = fewBarsRange(60, 900);
+    expect(r).not.toBeNull();
+    expect(r!.from).toBeCloseTo(-1.5, 9);
+    expect(r!.to).toBeCloseTo(60.5, 9);
+  });
+  it('does nothing without bars or a laid-out pane', () => {
+    expect(fewBarsRange(0, 900)).toBeNull();
+    expect(fewBarsRange(3, 0)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatChangePercent,
   formatChartPrice,
   formatChartVolume,
   priceDecimals,
@@ -62,5 +63,16 @@ describe('chart times', () => {
         .map((n) => String(n).padStart(2, '0'))
         .join(':'),
     );
+  });
+});
+
+describe('formatChangePercent', () => {
+  it('signs a change and never shows -0.00%', () => {
+    expect(formatChangePercent(1.234)).toEqual({ text: '+1.23%', dir: 'up' });
+    expect(formatChangePercent(-0.4)).toEqual({ text: '-0.40%', dir: 'down' });
+    expect(formatChangePercent(-0.004)).toEqual({ text: '0.00%', dir: 'flat' });
+    expect(formatChangePercent(0.0049)).toEqual({ text: '0.00%', dir: 'flat' });
+    expect(formatChangePercent(-0)).toEqual({ text: '0.00%', dir: 'flat' });
+    expect(formatChangePercent(Number.NaN)).toEqual({ text: '—', dir: 'flat' });
   });
 });

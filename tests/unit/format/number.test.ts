@@ -93,6 +93,10 @@ describe('changes', () => {
     expect(direction('-0.01')).toBe('down');
     expect(direction('0')).toBe('flat');
     expect(direction('0.000')).toBe('flat');
+    // A change that rounds to 0.00% is shown unsigned, so it is not coloured either.
+    expect(direction('-0.004')).toBe('flat');
+    expect(direction('0.0049')).toBe('flat');
+    expect(direction('-0.005')).toBe('down');
     expect(direction(null)).toBe('flat');
   });
   it('the sign shown agrees with the direction for any decimal string', () => {
@@ -106,6 +110,7 @@ describe('changes', () => {
           const dir = direction(text);
           if (shown.startsWith('+')) expect(dir).toBe('up');
           if (shown.startsWith('-')) expect(dir).toBe('down');
+          if (!/^[+-]/.test(shown)) expect(dir).toBe('flat');
         },
       ),
     );

@@ -103,8 +103,8 @@ describe('readTrade', () => {
       side: 'buy',
       baseAmount: '1',
       quoteAmount: '3100',
-      price: 3100,
-      valueUsd: 3100,
+      price: '3100',
+      valueUsd: '3100',
       trader,
     });
   });
@@ -135,10 +135,11 @@ describe('readTrade', () => {
       side: 'sell',
       baseAmount: '0.5',
       quoteAmount: '1550',
-      price: 3100,
+      price: '3100',
       trader,
     });
-    expect(t.valueUsd).toBeCloseTo(1550.155, 6);
+    // Exact: 1550 × 1.0001, no float on the way.
+    expect(t.valueUsd).toBe('1550.155');
   });
   it('matches tokens by symbol when the pool object has no addresses, and has no side when nothing touches the pool', () => {
     const bySymbol = {
@@ -216,7 +217,7 @@ describe('readTrade on the simulator’s pool trades', () => {
         expect(t.quoteAmount).not.toBeNull();
         expect(t.trader).not.toBe(pool.address);
         // Trades are priced on the live path, the pool object on the hour's snapshot: within 20 %.
-        expect(Math.abs((t.price as number) / poolPrice - 1)).toBeLessThan(0.2);
+        expect(Math.abs(Number(t.price) / poolPrice - 1)).toBeLessThan(0.2);
       }
       expect([...sides].sort()).toEqual(['buy', 'sell']);
       expect([...items].sort(compareTrades).map((i) => i.id)).toEqual(items.map((i) => i.id));

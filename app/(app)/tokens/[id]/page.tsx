@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { listChains } from '@/lib/pools/server';
-import { lookupPlatforms, lookupToken, lookupTokenPools } from '@/lib/tokens/server';
+import { lookupToken, lookupTokenMarkets } from '@/lib/tokens/server';
 import { TokenView } from '@/components/tokens/token-view';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
@@ -45,8 +45,7 @@ export default async function TokenPage({ params }: { params: Promise<Params> })
       </>
     );
   }
-  const platforms = await lookupPlatforms(lookup.token);
-  const pools = await lookupTokenPools(platforms, chains ?? []);
+  const { platforms, pools } = await lookupTokenMarkets(lookup.token, chains ?? []);
   return (
     <TokenView token={lookup.token} platforms={platforms} chains={chains ?? []} pools={pools} />
   );

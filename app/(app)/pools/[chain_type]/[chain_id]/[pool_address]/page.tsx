@@ -3,7 +3,7 @@ import { notFound, redirect } from 'next/navigation';
 import { parsePoolView, poolViewQuery } from '@/lib/pools/params';
 import { preloadFirstCandles } from '@/lib/pools/preload';
 import { poolPath } from '@/lib/pools/ref';
-import { lookupChain, lookupPool } from '@/lib/pools/server';
+import { latestClose, lookupChain, lookupPool } from '@/lib/pools/server';
 import { dexName } from '@/lib/pools/summary';
 import { parsePoolRef } from '@/lib/pools/validate';
 import { PoolView } from '@/components/pools/pool-view';
@@ -47,9 +47,11 @@ export default async function PoolPage({
     redirect(`${poolPath(ref)}${poolViewQuery(view)}`);
   }
 
-  const [lookup, chain] = await Promise.all([
+  // The latest candle too: the header paints the live price at once, not the hourly snapshot's.
+  const [lookup, chain, live] = await Promise.all([
     lookupPool(ref),
     lookupChain(ref.chainType, ref.chainId),
+    latestClose(ref),
   ]);
   if (lookup.kind === 'missing') notFound();
   // Emitted before the page's first byte leaves (the look-ups above hold it), so it is in the head.
@@ -63,6 +65,7 @@ export default async function PoolPage({
       chain={chain ? { name: chain.name, explorerUrl: chain.explorer_url ?? null } : null}
       initialView={view}
       initialTo={initialTo}
+      initialLive={live}
     />
   );
 }

@@ -1,0 +1,141 @@
+'use client';
+import Link from 'next/link';
+import { formatCompact, formatPrice } from '@/lib/format/number';
+import { useMoney } from '@/lib/hooks/use-money';
+import { dexName, type PoolSummary } from '@/lib/pools/summary';
+import { Change } from '@/components/ui/change';
+import { MoneyNote } from '@/components/ui/money-note';
+import { TokenIcon } from '@/components/ui/token-icon';
+import { RetryButton } from './retry-button';
+import { TableArrowNav } from './table-arrow-nav';
+
+export interface FeaturedRow {
+  href: string;
+  address: string;
+  network: string;
+  lookup:
+    { kind: 'found'; pool: PoolSummary } | { kind: 'missing' } | { kind: 'error'; message: string };
+}
+
+const SNAPSHOT_TITLE =
+  "The price service's pool object, refreshed hourly. Each pool page shows its live price from the latest candle; Markets shows market quotes, which aggregate venues.";
+
+/**
+ * The featured pools with the figures of their hourly snapshot, in the display fiat (the server
+ * renders USD; the chosen fiat follows once its rate is known).
+ */
+export function FeaturedPools({ rows }: { rows: readonly FeaturedRow[] }) {
+  const money = useMoney();
+  const head = 'px-3 py-2 font-medium';
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-border px-3 py-1.5 text-2xs text-muted">
+        <span title={SNAPSHOT_TITLE} data-testid="pools-source">
+          Prices and figures: hourly pool snapshot of the price service. Open a pool for its live
+          price.
+        </span>
+        <MoneyNote money={money} />
+      </div>
+      <TableArrowNav className="overflow-x-auto">
+        <table
+          className="num w-full min-w-[540px] border-separate border-spacing-0 whitespace-nowrap text-[13px] md:min-w-[760px]"
+          aria-label="Featured pools"
+        >
+          <thead className="text-2xs uppercase tracking-wide text-muted">
+            <tr>
+              <th scope="col" className={`${head} sticky left-0 z-10 bg-panel text-left`}>
+                Pool
+              </th>
+              <th scope="col" className={`${head} hidden text-left md:table-cell`}>
+                DEX
+              </th>
+              <th scope="col" className={`${head} hidden text-left md:table-cell`}>
+                Network
+              </th>
+              <th scope="col" className={`${head} text-right`} title={SNAPSHOT_TITLE}>
+                Pool price{' '}
+                <span className="hidden normal-case tracking-normal md:inline">(snapshot)</span>
+              </th>
+              <th scope="col" className={`${head} text-right`}>
+                24h
+              </th>
+              <th scope="col" className={`${head} text-right`}>
+                Volume 24h
+              </th>
+              <th scope="col" className={`${head} text-right`}>
+                Liquidity
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <Row key={row.href} row={row} money={money} />
+            ))}
+          </tbody>
+        </table>
+      </TableArrowNav>
+    </>
+  );
+}
+
+function Row({ row, money }: { row: FeaturedRow; money: ReturnType<typeof useMoney> }) {
+  const cell = 'h-10 border-b border-border/60 px-3';
+  const { lookup } = row;
+  if (lookup.kind !== 'found') {
+    return (
+      <tr>
+        <td className={`${cell} sticky left-0 bg-panel`}>
+          <Link href={row.href} className="font-mono text-[12px] hover:text-accent">
+            {row.address.slice(0, 10)}…
+          </Link>
+        </td>
+        <td className={`${cell} text-muted`} colSpan={6}>
+          {lookup.kind === 'missing'
+            ? 'The upstream does not know this pool.'
+            : `Figures unavailable: ${lookup.message}.`}{' '}
+          {lookup.kind === 'error' && <RetryButton />}
+        </td>
+      </tr>
+    );
+  }
+  const p = lookup.pool;
+  const fee = /(\d+(\.\d+)?%)$/.exec(p.name)?.[1] ?? '';
+  return (
+    <tr className="group hover:bg-raised/50" data-testid="featured-pool">
+      <td className={`${cell} sticky left-0 bg-panel group-hover:bg-raised`}>
+        <Link href={row.href} className="flex items-center gap-2 hover:text-accent">
+          <span className="flex shrink-0 -space-x-1.5">
+            <TokenIcon src={p.base.image} symbol={p.base.symbol} size={20} />
+            <TokenIcon
+              src={p.quote.image}
+              symbol={p.quote.symbol}
+              size={20}
+              className="ring-2 ring-[var(--panel)]"
+            />
+          </span>
+          <span className="flex flex-col leading-tight md:flex-row md:items-baseline md:gap-2">
+            <span className="font-medium">
+              {p.base.symbol}
+              <span className="text-muted"> / {p.quote.symbol}</span>
+            </span>
+            {fee && <span className="hidden text-2xs text-muted md:inline">{fee}</span>}
+            {/* On a phone the DEX and network columns give way to the figures. */}
+            <span className="block max-w-[9.5rem] truncate text-2xs text-muted md:hidden">
+              {dexName(p.dex)} · {row.network}
+            </span>
+          </span>
+        </Link>
+      </td>
+      <td className={`${cell} hidden text-muted md:table-cell`}>{dexName(p.dex)}</td>
+      <td className={`${cell} hidden text-muted md:table-cell`}>{row.network}</td>
+      <td className={`${cell} text-right`} data-testid="featured-price">
+        {formatPrice(money.of(p.baseUsd), money.format)}
+      </td>
+      <td className={`${cell} text-right`}>
+        <Change value={p.change24h} />
+      </td>
+      <td className={`${cell} text-right`}>{formatCompact(money.of(p.volume24h), money.format)}</td>
+      <td className={`${cell} text-right`}>{formatCompact(money.of(p.liquidity), money.format)}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,77 @@
+'use client';
+import type { FeedSnapshot } from '@/lib/chart/feed';
+import { formatChartPrice, priceDecimals } from '@/lib/chart/price-format';
+import { formatClock } from '@/lib/chart/time-format';
+import type { Money } from '@/lib/fiats/usd';
+import { formatPrice, toBig } from '@/lib/format/number';
+import { poolUsdFromClose, type LatestClose } from '@/lib/pools/live';
+import type { PoolObject } from '@/lib/upstream/price/schema';
+import { Flash } from '@/components/ui/flash';
+import { MoneyNote } from '@/components/ui/money-note';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useStore, type Store } from '@/components/chart/snapshot-store';
+
+/**
+ * The pool's price now: the latest candle's close (base in quote) × the quote token's USD price,
+ * from the first paint (the server read the latest candle) and then every push of the chart. The
+ * pool object's own price is an hourly snapshot: shown, and said to be one, only when no candle is
+ * known. Markets' figure is the price service's market quote, another source.
+ */
+export function LivePrice({
+  pool,
+  live,
+  initial,
+  money,
+}: {
+  pool: PoolObject | null;
+  live: Store<FeedSnapshot | null>;
+  initial: LatestClose | null;
+  money: Money;
+}) {
+  const bar = useStore(live)?.last;
+  const latest = bar ? { close: bar.close, time: bar.time } : initial;
+
+  const liveUsd = poolUsdFromClose(latest?.close, pool?.quote_token_price_usd);
+  const usd = liveUsd ?? toBig(pool?.base_token_price_usd);
+  const shown = usd ? money.of(usd) : null;
+  const inQuote =
+    latest?.close ??
+    (pool ? Number(pool.base_token_price_usd) / Number(pool.quote_token_price_usd) : null);
+  const source = liveUsd ? 'live' : usd ? 'snapshot' : null;
+
+  return (
+    <div className="min-w-0" data-testid="pool-price" data-source={source ?? ''}>
+      <div className="flex flex-wrap items-baseline gap-x-2">
+        <Flash
+          value={shown ? shown.toFixed() : null}
+          className="num text-xl font-semibold tracking-tight sm:text-2xl"
+        >
+          {shown ? formatPrice(shown, money.format) : <Skeleton width={140} height={26} />}
+        </Flash>
+        {source && (
+          <span
+            className={`text-2xs uppercase tracking-wide ${source === 'live' ? 'text-up' : 'text-muted'}`}
+            data-testid="pool-price-source"
+            title={
+              source === 'live'
+                ? `Last trade price in this pool: the close of the latest candle${latest ? ` (${formatClock(latest.time, 'utc')} UTC)` : ''} × the ${pool?.quote_token.symbol ?? 'quote'} price of the hourly snapshot. Markets shows the price service's market quote, which can differ.`
+                : "The price service's hourly pool snapshot: no recent candle is known."
+            }
+          >
+            {source === 'live' ? 'Pool price · live' : 'Pool price · hourly snapshot'}
+          </span>
+        )}
+      </div>
+      <div className="num flex flex-wrap items-center gap-x-2 text-[12px] text-muted">
+        {inQuote !== null && Number.isFinite(inQuote) && pool ? (
+          <span>
+            {formatChartPrice(inQuote, priceDecimals(inQuote))} {pool.quote_token.symbol}
+          </span>
+        ) : (
+          <Skeleton width={100} />
+        )}
+        <MoneyNote money={money} />
+      </div>
+    </div>
+  );
+}

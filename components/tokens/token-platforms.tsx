@@ -1,0 +1,156 @@
+'use client';
+import Link from 'next/link';
+import { Address } from '@/components/ui/address';
+import { TokenIcon } from '@/components/ui/token-icon';
+import { formatPercent, formatPrice, USD } from '@/lib/format/number';
+import { formatAge } from '@/lib/format/text';
+import { useNow } from '@/lib/hooks/use-now';
+import { tokenExplorerUrl } from '@/lib/tokens/platforms';
+import type {
+  ChainItem,
+  QuoteBatchItem,
+  TokenDetailItem,
+  TokenItem,
+} from '@/lib/upstream/price/schema';
+
+function changeTone(text: string): string {
+  return text.startsWith('+') ? 'text-up' : text.startsWith('-') ? 'text-down' : 'text-muted';
+}
+
+/** Every chain's record of the token, with explorer links and the contract quotes (in USD, as the seed gives them). */
+export function Platforms({
+  token,
+  platforms,
+  chainOf,
+  batch,
+  batchLoading,
+  batchError,
+}: {
+  token: TokenDetailItem;
+  platforms: TokenItem[];
+  chainOf: ReadonlyMap<number, ChainItem>;
+  batch: QuoteBatchItem[] | undefined;
+  batchLoading: boolean;
+  batchError: string | null;
+}) {
+  const now = useNow(5000);
+  const quoteOf = (p: TokenItem) => {
+    const c = chainOf.get(p.chain_id);
+    const evm = c?.chain_type === 'evm';
+    return batch?.find(
+      (b) =>
+        p.contract_address &&
+        (evm
+          ? b.address.toLowerCase() === p.contract_address.toLowerCase()
+          : b.address === p.contract_address) &&
+        (c?.chain_id === undefined || b.chain_id === c.chain_id),
+    );
+  };
+  return (
+    <div className="overflow-x-auto">
+      <table className="num w-full min-w-[640px] text-[13px]">
+        <thead className="text-2xs uppercase tracking-wide text-muted">
+          <tr className="border-b border-border">
+            <th scope="col" className="px-3 py-2 text-left font-medium">
+              Chain
+            </th>
+            <th scope="col" className="px-3 py-2 text-left font-medium">
+              Contract
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Decimals
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Price (USD)
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              24h
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Updated
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {platforms.map((p) => {
+            const c = chainOf.get(p.chain_id);
+            const explorer = tokenExplorerUrl(c, p);
+            const b = quoteOf(p);
+            const change = b ? formatPercent(String(b.percent_change_24h)) : null;
+            const updated = b ? Date.parse(b.last_updated) : NaN;
+            return (
+              <tr
+                key={p.id}
+                className={`h-9 border-b border-border/60 last:border-0 ${p.id === token.id ? 'bg-raised/50' : ''}`}
+                data-testid="platform-row"
+              >
+                <td className="px-3">
+                  <Link
+                    href={`/tokens/${p.id}`}
+                    className="inline-flex items-center gap-1.5 hover:underline"
+                    aria-current={p.id === token.id ? 'page' : undefined}
+                  >
+                    <TokenIcon
+                      src={c?.chain_icon_url}
+                      symbol={c?.short_name ?? p.chain_name}
+                      size={16}
+                    />
+                    <span data-testid="platform-chain">{p.chain_name}</span>
+                  </Link>
+                </td>
+                <td className="px-3">
+                  {p.contract_address ? (
+                    <Address value={p.contract_address} href={explorer ?? undefined} external />
+                  ) : (
+                    <span className="text-muted">
+                      Native{' '}
+                      {explorer && (
+                        <a
+                          href={explorer}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="text-accent hover:underline"
+                        >
+                          explorer
+                        </a>
+                      )}
+                    </span>
+                  )}
+                </td>
+                <td className="px-3 text-right text-muted">{p.decimals}</td>
+                <td className="px-3 text-right">
+                  {b ? (
+                    formatPrice(String(b.price_usd), USD)
+                  ) : p.contract_address && batchLoading ? (
+                    <span className="skeleton inline-block h-3 w-14 align-middle" />
+                  ) : (
+                    <span className="text-faint">—</span>
+                  )}
+                </td>
+                <td className={`px-3 text-right ${change ? changeTone(change) : ''}`}>
+                  {change ?? <span className="text-faint">—</span>}
+                </td>
+                <td
+                  className="px-3 text-right text-muted"
+                  title={b ? new Date(updated).toISOString() : undefined}
+                  data-testid="platform-updated"
+                >
+                  {b && Number.isFinite(updated) ? (
+                    formatAge(now - updated)
+                  ) : (
+                    <span className="text-faint">—</span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {batchError && (
+        <p className="border-t border-border px-3 py-2 text-[12px] text-muted">
+          Contract quotes are unavailable: {batchError}
+        </p>
+      )}
+    </div>
+  );
+}
