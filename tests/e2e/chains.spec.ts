@@ -27,7 +27,7 @@ test.describe('chains', () => {
     await expect(eth).toContainText('EVM');
     await expect(eth.getByRole('link', { name: /block explorer etherscan\.io/ })).toHaveAttribute(
       'href',
-      'https://etherscan.io',
+      'https://etherscan.io/',
     );
     await eth.getByRole('link', { name: 'Ethereum', exact: true }).click();
     await expect(page).toHaveURL(/\/chains\/1$/);
