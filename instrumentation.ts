@@ -1,13 +1,13 @@
 /**
  * Runs once when a server instance starts: a bad environment stops it here, with a message that
  * names the variable, instead of failing on the first request; and every request is stamped with
- * its TCP peer's address (lib/security/peer.ts), which the per-client limits key on.
+ * its TCP peer's address (lib/server/security/peer.ts), which the per-client limits key on.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
-    const { checkEnvironmentAtStartup } = await import('./lib/startup');
+    const { checkEnvironmentAtStartup } = await import('./lib/server/startup');
     checkEnvironmentAtStartup();
-    const { installPeerStamp } = await import('./lib/security/peer');
+    const { installPeerStamp } = await import('./lib/server/security/peer');
     await installPeerStamp();
   }
 }

@@ -1,17 +1,17 @@
 /**
  * Runs before every page and API answer (not static files): security headers with a fresh CSP nonce
- * (lib/security/headers.ts), the demo sandbox cookie for a new visitor (lib/sandbox/cookie.ts), and,
+ * (lib/server/security/headers.ts), the demo sandbox cookie for a new visitor (lib/server/sandbox/cookie.ts), and,
  * with DASHBOARD_ACCESS=private, the sign-in page for anyone without the admin session. Per request,
  * so EMBED_ALLOWED_ORIGINS and the rest take effect without a rebuild.
  *
  * Nonces make every page render on request (no static HTML): the cost is measured in README.md.
  */
 import { NextResponse, type NextRequest } from 'next/server';
-import { adminSession } from '@/lib/auth/session';
-import { getEnv, sandboxMode } from '@/lib/env';
-import { newSandboxId, sandboxOf, sandboxSetCookie } from '@/lib/sandbox/cookie';
-import { isHttps } from '@/lib/security/client-key';
-import { API_POLICY, embedAncestors, HSTS, pagePolicy } from '@/lib/security/headers';
+import { adminSession } from '@/lib/server/auth/session';
+import { getEnv, sandboxMode } from '@/lib/core/env';
+import { newSandboxId, sandboxOf, sandboxSetCookie } from '@/lib/server/sandbox/cookie';
+import { isHttps } from '@/lib/server/security/client-key';
+import { API_POLICY, embedAncestors, HSTS, pagePolicy } from '@/lib/server/security/headers';
 
 export async function proxy(request: NextRequest) {
   const env = getEnv();

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import '@fontsource-variable/inter';
 import '@fontsource-variable/jetbrains-mono';
 import './globals.css';
-import { PREFS_STORAGE_KEY } from '@/lib/stores/keys';
+import { PREFS_STORAGE_KEY } from '@/lib/client/stores/keys';
 
 export const metadata: Metadata = {
   title: { default: 'Pulse · live markets, pools and wallets', template: '%s · Pulse' },

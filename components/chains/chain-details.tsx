@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ChainItem } from '@/lib/upstream/price/schema';
+import type { ChainItem } from '@/lib/contracts/price/schema';
 import { Panel } from '@/components/ui/panel';
 import { ChainTypeBadge } from './chain-type-badge';
 import { ExplorerLink } from './explorer-link';

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { ChainItem } from '@/lib/upstream/price/schema';
+import type { ChainItem } from '@/lib/contracts/price/schema';
 import { TokenIcon } from '@/components/ui/token-icon';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TableArrowNav } from '@/components/pools/table-arrow-nav';

@@ -1,4 +1,4 @@
-import { safeHttpUrl } from '@/lib/security/safe-url';
+import { safeHttpUrl } from '@/lib/core/safe-url';
 
 /** An explorer URL as an external link (new tab, no opener), shown by its host; http(s) only. */
 export function ExplorerLink({ url: raw, name }: { url: string | undefined; name: string }) {

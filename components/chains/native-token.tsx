@@ -1,11 +1,11 @@
 'use client';
 import Link from 'next/link';
 import { useQuery } from '@tanstack/react-query';
-import { compareDecimal } from '@/lib/fiats/compare';
-import { formatCompact, formatPrice } from '@/lib/format/number';
-import { useFiat } from '@/lib/hooks/use-fiat';
-import { nativeTokenQuery } from '@/lib/queries/chains';
-import { quotesQuery } from '@/lib/queries/price';
+import { compareDecimal } from '@/lib/features/fiats/compare';
+import { formatCompact, formatPrice } from '@/lib/core/format/number';
+import { useFiat } from '@/lib/features/fiats/use-fiat';
+import { nativeTokenQuery } from '@/lib/features/chains/queries';
+import { quotesQuery } from '@/lib/client/queries/price';
 import { Change } from '@/components/ui/change';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Flash } from '@/components/ui/flash';

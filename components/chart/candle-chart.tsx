@@ -13,14 +13,23 @@ import {
   type MouseEventParams,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { Candle, RawCandle } from '@/lib/chart/candles';
-import { CandleFeed, findBarIndex, type CandleSink, type FeedSnapshot } from '@/lib/chart/feed';
-import { INTERVAL_LABELS, INTERVAL_SECONDS, type OhlcvInterval } from '@/lib/chart/intervals';
-import { formatBarTime, formatTickMark, type TimeZoneMode } from '@/lib/chart/time-format';
-import { BAR_SPACING, RIGHT_OFFSET, fewBarsRange } from '@/lib/chart/view';
-import { useOhlcvStream } from '@/lib/hooks/use-stream';
-import { fetchCandles } from '@/lib/pools/api';
-import type { PoolRef } from '@/lib/pools/ref';
+import type { Candle, RawCandle } from '@/lib/features/chart/candles';
+import {
+  CandleFeed,
+  findBarIndex,
+  type CandleSink,
+  type FeedSnapshot,
+} from '@/lib/features/chart/feed';
+import {
+  INTERVAL_LABELS,
+  INTERVAL_SECONDS,
+  type OhlcvInterval,
+} from '@/lib/features/chart/intervals';
+import { formatBarTime, formatTickMark, type TimeZoneMode } from '@/lib/features/chart/time-format';
+import { BAR_SPACING, RIGHT_OFFSET, fewBarsRange } from '@/lib/features/chart/view';
+import { useOhlcvStream } from '@/lib/client/hooks/use-stream';
+import { fetchCandles } from '@/lib/features/pools/api';
+import type { PoolRef } from '@/lib/features/pools/ref';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Freshness } from '@/components/ui/freshness';

@@ -1,5 +1,9 @@
-import type { Candle } from '@/lib/chart/candles';
-import { formatChangePercent, formatChartPrice, formatChartVolume } from '@/lib/chart/price-format';
+import type { Candle } from '@/lib/features/chart/candles';
+import {
+  formatChangePercent,
+  formatChartPrice,
+  formatChartVolume,
+} from '@/lib/features/chart/price-format';
 
 /**
  * The crosshair legend: open, high, low, close, volume and change of the bar under the cursor (the

@@ -13,12 +13,12 @@ import {
   type SeriesType,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import type { Candle } from '@/lib/chart/candles';
-import type { CandleSink } from '@/lib/chart/feed';
-import { formatChartPrice, priceFormatFor } from '@/lib/chart/price-format';
+import type { Candle } from '@/lib/features/chart/candles';
+import type { CandleSink } from '@/lib/features/chart/feed';
+import { formatChartPrice, priceFormatFor } from '@/lib/features/chart/price-format';
 import { withAlpha, type ChartColors } from './chart-theme';
 
-import type { ChartStyle } from '@/lib/pools/params';
+import type { ChartStyle } from '@/lib/features/pools/params';
 
 export type { ChartStyle };
 

@@ -1,6 +1,10 @@
 'use client';
-import { INTERVAL_LABELS, OHLCV_INTERVALS, type OhlcvInterval } from '@/lib/chart/intervals';
-import type { TimeZoneMode } from '@/lib/chart/time-format';
+import {
+  INTERVAL_LABELS,
+  OHLCV_INTERVALS,
+  type OhlcvInterval,
+} from '@/lib/features/chart/intervals';
+import type { TimeZoneMode } from '@/lib/features/chart/time-format';
 import { Segmented } from '@/components/ui/segmented';
 import type { ChartStyle } from './chart-series';
 

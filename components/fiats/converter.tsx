@@ -1,9 +1,9 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { FiatItem, TokenItem } from '@/lib/upstream/price/schema';
-import { fiatFormat } from '@/lib/hooks/use-fiat';
-import { formatFixed } from '@/lib/format/number';
+import type { FiatItem, TokenItem } from '@/lib/contracts/price/schema';
+import { fiatFormat } from '@/lib/features/fiats/use-fiat';
+import { formatFixed } from '@/lib/core/format/number';
 import {
   assetParam,
   convert,
@@ -11,18 +11,18 @@ import {
   formatTokenAmount,
   parseAmount,
   type Asset,
-} from '@/lib/fiats/convert';
-import { quotesQuery, ratesQuery, tokensQuery } from '@/lib/queries/price';
-import { tokenSearchQuery } from '@/lib/queries/fiats';
+} from '@/lib/features/fiats/convert';
+import { quotesQuery, ratesQuery, tokensQuery } from '@/lib/client/queries/price';
+import { tokenSearchQuery } from '@/lib/features/fiats/queries';
 import { Button } from '@/components/ui/button';
 import { Field, Select, TextInput } from '@/components/ui/field';
 import { Flash } from '@/components/ui/flash';
 import { Freshness } from '@/components/ui/freshness';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TokenIcon } from '@/components/ui/token-icon';
-import { compareDecimal } from '@/lib/fiats/compare';
-import { CANONICAL, localize, toLocaleInput } from '@/lib/format/locale-number';
-import { useNumberLocale } from '@/lib/hooks/use-number-locale';
+import { compareDecimal } from '@/lib/features/fiats/compare';
+import { CANONICAL, localize, toLocaleInput } from '@/lib/core/format/locale-number';
+import { useNumberLocale } from '@/lib/client/hooks/use-number-locale';
 
 const NO_IDS: number[] = [];
 

@@ -1,5 +1,5 @@
 'use client';
-import type { FiatItem } from '@/lib/upstream/price/schema';
+import type { FiatItem } from '@/lib/contracts/price/schema';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TokenIcon } from '@/components/ui/token-icon';
 import { Badge } from '@/components/ui/badge';

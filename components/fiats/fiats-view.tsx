@@ -1,12 +1,12 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useFiat } from '@/lib/hooks/use-fiat';
-import { useHydrated } from '@/lib/hooks/use-hydrated';
-import type { FiatItem } from '@/lib/upstream/price/schema';
-import { useUrlParams } from '@/lib/hooks/use-url-params';
-import { assetParam, parseAsset, type Asset } from '@/lib/fiats/convert';
-import { fiatsQuery, ratesQuery } from '@/lib/queries/price';
+import { useFiat } from '@/lib/features/fiats/use-fiat';
+import { useHydrated } from '@/lib/client/hooks/use-hydrated';
+import type { FiatItem } from '@/lib/contracts/price/schema';
+import { useUrlParams } from '@/lib/client/hooks/use-url-params';
+import { assetParam, parseAsset, type Asset } from '@/lib/features/fiats/convert';
+import { fiatsQuery, ratesQuery } from '@/lib/client/queries/price';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Select } from '@/components/ui/field';

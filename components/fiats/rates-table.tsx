@@ -1,10 +1,10 @@
 'use client';
 import Big from 'big.js';
-import type { FiatItem, FiatRateItem } from '@/lib/upstream/price/schema';
-import { compareDecimal } from '@/lib/fiats/compare';
-import { localize } from '@/lib/format/locale-number';
-import { formatFixed } from '@/lib/format/number';
-import { useNumberLocale } from '@/lib/hooks/use-number-locale';
+import type { FiatItem, FiatRateItem } from '@/lib/contracts/price/schema';
+import { compareDecimal } from '@/lib/features/fiats/compare';
+import { localize } from '@/lib/core/format/locale-number';
+import { formatFixed } from '@/lib/core/format/number';
+import { useNumberLocale } from '@/lib/client/hooks/use-number-locale';
 import { Flash } from '@/components/ui/flash';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TokenIcon } from '@/components/ui/token-icon';

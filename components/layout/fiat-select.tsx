@@ -1,6 +1,6 @@
 'use client';
-import { useFiat } from '@/lib/hooks/use-fiat';
-import { usePrefs } from '@/lib/stores/prefs';
+import { useFiat } from '@/lib/features/fiats/use-fiat';
+import { usePrefs } from '@/lib/client/stores/prefs';
 
 /** The display fiat for every price on every page, from the upstream's `fiats` list. */
 export function FiatSelect() {

@@ -1,6 +1,6 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import { healthQuery } from '@/lib/queries/health';
+import { healthQuery } from '@/lib/client/queries/health';
 
 const TONE = {
   ok: 'bg-up',

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect } from 'react';
-import { usePrefs } from '@/lib/stores/prefs';
+import { usePrefs } from '@/lib/client/stores/prefs';
 
 /** Mirrors the persisted theme onto <html data-theme>; the pre-paint script did the first paint. */
 export function ThemeSync() {

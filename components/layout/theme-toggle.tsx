@@ -1,5 +1,5 @@
 'use client';
-import { usePrefs } from '@/lib/stores/prefs';
+import { usePrefs } from '@/lib/client/stores/prefs';
 
 export function ThemeToggle() {
   const theme = usePrefs((s) => s.theme);

@@ -1,4 +1,4 @@
-import type { SortKey } from '@/lib/markets/table';
+import type { SortKey } from '@/lib/features/markets/table';
 
 export interface Column {
   key: SortKey;

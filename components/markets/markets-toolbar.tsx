@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { PAGE_SIZES } from '@/lib/markets/table';
-import type { ChainItem } from '@/lib/upstream/price/schema';
+import { PAGE_SIZES } from '@/lib/features/markets/table';
+import type { ChainItem } from '@/lib/contracts/price/schema';
 
 export type MarketsMode = 'page' | 'all' | 'search' | 'watchlist';
 

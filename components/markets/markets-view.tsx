@@ -4,11 +4,11 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Freshness } from '@/components/ui/freshness';
-import { useFiat } from '@/lib/hooks/use-fiat';
-import { useHydrated } from '@/lib/hooks/use-hydrated';
-import { useUrlParams } from '@/lib/hooks/use-url-params';
-import { ApiError } from '@/lib/api/client';
-import { chunkIds, QuoteStore } from '@/lib/markets/quote-store';
+import { useFiat } from '@/lib/features/fiats/use-fiat';
+import { useHydrated } from '@/lib/client/hooks/use-hydrated';
+import { useUrlParams } from '@/lib/client/hooks/use-url-params';
+import { ApiError } from '@/lib/client/api';
+import { chunkIds, QuoteStore } from '@/lib/features/markets/quote-store';
 import {
   clampLimit,
   clampPage,
@@ -22,12 +22,16 @@ import {
   type Row,
   type SortDir,
   type SortKey,
-} from '@/lib/markets/table';
-import { allTokensQuery, platformSearchQuery, tokenDetailsQuery } from '@/lib/queries/markets';
-import { chainsQuery, tokensQuery } from '@/lib/queries/price';
-import { usePrefs } from '@/lib/stores/prefs';
-import { useWatchlist } from '@/lib/stores/watchlist';
-import type { TokenItem } from '@/lib/upstream/price/schema';
+} from '@/lib/features/markets/table';
+import {
+  allTokensQuery,
+  platformSearchQuery,
+  tokenDetailsQuery,
+} from '@/lib/features/markets/queries';
+import { chainsQuery, tokensQuery } from '@/lib/client/queries/price';
+import { usePrefs } from '@/lib/client/stores/prefs';
+import { useWatchlist } from '@/lib/features/markets/watchlist';
+import type { TokenItem } from '@/lib/contracts/price/schema';
 import { MarketsToolbar, type MarketsMode } from './markets-toolbar';
 import { QuoteFeeders } from './quote-feeders';
 import { TokenTable, TokenTableSkeleton } from './token-table';

@@ -1,8 +1,8 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { QuoteStore } from '@/lib/markets/quote-store';
-import { POLL_MS, quotesQuery } from '@/lib/queries/price';
+import type { QuoteStore } from '@/lib/features/markets/quote-store';
+import { POLL_MS, quotesQuery } from '@/lib/client/queries/price';
 
 /**
  * Polls one chunk of ids and writes the answer into the quote store. Renders nothing, so a refresh

@@ -10,10 +10,10 @@ import {
   formatSupply,
   toBig,
   type FiatFormat,
-} from '@/lib/format/number';
-import type { QuoteStore } from '@/lib/markets/quote-store';
-import type { Row } from '@/lib/markets/table';
-import type { ChainItem } from '@/lib/upstream/price/schema';
+} from '@/lib/core/format/number';
+import type { QuoteStore } from '@/lib/features/markets/quote-store';
+import type { Row } from '@/lib/features/markets/table';
+import type { ChainItem } from '@/lib/contracts/price/schema';
 
 const compareDecimal = (a: string, b: string) => {
   const x = toBig(a);

@@ -1,10 +1,10 @@
 'use client';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
-import type { FiatFormat } from '@/lib/format/number';
-import type { QuoteStore } from '@/lib/markets/quote-store';
-import type { Row, SortDir, SortKey } from '@/lib/markets/table';
-import type { ChainItem } from '@/lib/upstream/price/schema';
+import type { FiatFormat } from '@/lib/core/format/number';
+import type { QuoteStore } from '@/lib/features/markets/quote-store';
+import type { Row, SortDir, SortKey } from '@/lib/features/markets/table';
+import type { ChainItem } from '@/lib/contracts/price/schema';
 import { COLUMNS, ROW_HEIGHT, TOKEN_COLUMN_WIDTH } from './columns';
 import { TokenRow } from './token-row';
 

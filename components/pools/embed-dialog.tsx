@@ -1,9 +1,14 @@
 'use client';
 import { useState } from 'react';
-import { INTERVAL_LABELS, OHLCV_INTERVALS } from '@/lib/chart/intervals';
-import { embedUrl, iframeSnippet, scriptSnippet } from '@/lib/pools/embed-snippet';
-import { CHART_STYLES, parseBg, WIDGET_DEFAULTS, type WidgetParams } from '@/lib/pools/params';
-import type { PoolRef } from '@/lib/pools/ref';
+import { INTERVAL_LABELS, OHLCV_INTERVALS } from '@/lib/features/chart/intervals';
+import { embedUrl, iframeSnippet, scriptSnippet } from '@/lib/features/pools/embed-snippet';
+import {
+  CHART_STYLES,
+  parseBg,
+  WIDGET_DEFAULTS,
+  type WidgetParams,
+} from '@/lib/features/pools/params';
+import type { PoolRef } from '@/lib/features/pools/ref';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Select, TextArea, TextInput } from '@/components/ui/field';

@@ -1,8 +1,8 @@
 'use client';
 import Link from 'next/link';
-import { formatCompact, formatPrice } from '@/lib/format/number';
-import { useMoney } from '@/lib/hooks/use-money';
-import { dexName, type PoolSummary } from '@/lib/pools/summary';
+import { formatCompact, formatPrice } from '@/lib/core/format/number';
+import { useMoney } from '@/lib/features/fiats/use-money';
+import { dexName, type PoolSummary } from '@/lib/features/pools/summary';
 import { Change } from '@/components/ui/change';
 import { MoneyNote } from '@/components/ui/money-note';
 import { TokenIcon } from '@/components/ui/token-icon';

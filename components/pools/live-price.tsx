@@ -1,11 +1,11 @@
 'use client';
-import type { FeedSnapshot } from '@/lib/chart/feed';
-import { formatChartPrice, priceDecimals } from '@/lib/chart/price-format';
-import { formatClock } from '@/lib/chart/time-format';
-import type { Money } from '@/lib/fiats/usd';
-import { formatPrice, toBig } from '@/lib/format/number';
-import { poolUsdFromClose, type LatestClose } from '@/lib/pools/live';
-import type { PoolObject } from '@/lib/upstream/price/schema';
+import type { FeedSnapshot } from '@/lib/features/chart/feed';
+import { formatChartPrice, priceDecimals } from '@/lib/features/chart/price-format';
+import { formatClock } from '@/lib/features/chart/time-format';
+import type { Money } from '@/lib/features/fiats/usd';
+import { formatPrice, toBig } from '@/lib/core/format/number';
+import { poolUsdFromClose, type LatestClose } from '@/lib/features/pools/live';
+import type { PoolObject } from '@/lib/contracts/price/schema';
 import { Flash } from '@/components/ui/flash';
 import { MoneyNote } from '@/components/ui/money-note';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -1,9 +1,9 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useState } from 'react';
-import { normalizeKlineChainType } from '@/lib/chain-types';
-import { poolPath } from '@/lib/pools/ref';
-import { poolAddressProblem } from '@/lib/pools/validate';
+import { normalizeKlineChainType } from '@/lib/contracts/chain-types';
+import { poolPath } from '@/lib/features/pools/ref';
+import { poolAddressProblem } from '@/lib/features/pools/validate';
 import { Button } from '@/components/ui/button';
 import { Field, Select, TextInput } from '@/components/ui/field';
 

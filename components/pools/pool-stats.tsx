@@ -1,8 +1,8 @@
 'use client';
-import { formatCompact } from '@/lib/format/number';
-import { useMoney } from '@/lib/hooks/use-money';
-import { POOL_WINDOWS } from '@/lib/pools/params';
-import type { PoolObject, PoolWindow } from '@/lib/upstream/price/schema';
+import { formatCompact } from '@/lib/core/format/number';
+import { useMoney } from '@/lib/features/fiats/use-money';
+import { POOL_WINDOWS } from '@/lib/features/pools/params';
+import type { PoolObject, PoolWindow } from '@/lib/contracts/price/schema';
 import { Change } from '@/components/ui/change';
 import { Panel } from '@/components/ui/panel';
 import { Segmented } from '@/components/ui/segmented';

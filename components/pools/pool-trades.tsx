@@ -1,14 +1,14 @@
 'use client';
 import { useMemo } from 'react';
-import type { TimeZoneMode } from '@/lib/chart/time-format';
-import type { ExplorerLinks } from '@/lib/pools/explorer';
-import type { PoolRef } from '@/lib/pools/ref';
-import type { PoolObject } from '@/lib/upstream/price/schema';
+import type { TimeZoneMode } from '@/lib/features/chart/time-format';
+import type { ExplorerLinks } from '@/lib/features/pools/explorer';
+import type { PoolRef } from '@/lib/features/pools/ref';
+import type { PoolObject } from '@/lib/contracts/price/schema';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Freshness } from '@/components/ui/freshness';
 import { Panel } from '@/components/ui/panel';
-import { useMoney } from '@/lib/hooks/use-money';
+import { useMoney } from '@/lib/features/fiats/use-money';
 import { TradesTable } from './trades-table';
 import { usePoolTrades } from './use-pool-trades';
 

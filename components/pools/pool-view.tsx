@@ -6,15 +6,15 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import type { FeedSnapshot } from '@/lib/chart/feed';
-import type { LatestClose } from '@/lib/pools/live';
-import { useHydrated } from '@/lib/hooks/use-hydrated';
-import { usePrefs } from '@/lib/stores/prefs';
-import { explorerLinks } from '@/lib/pools/explorer';
-import { poolViewQuery, type PoolViewParams } from '@/lib/pools/params';
-import { poolPath, type PoolRef } from '@/lib/pools/ref';
-import { poolQuery } from '@/lib/queries/pools';
-import type { PoolObject } from '@/lib/upstream/price/schema';
+import type { FeedSnapshot } from '@/lib/features/chart/feed';
+import type { LatestClose } from '@/lib/features/pools/live';
+import { useHydrated } from '@/lib/client/hooks/use-hydrated';
+import { usePrefs } from '@/lib/client/stores/prefs';
+import { explorerLinks } from '@/lib/features/pools/explorer';
+import { poolViewQuery, type PoolViewParams } from '@/lib/features/pools/params';
+import { poolPath, type PoolRef } from '@/lib/features/pools/ref';
+import { poolQuery } from '@/lib/features/pools/queries';
+import type { PoolObject } from '@/lib/contracts/price/schema';
 import { CandleChart } from '@/components/chart/candle-chart';
 import { ChartToolbar } from '@/components/chart/chart-toolbar';
 import { createStore } from '@/components/chart/snapshot-store';

@@ -13,13 +13,17 @@ import {
   useState,
   type CSSProperties,
 } from 'react';
-import type { FeedSnapshot } from '@/lib/chart/feed';
-import type { OhlcvInterval } from '@/lib/chart/intervals';
-import { formatChangePercent, formatChartPrice, priceDecimals } from '@/lib/chart/price-format';
-import type { WidgetParams } from '@/lib/pools/params';
-import { poolKey, poolPath, type PoolRef } from '@/lib/pools/ref';
-import { baseUsdFromClose, dexName, type PoolSummary } from '@/lib/pools/summary';
-import { shorten } from '@/lib/format/text';
+import type { FeedSnapshot } from '@/lib/features/chart/feed';
+import type { OhlcvInterval } from '@/lib/features/chart/intervals';
+import {
+  formatChangePercent,
+  formatChartPrice,
+  priceDecimals,
+} from '@/lib/features/chart/price-format';
+import type { WidgetParams } from '@/lib/features/pools/params';
+import { poolKey, poolPath, type PoolRef } from '@/lib/features/pools/ref';
+import { baseUsdFromClose, dexName, type PoolSummary } from '@/lib/features/pools/summary';
+import { shorten } from '@/lib/core/format/text';
 import { CandleChart } from '@/components/chart/candle-chart';
 import { IntervalPicker } from '@/components/chart/chart-toolbar';
 import { Flash } from '@/components/ui/flash';

@@ -1,10 +1,10 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import { formatCompact, formatSupply } from '@/lib/format/number';
-import { useMoney } from '@/lib/hooks/use-money';
-import type { ExplorerLinks } from '@/lib/pools/explorer';
-import { coinQuery, topHoldersQuery } from '@/lib/queries/pools';
-import type { PoolObject } from '@/lib/upstream/price/schema';
+import { formatCompact, formatSupply } from '@/lib/core/format/number';
+import { useMoney } from '@/lib/features/fiats/use-money';
+import type { ExplorerLinks } from '@/lib/features/pools/explorer';
+import { coinQuery, topHoldersQuery } from '@/lib/features/pools/queries';
+import type { PoolObject } from '@/lib/contracts/price/schema';
 import { Address } from '@/components/ui/address';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -12,7 +12,7 @@ import { Panel } from '@/components/ui/panel';
 import { Segmented } from '@/components/ui/segmented';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TokenIcon } from '@/components/ui/token-icon';
-import { safeHttpUrl } from '@/lib/security/safe-url';
+import { safeHttpUrl } from '@/lib/core/safe-url';
 
 /**
  * One of the pool's two tokens: its metadata and its top holders (the kline service's market

@@ -1,11 +1,11 @@
 'use client';
 import { memo } from 'react';
-import { formatPrice, formatCompact, toBig, USD, type Numeric } from '@/lib/format/number';
-import { moneyOf, type Money } from '@/lib/fiats/usd';
-import type { PoolTrade } from '@/lib/pools/api';
-import type { ExplorerLinks } from '@/lib/pools/explorer';
-import { readTrade, tradeKey, type TradePool } from '@/lib/pools/trades';
-import { formatClock, type TimeZoneMode } from '@/lib/chart/time-format';
+import { formatPrice, formatCompact, toBig, USD, type Numeric } from '@/lib/core/format/number';
+import { moneyOf, type Money } from '@/lib/features/fiats/usd';
+import type { PoolTrade } from '@/lib/features/pools/api';
+import type { ExplorerLinks } from '@/lib/features/pools/explorer';
+import { readTrade, tradeKey, type TradePool } from '@/lib/features/pools/trades';
+import { formatClock, type TimeZoneMode } from '@/lib/features/chart/time-format';
 import { Address } from '@/components/ui/address';
 import { Skeleton } from '@/components/ui/skeleton';
 

@@ -6,10 +6,10 @@
  * widget uses this too and stays lean.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { useTradesStream } from '@/lib/hooks/use-stream';
-import { fetchTrades, type PoolTrade } from '@/lib/pools/api';
-import type { PoolRef } from '@/lib/pools/ref';
-import { compareTrades, tradeKey } from '@/lib/pools/trades';
+import { useTradesStream } from '@/lib/client/hooks/use-stream';
+import { fetchTrades, type PoolTrade } from '@/lib/features/pools/api';
+import type { PoolRef } from '@/lib/features/pools/ref';
+import { compareTrades, tradeKey } from '@/lib/features/pools/trades';
 
 export interface PoolTradesState {
   trades: PoolTrade[];

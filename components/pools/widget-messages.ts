@@ -4,7 +4,7 @@
  * Messages carry nothing private, so they go to any parent origin; framing itself is limited by
  * EMBED_ALLOWED_ORIGINS (CSP frame-ancestors).
  */
-import { isInterval, type OhlcvInterval } from '@/lib/chart/intervals';
+import { isInterval, type OhlcvInterval } from '@/lib/features/chart/intervals';
 
 export type WidgetOutMessage =
   | { type: 'pulse:ready'; pool: string; interval: OhlcvInterval }

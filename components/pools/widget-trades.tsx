@@ -1,8 +1,8 @@
 'use client';
 import { useMemo } from 'react';
-import type { WidgetParams } from '@/lib/pools/params';
-import type { PoolRef } from '@/lib/pools/ref';
-import type { PoolSummary } from '@/lib/pools/summary';
+import type { WidgetParams } from '@/lib/features/pools/params';
+import type { PoolRef } from '@/lib/features/pools/ref';
+import type { PoolSummary } from '@/lib/features/pools/summary';
 import { TradesTable } from './trades-table';
 import { usePoolTrades } from './use-pool-trades';
 

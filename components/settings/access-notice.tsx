@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge } from '@/components/ui/badge';
-import { logout } from '@/lib/queries/auth';
+import { logout } from '@/lib/client/queries/auth';
 import { useAccess } from './use-access';
 
 /** "Read-only: sign in to change", "Admin · Sign out", or how to enable changes on this deployment. */

@@ -8,9 +8,9 @@ import { Field, TextInput } from '@/components/ui/field';
 import { Panel } from '@/components/ui/panel';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
-import { ApiError } from '@/lib/api/client';
-import { appConfigQuery, saveAppConfig } from '@/lib/queries/tx';
-import type { AppConfig } from '@/lib/upstream/tx/schema';
+import { ApiError } from '@/lib/client/api';
+import { appConfigQuery, saveAppConfig } from '@/lib/features/wallets/queries';
+import type { AppConfig } from '@/lib/contracts/tx/schema';
 import {
   draftOf,
   errorsFromServer,
@@ -18,10 +18,10 @@ import {
   validateDraft,
   type ConfigDraft,
   type ConfigErrors,
-} from '@/lib/wallets/config-form';
+} from '@/lib/features/wallets/config-form';
 import { SecretField } from './secret-field';
 import { useAccess } from './use-access';
-import { MASKED_PATH } from '@/lib/gateway/mask';
+import { MASKED_PATH } from '@/lib/server/gateway/mask';
 
 export function AppConfigPanel() {
   const config = useQuery(appConfigQuery);

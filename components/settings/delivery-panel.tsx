@@ -7,10 +7,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Freshness } from '@/components/ui/freshness';
 import { Panel } from '@/components/ui/panel';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api/client';
-import { formatAge } from '@/lib/format/text';
-import { retryStatusQuery, retryWebhook } from '@/lib/queries/tx';
-import type { RetryData } from '@/lib/upstream/tx/schema';
+import { ApiError } from '@/lib/client/api';
+import { formatAge } from '@/lib/core/format/text';
+import { retryStatusQuery, retryWebhook } from '@/lib/features/wallets/queries';
+import type { RetryData } from '@/lib/contracts/tx/schema';
 import { KV, KeyValues, None } from '@/components/tx/kv';
 import { useAccess } from './use-access';
 

@@ -5,8 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
 import { Panel } from '@/components/ui/panel';
-import { safeNextPath } from '@/lib/auth/next-path';
-import { login, sessionQuery } from '@/lib/queries/auth';
+import { safeNextPath } from '@/lib/server/auth/next-path';
+import { login, sessionQuery } from '@/lib/client/queries/auth';
 
 /** The admin sign-in: one password (DASHBOARD_PASSWORD), an httpOnly session cookie on success. */
 export function LoginForm({ next: given }: { next: string }) {

@@ -1,7 +1,7 @@
 'use client';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/field';
-import { generateSecret, MAX_SECRET_LENGTH } from '@/lib/wallets/config-form';
+import { generateSecret, MAX_SECRET_LENGTH } from '@/lib/features/wallets/config-form';
 
 /**
  * The webhook secret is write-only: the service never returns it, so this shows only whether a new

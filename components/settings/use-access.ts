@@ -1,6 +1,6 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import { sessionQuery, type SessionInfo } from '@/lib/queries/auth';
+import { sessionQuery, type SessionInfo } from '@/lib/client/queries/auth';
 
 /** Whether changes are allowed here and, when not, why (as the gateway would answer). */
 export function useAccess(): {

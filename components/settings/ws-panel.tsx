@@ -5,8 +5,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Freshness } from '@/components/ui/freshness';
 import { Panel } from '@/components/ui/panel';
 import { Skeleton } from '@/components/ui/skeleton';
-import { shorten } from '@/lib/format/text';
-import { wsStatusQuery } from '@/lib/queries/tx';
+import { shorten } from '@/lib/core/format/text';
+import { wsStatusQuery } from '@/lib/features/wallets/queries';
 
 function duration(seconds: number): string {
   const h = Math.floor(seconds / 3600);

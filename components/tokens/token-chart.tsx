@@ -6,15 +6,15 @@
  * tab's one stream.
  */
 import Link from 'next/link';
-import { DEFAULT_INTERVAL, isInterval } from '@/lib/chart/intervals';
-import { formatCompact } from '@/lib/format/number';
-import { useHydrated } from '@/lib/hooks/use-hydrated';
-import { useMoney } from '@/lib/hooks/use-money';
-import { useUrlParams } from '@/lib/hooks/use-url-params';
-import { poolKey, poolPath } from '@/lib/pools/ref';
-import { dexName } from '@/lib/pools/summary';
-import { usePrefs } from '@/lib/stores/prefs';
-import type { TokenPool } from '@/lib/tokens/platforms';
+import { DEFAULT_INTERVAL, isInterval } from '@/lib/features/chart/intervals';
+import { formatCompact } from '@/lib/core/format/number';
+import { useHydrated } from '@/lib/client/hooks/use-hydrated';
+import { useMoney } from '@/lib/features/fiats/use-money';
+import { useUrlParams } from '@/lib/client/hooks/use-url-params';
+import { poolKey, poolPath } from '@/lib/features/pools/ref';
+import { dexName } from '@/lib/features/pools/summary';
+import { usePrefs } from '@/lib/client/stores/prefs';
+import type { TokenPool } from '@/lib/features/tokens/platforms';
 import { CandleChart } from '@/components/chart/candle-chart';
 import { IntervalPicker } from '@/components/chart/chart-toolbar';
 import { Select } from '@/components/ui/field';

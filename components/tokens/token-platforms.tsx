@@ -2,16 +2,16 @@
 import Link from 'next/link';
 import { Address } from '@/components/ui/address';
 import { TokenIcon } from '@/components/ui/token-icon';
-import { formatPercent, formatPrice, USD } from '@/lib/format/number';
-import { formatAge } from '@/lib/format/text';
-import { useNow } from '@/lib/hooks/use-now';
-import { tokenExplorerUrl } from '@/lib/tokens/platforms';
+import { formatPercent, formatPrice, USD } from '@/lib/core/format/number';
+import { formatAge } from '@/lib/core/format/text';
+import { useNow } from '@/lib/client/hooks/use-now';
+import { tokenExplorerUrl } from '@/lib/features/tokens/platforms';
 import type {
   ChainItem,
   QuoteBatchItem,
   TokenDetailItem,
   TokenItem,
-} from '@/lib/upstream/price/schema';
+} from '@/lib/contracts/price/schema';
 
 function changeTone(text: string): string {
   return text.startsWith('+') ? 'text-up' : text.startsWith('-') ? 'text-down' : 'text-muted';

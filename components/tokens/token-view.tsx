@@ -16,15 +16,15 @@ import {
   formatPrice,
   formatSupply,
   toBig,
-} from '@/lib/format/number';
-import { useFiat } from '@/lib/hooks/use-fiat';
-import { useMoney } from '@/lib/hooks/use-money';
-import { poolPath } from '@/lib/pools/ref';
-import { dexName } from '@/lib/pools/summary';
-import { quotesQuery } from '@/lib/queries/price';
-import { contractQuotesQuery, type ContractRef } from '@/lib/queries/tokens';
-import { chartPools, tokenExplorerUrl, type TokenPool } from '@/lib/tokens/platforms';
-import type { ChainItem, TokenDetailItem, TokenItem } from '@/lib/upstream/price/schema';
+} from '@/lib/core/format/number';
+import { useFiat } from '@/lib/features/fiats/use-fiat';
+import { useMoney } from '@/lib/features/fiats/use-money';
+import { poolPath } from '@/lib/features/pools/ref';
+import { dexName } from '@/lib/features/pools/summary';
+import { quotesQuery } from '@/lib/client/queries/price';
+import { contractQuotesQuery, type ContractRef } from '@/lib/features/tokens/queries';
+import { chartPools, tokenExplorerUrl, type TokenPool } from '@/lib/features/tokens/platforms';
+import type { ChainItem, TokenDetailItem, TokenItem } from '@/lib/contracts/price/schema';
 import { Platforms } from './token-platforms';
 
 // The chart library loads with the chart, after the page: the token's figures paint without it.

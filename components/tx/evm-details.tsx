@@ -1,7 +1,7 @@
 import { Address } from '@/components/ui/address';
 import { Badge } from '@/components/ui/badge';
-import { formatTokenAmount } from '@/lib/format/units';
-import type { TransactionDetail } from '@/lib/upstream/tx/schema';
+import { formatTokenAmount } from '@/lib/core/format/units';
+import type { TransactionDetail } from '@/lib/contracts/tx/schema';
 import { KV, KeyValues, None } from './kv';
 
 const present = (v: string | null | undefined): v is string =>

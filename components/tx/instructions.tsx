@@ -1,5 +1,5 @@
 import { Address } from '@/components/ui/address';
-import type { InternalTransaction } from '@/lib/upstream/tx/schema';
+import type { InternalTransaction } from '@/lib/contracts/tx/schema';
 import { WalletAddress } from '@/components/wallets/wallet-address';
 import { StatusBadge } from './tx-cells';
 

@@ -1,7 +1,7 @@
 /** Small pieces of a transaction row, the same in the live feed, the history and the transaction page. */
-import { formatTokenAmount } from '@/lib/format/units';
-import { chainLabel, txChain } from '@/lib/wallets/chains';
-import type { Direction } from '@/lib/wallets/direction';
+import { formatTokenAmount } from '@/lib/core/format/units';
+import { chainLabel, txChain } from '@/lib/features/wallets/chains';
+import type { Direction } from '@/lib/features/wallets/direction';
 
 // Outlined rather than tinted: coloured text on a tint of itself falls short of 4.5:1 on raised rows.
 const PILL =

@@ -4,10 +4,10 @@ import { usePathname, useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Panel } from '@/components/ui/panel';
-import { ApiError } from '@/lib/api/client';
-import { isTxChainType } from '@/lib/chain-types';
-import { fetchTransaction } from '@/lib/queries/tx';
-import { chainLabel } from '@/lib/wallets/chains';
+import { ApiError } from '@/lib/client/api';
+import { isTxChainType } from '@/lib/contracts/chain-types';
+import { fetchTransaction } from '@/lib/features/wallets/queries';
+import { chainLabel } from '@/lib/features/wallets/chains';
 
 function fromPath(pathname: string) {
   const [, , type = '', id = '', hash = ''] = pathname.split('/');

@@ -1,9 +1,9 @@
 'use client';
-import { formatAge } from '@/lib/format/text';
-import { useHydrated } from '@/lib/hooks/use-hydrated';
-import { useNow } from '@/lib/hooks/use-now';
-import { usePrefs } from '@/lib/stores/prefs';
-import { formatDateTime } from '@/lib/wallets/time';
+import { formatAge } from '@/lib/core/format/text';
+import { useHydrated } from '@/lib/client/hooks/use-hydrated';
+import { useNow } from '@/lib/client/hooks/use-now';
+import { usePrefs } from '@/lib/client/stores/prefs';
+import { formatDateTime } from '@/lib/features/wallets/time';
 
 /**
  * A transaction time in the user's zone with its age. The server knows neither the zone nor the

@@ -1,4 +1,4 @@
-import { shorten } from '@/lib/format/text';
+import { shorten } from '@/lib/core/format/text';
 import { CopyButton } from './copy-button';
 
 /**

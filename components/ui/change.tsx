@@ -1,4 +1,4 @@
-import { direction, formatPercent, type Numeric } from '@/lib/format/number';
+import { direction, formatPercent, type Numeric } from '@/lib/core/format/number';
 
 /** A change in percent: sign and arrow as well as colour, so colour is never the only cue. */
 export function Change({

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { formatAge } from '@/lib/format/text';
+import { formatAge } from '@/lib/core/format/text';
 
 /**
  * "● live · updated 2 s ago" while data is fresh; a grey "stale" mark with a retry when the last

@@ -1,5 +1,5 @@
-import type { Money } from '@/lib/fiats/usd';
-import { formatFixed } from '@/lib/format/number';
+import type { Money } from '@/lib/features/fiats/usd';
+import { formatFixed } from '@/lib/core/format/number';
 
 /**
  * Says what currency the figures around it are in: `in EUR at 1 USD = 0.91641412 EUR` when they were

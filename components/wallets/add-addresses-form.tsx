@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, Select, TextArea, TextInput } from '@/components/ui/field';
-import { ApiError } from '@/lib/api/client';
-import { addAddresses, containsQuery } from '@/lib/queries/tx';
-import { MAX_LABEL_LENGTH, useLabels } from '@/lib/stores/labels';
-import { useWalletBook } from '@/lib/stores/wallets';
-import { ADDRESS_CHAIN_TYPES } from '@/lib/wallets/chains';
-import { describeInvalid, parseAddressList } from '@/lib/wallets/parse';
+import { ApiError } from '@/lib/client/api';
+import { addAddresses, containsQuery } from '@/lib/features/wallets/queries';
+import { MAX_LABEL_LENGTH, useLabels } from '@/lib/features/wallets/labels';
+import { useWalletBook } from '@/lib/features/wallets/store';
+import { ADDRESS_CHAIN_TYPES } from '@/lib/features/wallets/chains';
+import { describeInvalid, parseAddressList } from '@/lib/features/wallets/parse';
 import { useAccess } from '@/components/settings/use-access';
 
 type Outcome = {

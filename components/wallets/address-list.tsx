@@ -2,9 +2,9 @@
 import { useMemo } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useHydrated } from '@/lib/hooks/use-hydrated';
-import { useWalletBook } from '@/lib/stores/wallets';
-import { seenKey, useFeedStore } from '@/lib/wallets/feed-store';
+import { useHydrated } from '@/lib/client/hooks/use-hydrated';
+import { useWalletBook } from '@/lib/features/wallets/store';
+import { seenKey, useFeedStore } from '@/lib/features/wallets/feed-store';
 import { AddressRow, type ListEntry } from './address-row';
 
 /**

@@ -5,9 +5,9 @@ import { useRouter } from 'next/navigation';
 import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Address } from '@/components/ui/address';
-import { txPath } from '@/lib/wallets/explorer';
-import type { FeedRow } from '@/lib/wallets/feed';
-import { formatClock, formatDateTime, type Zone } from '@/lib/wallets/time';
+import { txPath } from '@/lib/features/wallets/explorer';
+import type { FeedRow } from '@/lib/features/wallets/feed';
+import { formatClock, formatDateTime, type Zone } from '@/lib/features/wallets/time';
 import {
   AmountText,
   ChainBadge,

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, Select, TextArea, TextInput } from '@/components/ui/field';
 import { Segmented } from '@/components/ui/segmented';
-import { ADDRESS_CHAIN_TYPES, TX_CHAINS, txChain } from '@/lib/wallets/chains';
+import { ADDRESS_CHAIN_TYPES, TX_CHAINS, txChain } from '@/lib/features/wallets/chains';
 import {
   DEFAULT_LIMIT,
   MAX_GROUP_ADDRESSES,
@@ -13,8 +13,8 @@ import {
   type GroupInput,
   type HistoryQuery,
   type TxType,
-} from '@/lib/wallets/history';
-import { splitAddressList } from '@/lib/wallets/parse';
+} from '@/lib/features/wallets/history';
+import { splitAddressList } from '@/lib/features/wallets/parse';
 import { useKnownAddresses } from './use-known-addresses';
 
 const MODES = [

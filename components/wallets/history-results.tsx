@@ -6,15 +6,15 @@ import { Address } from '@/components/ui/address';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { historyQuery } from '@/lib/queries/tx';
-import { usePrefs } from '@/lib/stores/prefs';
-import { txIdentity } from '@/lib/tx/dedupe';
-import type { TransferRecord } from '@/lib/upstream/tx/schema';
-import { transfersToCsv } from '@/lib/wallets/csv';
-import { counterpartyOf, directionOf, matchedWallet } from '@/lib/wallets/direction';
-import { txPath } from '@/lib/wallets/explorer';
-import { walletsOf, type HistoryQuery } from '@/lib/wallets/history';
-import { formatDateTime } from '@/lib/wallets/time';
+import { historyQuery } from '@/lib/features/wallets/queries';
+import { usePrefs } from '@/lib/client/stores/prefs';
+import { txIdentity } from '@/lib/server/webhooks/dedupe';
+import type { TransferRecord } from '@/lib/contracts/tx/schema';
+import { transfersToCsv } from '@/lib/features/wallets/csv';
+import { counterpartyOf, directionOf, matchedWallet } from '@/lib/features/wallets/direction';
+import { txPath } from '@/lib/features/wallets/explorer';
+import { walletsOf, type HistoryQuery } from '@/lib/features/wallets/history';
+import { formatDateTime } from '@/lib/features/wallets/time';
 import {
   AmountText,
   ChainBadge,

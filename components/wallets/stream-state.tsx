@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { formatAge } from '@/lib/format/text';
-import { useStreamStatus } from '@/lib/hooks/use-stream';
+import { formatAge } from '@/lib/core/format/text';
+import { useStreamStatus } from '@/lib/client/hooks/use-stream';
 
 /** "● live · last push 3 s ago" while the browser stream and the upstream tx link are up; grey otherwise. */
 export function StreamState() {

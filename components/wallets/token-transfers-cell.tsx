@@ -1,6 +1,6 @@
-import type { TokenTransfer } from '@/lib/upstream/tx/schema';
-import { formatTokenAmount } from '@/lib/format/units';
-import { shorten } from '@/lib/format/text';
+import type { TokenTransfer } from '@/lib/contracts/tx/schema';
+import { formatTokenAmount } from '@/lib/core/format/units';
+import { shorten } from '@/lib/core/format/text';
 
 /** "2 tokens" with each transfer in the tooltip (amount, symbol, from → to). */
 export function TokenTransfersCell({ transfers }: { transfers: readonly TokenTransfer[] }) {

@@ -1,7 +1,7 @@
 'use client';
 import { useMemo } from 'react';
-import { useWalletBook } from '@/lib/stores/wallets';
-import { useFeedStore } from '@/lib/wallets/feed-store';
+import { useWalletBook } from '@/lib/features/wallets/store';
+import { useFeedStore } from '@/lib/features/wallets/feed-store';
 
 /** Addresses this browser knows: added here, then seen in the live feed (for pickers and suggestions). */
 export function useKnownAddresses(): string[] {

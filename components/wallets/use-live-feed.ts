@@ -1,14 +1,14 @@
 'use client';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { formatTokenAmount } from '@/lib/format/units';
-import { shorten } from '@/lib/format/text';
-import { useTransactionStream } from '@/lib/hooks/use-stream';
-import { searchTransfers } from '@/lib/queries/tx';
-import { useWalletBook } from '@/lib/stores/wallets';
-import { alertNewTransactions } from '@/lib/wallets/alerts';
-import { chainLabel } from '@/lib/wallets/chains';
-import { toFeedTx, toRow, type FeedRow } from '@/lib/wallets/feed';
-import { useFeedStore } from '@/lib/wallets/feed-store';
+import { formatTokenAmount } from '@/lib/core/format/units';
+import { shorten } from '@/lib/core/format/text';
+import { useTransactionStream } from '@/lib/client/hooks/use-stream';
+import { searchTransfers } from '@/lib/features/wallets/queries';
+import { useWalletBook } from '@/lib/features/wallets/store';
+import { alertNewTransactions } from '@/lib/features/wallets/alerts';
+import { chainLabel } from '@/lib/features/wallets/chains';
+import { toFeedTx, toRow, type FeedRow } from '@/lib/features/wallets/feed';
+import { useFeedStore } from '@/lib/features/wallets/feed-store';
 
 const FLUSH_MS = 250;
 const REFILL_ADDRESSES = 10;

@@ -1,7 +1,7 @@
 'use client';
 import { Address } from '@/components/ui/address';
-import { useHydrated } from '@/lib/hooks/use-hydrated';
-import { useLabel } from '@/lib/stores/labels';
+import { useHydrated } from '@/lib/client/hooks/use-hydrated';
+import { useLabel } from '@/lib/features/wallets/labels';
 
 /** An address with the label this browser gave it (the address stays in the tooltip, with copy). */
 export function WalletAddress({

@@ -3,11 +3,15 @@ import { useMemo, useState } from 'react';
 import { AccessNotice } from '@/components/settings/access-notice';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
-import { checkAddress } from '@/lib/address';
-import { isTxChainType } from '@/lib/chain-types';
-import { useUrlParams } from '@/lib/hooks/use-url-params';
-import { familyOf } from '@/lib/wallets/chains';
-import { historyFromParams, historyToParams, type HistoryQuery } from '@/lib/wallets/history';
+import { checkAddress } from '@/lib/core/address';
+import { isTxChainType } from '@/lib/contracts/chain-types';
+import { useUrlParams } from '@/lib/client/hooks/use-url-params';
+import { familyOf } from '@/lib/features/wallets/chains';
+import {
+  historyFromParams,
+  historyToParams,
+  type HistoryQuery,
+} from '@/lib/features/wallets/history';
 import { AddAddressesForm } from './add-addresses-form';
 import { AddressList } from './address-list';
 import type { ListEntry } from './address-row';

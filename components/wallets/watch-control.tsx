@@ -1,8 +1,8 @@
 'use client';
 import { useState, type FormEvent } from 'react';
-import { checkAddress } from '@/lib/address';
-import { shorten } from '@/lib/format/text';
-import { ADDRESS_CHAIN_TYPES, chainLabel, familyOf } from '@/lib/wallets/chains';
+import { checkAddress } from '@/lib/core/address';
+import { shorten } from '@/lib/core/format/text';
+import { ADDRESS_CHAIN_TYPES, chainLabel, familyOf } from '@/lib/features/wallets/chains';
 import type { Watch } from './use-live-feed';
 
 /** Follow an address that is not on the monitored list, in this tab only (`tx:{chain}:{address}`). */

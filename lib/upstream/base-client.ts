@@ -6,8 +6,8 @@
  */
 import 'server-only';
 import type { z } from 'zod';
-import type { Service } from './services';
-import { SERVICE_PREFIX } from './services';
+import type { Service } from '../contracts/services';
+import { SERVICE_PREFIX } from '../contracts/services';
 import { TransportError, upstreamFetch } from './transport';
 
 export type UpstreamErrorKind = 'timeout' | 'unreachable' | 'bad-response' | 'failure';

@@ -1,8 +1,8 @@
 /** The in-process simulator, configured from the validated environment (demo sandboxes and their limits). */
 import 'server-only';
-import { getEnv, sandboxMode } from '../env';
+import { getEnv, sandboxMode } from '../core/env';
 import { configureInProcessSimulator, inProcessSimulator, setOwnReceiver } from '../sim/in-process';
-import { isOwnReceiver } from '../webhooks/own-url';
+import { isOwnReceiver } from '../server/webhooks/own-url';
 import type { Simulator } from '../sim';
 
 export function builtInSimulator(): Simulator {
@@ -18,7 +18,7 @@ export function builtInSimulator(): Simulator {
   });
   setOwnReceiver((url, delivery) =>
     isOwnReceiver(url)
-      ? import('../webhooks/own-receiver').then((m) => m.deliverOwn(delivery))
+      ? import('../server/webhooks/own-receiver').then((m) => m.deliverOwn(delivery))
       : null,
   );
   return inProcessSimulator();

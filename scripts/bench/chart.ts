@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
-import { normalizeCandles, type Candle, type RawCandle } from '../../lib/chart/candles';
+import { normalizeCandles, type Candle, type RawCandle } from '../../lib/features/chart/candles';
 import { quantile, round, startBenchServers } from './servers';
 
 const SIM_PORT = Number(process.env.BENCH_SIM_PORT ?? 4392);

@@ -23,9 +23,9 @@ export async function loadGateway(env: Record<string, string | undefined>) {
     if (value !== undefined) process.env[key] = value;
   }
   vi.resetModules();
-  (await import('@/lib/security/limits')).setLimitStore(null);
-  const gateway = await import('@/lib/gateway/handle');
-  const session = await import('@/lib/auth/session');
+  (await import('@/lib/server/security/limits')).setLimitStore(null);
+  const gateway = await import('@/lib/server/gateway/handle');
+  const session = await import('@/lib/server/auth/session');
   const call = (service: 'price' | 'tx' | 'kline', path: string, init: RequestInit = {}) =>
     gateway.handleGateway(service, new Request(`http://dash.test/api/${service}/v1${path}`, init));
   return { ...gateway, session, call };

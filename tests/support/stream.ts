@@ -1,6 +1,6 @@
 /** Opens browser streams against the real route handler, on a hub wired to a recording simulator. */
 import { vi } from 'vitest';
-import type { HubOptions, StreamHub } from '@/lib/stream/hub';
+import type { HubOptions, StreamHub } from '@/lib/server/stream/hub';
 import { readSse, type SseReader } from './sse';
 import type { RecordingUpstream } from './upstream';
 
@@ -29,7 +29,7 @@ export async function startStreamHarness(
   process.env.STREAM_MAX_PER_CLIENT = '10000';
   process.env.STREAM_MAX_TOPICS_PER_CLIENT = '10000';
   vi.resetModules();
-  const server = await import('@/lib/stream/server');
+  const server = await import('@/lib/server/stream/server');
   const hub = server.createStreamHub({
     lingerMs: 200,
     pingEveryMs: 2000,

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { listChains } from '@/lib/pools/server';
+import { listChains } from '@/lib/features/pools/server';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { FiatsView } from '@/components/fiats/fiats-view';
-import { listFiats } from '@/lib/fiats/server';
+import { listFiats } from '@/lib/features/fiats/server';
 
 export const metadata: Metadata = { title: 'Fiats' };
 // The view is the query string (base, amount, from, to): rendered per request, so the first paint matches the URL.

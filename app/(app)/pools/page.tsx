@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { featuredPools } from '@/lib/pools/featured';
-import { poolPath, type PoolRef } from '@/lib/pools/ref';
-import { listChains, lookupPool, type PoolLookup } from '@/lib/pools/server';
-import { summarize } from '@/lib/pools/summary';
-import type { ChainItem } from '@/lib/upstream/price/schema';
+import { featuredPools } from '@/lib/features/pools/featured';
+import { poolPath, type PoolRef } from '@/lib/features/pools/ref';
+import { listChains, lookupPool, type PoolLookup } from '@/lib/features/pools/server';
+import { summarize } from '@/lib/features/pools/summary';
+import type { ChainItem } from '@/lib/contracts/price/schema';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
 import { FeaturedPools, type FeaturedRow } from '@/components/pools/featured-pools';

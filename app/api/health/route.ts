@@ -1,4 +1,4 @@
-import { checkHealth } from '@/lib/health';
+import { checkHealth } from '@/lib/server/health';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

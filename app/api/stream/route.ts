@@ -1,12 +1,12 @@
-import { checkAddress } from '@/lib/address';
-import { mayRead, SIGN_IN_TO_READ_MESSAGE } from '@/lib/auth/access';
-import { getEnv, sandboxMode } from '@/lib/env';
-import { sandboxOf } from '@/lib/sandbox/cookie';
-import { clientKey } from '@/lib/security/client-key';
-import { admitStream } from '@/lib/stream/limits';
-import { eventStreamResponse } from '@/lib/stream/sse';
-import { getStreamHub } from '@/lib/stream/server';
-import { MAX_TOPICS, parseTopic, scopedTopic, type Topic } from '@/lib/stream/topics';
+import { checkAddress } from '@/lib/core/address';
+import { mayRead, SIGN_IN_TO_READ_MESSAGE } from '@/lib/server/auth/access';
+import { getEnv, sandboxMode } from '@/lib/core/env';
+import { sandboxOf } from '@/lib/server/sandbox/cookie';
+import { clientKey } from '@/lib/server/security/client-key';
+import { admitStream } from '@/lib/server/stream/limits';
+import { eventStreamResponse } from '@/lib/server/stream/sse';
+import { getStreamHub } from '@/lib/server/stream/server';
+import { MAX_TOPICS, parseTopic, scopedTopic, type Topic } from '@/lib/contracts/stream/topics';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -50,7 +50,7 @@ export async function GET(request: Request) {
       `Too many topics: ${raw.length} (at most ${MAX_TOPICS} per stream)`,
     );
   const env = getEnv();
-  // A sandboxed visitor's transaction topics are their own application's (lib/stream/topics.ts).
+  // A sandboxed visitor's transaction topics are their own application's (lib/contracts/stream/topics.ts).
   const scope = sandboxMode(env) ? sandboxOf(request) : null;
   const topics: Topic[] = [];
   for (const text of raw) {

@@ -3,7 +3,7 @@
  * the same `paths.candle(spec, interval, openTime, now)`, which is what makes a push and a later
  * history query agree on every closed candle and on open_time/open of the current one.
  */
-import type { KlineInterval } from '../../contracts/kline';
+import type { KlineInterval } from '../../contracts/kline/endpoints';
 import { alignDown, candleRange, type Bar, type Market } from '../market';
 import type { KlinePool, Side } from './pools';
 

@@ -7,7 +7,7 @@
  * closed since its last push (final values), then the new one: the client's last view of a closed
  * candle is then exactly what a later history query returns.
  */
-import type { KlineInterval } from '../../contracts/kline';
+import type { KlineInterval } from '../../contracts/kline/endpoints';
 import { periodEnd } from '../market';
 import type { KlineCandles } from './candles';
 import type { KlinePool, Side } from './pools';

@@ -2,7 +2,7 @@
  * Top holders of a token: a fixed, deterministic distribution per (seed, token), so asking for 10 or
  * for `max` gives the same first ten; only `value_usd` (and the PnL figures) follow the live price.
  */
-import { encode } from '../../address';
+import { encode } from '../../core/address';
 import { ASSETS, type SimChain, type SimTokenSeed } from '../catalogue';
 import { bytes, pick, uniform } from '../core/rng';
 import type { Market } from '../market';

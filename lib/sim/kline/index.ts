@@ -1,7 +1,7 @@
 /**
  * The kline service of the simulator (shared/seeds/kline-service.md): OHLCV history, market
  * lookups, the candle WebSocket and the generic ping/pong WebSocket, under `/kline/api/v1`.
- * Input rules come from lib/contracts/kline.ts, the same code the gateway validates with.
+ * Input rules come from lib/contracts/kline/endpoints.ts, the same code the gateway validates with.
  */
 import {
   KLINE_PREFIX,
@@ -14,7 +14,7 @@ import {
   parseHolders,
   parseOhlcvQuery,
   validationFailure,
-} from '../../contracts/kline';
+} from '../../contracts/kline/endpoints';
 import { decodeSegments, matchSegments, splitPattern } from '../../contracts/match';
 import type { Rejection } from '../../contracts/types';
 import { klineFailure } from '../../contracts/envelopes';

@@ -8,7 +8,7 @@ import {
   KLINE_INTERVALS,
   normalizeChainType,
   type KlineInterval,
-} from '../../contracts/kline';
+} from '../../contracts/kline/endpoints';
 import { isRecord } from '../core/http';
 import type { WsPeer, WsSession } from '../core/types';
 import type { FeedClient, LiveFeed, Subscription } from './feed';

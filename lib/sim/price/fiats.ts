@@ -3,7 +3,7 @@
  * they drift slowly and deterministically with time; a cross rate is the ratio of two USD rates.
  */
 import type { Market } from '../market';
-import type { FiatItem, FiatRateItem } from '../../upstream/price/schema';
+import type { FiatItem, FiatRateItem } from '../../contracts/price/schema';
 
 export interface Fiat {
   id: number;

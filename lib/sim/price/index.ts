@@ -3,7 +3,7 @@
  * of `priceContract`, so the gateway's allowlist and the simulator cannot drift apart, and every
  * request runs the contract's `validate()` before the handler adds the simulator's own rules.
  */
-import { priceContract } from '../../contracts/price';
+import { priceContract } from '../../contracts/price/endpoints';
 import type { Endpoint, RequestBody } from '../../contracts/types';
 import { hasValidKey } from '../core/auth';
 import { Router } from '../core/http';

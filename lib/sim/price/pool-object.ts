@@ -7,11 +7,11 @@
 import { ASSETS, CHAINS, NOTABLE_TOKENS, POOLS, chainById, type SimPool } from '../catalogue';
 import { uniform } from '../core/rng';
 import type { Market } from '../market';
-import type { PoolObject, PoolTransactions, PoolWindow } from '../../upstream/price/schema';
+import type { PoolObject, PoolTransactions, PoolWindow } from '../../contracts/price/schema';
 import { sameAddress } from './chain-type';
 import { fixedString, priceString } from './format';
 
-export type { PoolObject } from '../../upstream/price/schema';
+export type { PoolObject } from '../../contracts/price/schema';
 export { normaliseChainType } from './chain-type';
 
 const WINDOWS: readonly { key: PoolWindow; seconds: number; uniqueShare: number }[] = [

@@ -6,7 +6,7 @@
  */
 import type { Market, PathSpec } from '../market';
 import { ASSETS } from '../catalogue';
-import type { QuoteBatchItem, QuoteLatestItem } from '../../upstream/price/schema';
+import type { QuoteBatchItem, QuoteLatestItem } from '../../contracts/price/schema';
 import type { Fiat } from './fiats';
 import { fixedString, isoSeconds, priceString, round, roundSig } from './format';
 import type { TokenMarket, TokenRecord } from './tokens';

@@ -2,7 +2,7 @@
 import { CHAINS, type SimPool } from '../catalogue';
 import { isRecord, parseIntStrict } from '../core/http';
 import type { Market } from '../market';
-import type { PoolObject } from '../../upstream/price/schema';
+import type { PoolObject } from '../../contracts/price/schema';
 import { normaliseChainType } from './chain-type';
 import { findFiat, type Fiat, type FiatRates } from './fiats';
 import { buildPoolObject, findPool } from './pool-object';

@@ -3,7 +3,7 @@
  * addresses and decimals), then generated filler tokens, so that paging past the 1,000 limit matters
  * (shared/SIMULATOR.md asks for at least 1,500 active tokens plus some inactive ones).
  */
-import { encode } from '../../address';
+import { encode } from '../../core/address';
 import { ASSETS, NOTABLE_TOKENS, chainById, type SimChain } from '../catalogue';
 import { bytes, pick, prng } from '../core/rng';
 

@@ -1,6 +1,6 @@
 /** Wire shapes of the chain and token resources, from the catalogue records. */
 import { CHAINS, type SimChain } from '../catalogue';
-import type { ChainItem, TokenDetailItem, TokenItem } from '../../upstream/price/schema';
+import type { ChainItem, TokenDetailItem, TokenItem } from '../../contracts/price/schema';
 import { fixedString } from './format';
 import type { TokenRecord } from './tokens';
 

@@ -4,7 +4,7 @@
  */
 import type { Router } from '../core/http';
 import { addressKey, CHAIN_TYPES, validAddress, type TxChain } from './chains';
-import { addressFamily, type AddressFamily } from '../../address';
+import { addressFamily, type AddressFamily } from '../../core/address';
 import { bad, bodyOf, check, endpointRequest, ok } from './rest';
 
 export interface MonitoredEntry {

@@ -1,5 +1,5 @@
 /** App configuration, webhook retry, and the WebSocket helper endpoints (status, replay). */
-import { TransactionDetail } from '../../upstream/tx/schema';
+import { TransactionDetail } from '../../contracts/tx/schema';
 import { txFailure } from '../../contracts/envelopes';
 import { json, type RouteContext, type Router } from '../core/http';
 import { applyUpdate, publicConfig } from './app-config';

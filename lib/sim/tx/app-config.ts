@@ -3,7 +3,7 @@
  * webhook secret lives here and leaves only in the `Sign` header of webhook calls, never in a response.
  */
 import { createHash } from 'node:crypto';
-import type { AppConfig, WebhookDeliveryStatus } from '../../upstream/tx/schema';
+import type { AppConfig, WebhookDeliveryStatus } from '../../contracts/tx/schema';
 
 export interface AppState {
   app_id: string;

@@ -4,7 +4,7 @@
  * operator's application is persisted; a demo sandbox's lives in memory and keeps the transactions
  * replayed into it to itself (the shared ledger is never written by a sandbox).
  */
-import type { TransactionDetail } from '../../upstream/tx/schema';
+import type { TransactionDetail } from '../../contracts/tx/schema';
 import type { AppState } from './app-config';
 import { Monitored } from './addresses';
 import type { TxChain } from './chains';

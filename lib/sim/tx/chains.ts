@@ -2,7 +2,7 @@
  * The chains the tx service tracks, under the tx service's own names (`ethereum`, `bsc`, ...), and the
  * resolution of a request's `chain_type` (+ `chain_id`) to them. `evm` means "any EVM chain".
  */
-import { addressFamily, checkAddress, type AddressFamily } from '../../address';
+import { addressFamily, checkAddress, type AddressFamily } from '../../core/address';
 import { CHAINS, NOTABLE_TOKENS } from '../catalogue';
 
 export interface TxToken {

@@ -2,7 +2,7 @@
  * The simulated chains as the service reads them: transfer lists of addresses (synthetic past, live
  * production, replayed writes, merged newest first) and lookup of any transaction by hash.
  */
-import type { TransactionDetail } from '../../upstream/tx/schema';
+import type { TransactionDetail } from '../../contracts/tx/schema';
 import { addressKey, chainByName, TX_CHAINS, type TxChain } from './chains';
 import { Codec, type Series } from './codec';
 import { recordMatches, transferDetail, type TransferFilter } from './generate';

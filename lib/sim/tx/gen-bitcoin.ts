@@ -1,7 +1,7 @@
 /** Bitcoin payments: UTXO inputs (from_details) and outputs (to_details) with change; fee = in - out. */
 import { hex } from '@scure/base';
-import type { FromDetail, ToDetail, TransactionDetail } from '../../upstream/tx/schema';
-import { encode } from '../../address';
+import type { FromDetail, ToDetail, TransactionDetail } from '../../contracts/tx/schema';
+import { encode } from '../../core/address';
 import { bytes } from '../core/rng';
 import type { Series } from './codec';
 import { blank, Draw, toUnits, usdPrice, type GenContext, type Shape } from './gen-util';

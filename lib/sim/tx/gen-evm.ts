@@ -1,7 +1,7 @@
 /** EVM transfers: native value, ERC-20 transfers and router swaps, with chain-typical gas. */
 import { hex } from '@scure/base';
-import type { TransactionDetail } from '../../upstream/tx/schema';
-import { encode, toChecksumAddress } from '../../address';
+import type { TransactionDetail } from '../../contracts/tx/schema';
+import { encode, toChecksumAddress } from '../../core/address';
 import { bytes } from '../core/rng';
 import type { TxChain } from './chains';
 import type { Series } from './codec';

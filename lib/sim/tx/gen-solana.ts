@@ -2,8 +2,8 @@
  * Solana transfers: SOL, SPL tokens (with token accounts, mint and program id) and Raydium swaps. The
  * instructions go in internal_transactions with their index and stack depth (1 = top level).
  */
-import type { InternalTransaction, TransactionDetail } from '../../upstream/tx/schema';
-import { encode } from '../../address';
+import type { InternalTransaction, TransactionDetail } from '../../contracts/tx/schema';
+import { encode } from '../../core/address';
 import { bytes } from '../core/rng';
 import type { TxToken } from './chains';
 import type { Series } from './codec';

@@ -1,6 +1,6 @@
 /** Tron transfers: TRX and TRC-20 (USDT), fees in sun (bandwidth and energy burnt). */
-import type { TransactionDetail } from '../../upstream/tx/schema';
-import { encode } from '../../address';
+import type { TransactionDetail } from '../../contracts/tx/schema';
+import { encode } from '../../core/address';
 import { bytes } from '../core/rng';
 import type { Series } from './codec';
 import {

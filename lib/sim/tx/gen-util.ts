@@ -1,5 +1,5 @@
 /** Shared pieces of the transaction generators: draws, amounts in smallest units, a blank record. */
-import type { TokenTransfer, TransactionDetail } from '../../upstream/tx/schema';
+import type { TokenTransfer, TransactionDetail } from '../../contracts/tx/schema';
 import { ASSETS } from '../catalogue';
 import { prng } from '../core/rng';
 import type { Market } from '../market';

@@ -1,5 +1,5 @@
 /** A transfer of an address series at (t, j): its shape first (cheap), then the whole record. */
-import type { TransactionDetail } from '../../upstream/tx/schema';
+import type { TransactionDetail } from '../../contracts/tx/schema';
 import type { Series } from './codec';
 import { bitcoinTransfer } from './gen-bitcoin';
 import { evmTransfer } from './gen-evm';

@@ -4,7 +4,7 @@
  * appears in the past that was never pushed. Each series has a daily rate of 4 to 40 transfers; each
  * UTC day draws its count and distinct seconds, so a page is found by walking back day by day.
  */
-import type { TransactionDetail } from '../../upstream/tx/schema';
+import type { TransactionDetail } from '../../contracts/tx/schema';
 import { Draw, type GenContext } from './gen-util';
 import type { Series } from './codec';
 import { shapeMatches, shapeOf, transferDetail, type TransferFilter } from './generate';

@@ -2,7 +2,7 @@
  * The tx (address transfer monitoring) service of the simulator: shared/seeds/tx-service.md to the
  * letter, with shared/SIMULATOR.md for what the seed leaves open and docs/simulator/tx.md for the rest.
  */
-import { txContract } from '../../contracts/tx';
+import { txContract } from '../../contracts/tx/endpoints';
 import { txFailure } from '../../contracts/envelopes';
 import { applicationOf } from '../core/auth';
 import { json, Router, websocketHandshakeProblem } from '../core/http';

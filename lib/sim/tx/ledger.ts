@@ -4,7 +4,7 @@
  * bounded; the oldest go first. Produced transfers stay findable by hash after eviction (the codec
  * re-derives them); they only leave the address's history list.
  */
-import type { TransactionDetail } from '../../upstream/tx/schema';
+import type { TransactionDetail } from '../../contracts/tx/schema';
 import { addressKey, chainByName, chainOfRecord, type TxChain } from './chains';
 import type { Series } from './codec';
 import { descending, type Entry } from './history';

@@ -5,8 +5,8 @@
  * and every trade it ever listed stays findable by hash. Trades are priced on the shared price paths.
  */
 import { hex } from '@scure/base';
-import type { TransactionDetail } from '../../upstream/tx/schema';
-import { encode, toChecksumAddress } from '../../address';
+import type { TransactionDetail } from '../../contracts/tx/schema';
+import { encode, toChecksumAddress } from '../../core/address';
 import { chainById, POOLS, type SimPool } from '../catalogue';
 import { bytes } from '../core/rng';
 import { addressKey, chainByName, poolChain, type TxChain, type TxToken } from './chains';

@@ -1,5 +1,5 @@
 /** Request and response helpers of the tx REST endpoints, in the service's envelopes. */
-import { txEndpoint } from '../../contracts/tx';
+import { txEndpoint } from '../../contracts/tx/endpoints';
 import { txFailure } from '../../contracts/envelopes';
 import type { EndpointRequest, Rejection, RequestBody } from '../../contracts/types';
 import { json, type RouteContext } from '../core/http';

@@ -5,7 +5,7 @@
  * the hash table; larger, written at most every 2 s). Both are flushed on stop. Demo sandboxes
  * (config.sandboxes) are applications of their own, in memory only (lib/sim/tx/tenants.ts).
  */
-import { TransactionDetail } from '../../upstream/tx/schema';
+import { TransactionDetail } from '../../contracts/tx/schema';
 import type { SimConfig } from '../core/types';
 import type { Market } from '../market';
 import { INITIAL_WALLETS } from '../catalogue';

@@ -2,7 +2,7 @@
 import { json, type Router } from '../core/http';
 import { familyOfAddress, resolveChains, TX_CHAINS, validAddress, type TxChain } from './chains';
 import type { Explorer, Target } from './explorer';
-import type { TransactionDetail } from '../../upstream/tx/schema';
+import type { TransactionDetail } from '../../contracts/tx/schema';
 import type { TransferFilter } from './generate';
 import { bad, bodyOf, check, endpointRequest, ok } from './rest';
 

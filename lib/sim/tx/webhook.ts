@@ -6,7 +6,7 @@
  * queue draining gives `active` again; a batch still failing 36 h after its first failure gives
  * `disabled` and the queue is given up. Sends are serialised so batches never overtake each other.
  */
-import type { RetryData, RetryStatusData, TransactionDetail } from '../../upstream/tx/schema';
+import type { RetryData, RetryStatusData, TransactionDetail } from '../../contracts/tx/schema';
 import type { AppState } from './app-config';
 import { chainOfRecord } from './chains';
 import type { Outcome } from './outbound';

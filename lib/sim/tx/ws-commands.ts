@@ -1,8 +1,8 @@
 /** Client commands of the transaction WebSocket and their replies, with the seed's error messages. */
 import { randomUUID } from 'node:crypto';
-import type { TransactionDetail } from '../../upstream/tx/schema';
+import type { TransactionDetail } from '../../contracts/tx/schema';
 import type { WsPeer } from '../core/types';
-import { addressFamily } from '../../address';
+import { addressFamily } from '../../core/address';
 import { checkGroup } from './addresses';
 import { addressKey } from './chains';
 

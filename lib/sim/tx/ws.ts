@@ -5,9 +5,9 @@
  * than the client's X-ResendDuration, and replayed to a client that connects within that window.
  */
 import { randomUUID } from 'node:crypto';
-import type { TransactionDetail } from '../../upstream/tx/schema';
+import type { TransactionDetail } from '../../contracts/tx/schema';
 import type { WsPeer, WsSession } from '../core/types';
-import { addressFamily } from '../../address';
+import { addressFamily } from '../../core/address';
 import type { AppState } from './app-config';
 import type { Monitored } from './addresses';
 import {

@@ -1,7 +1,7 @@
 /** The kline service, typed (shared/seeds/kline-service.md). Server-only: it reaches the key. */
 import 'server-only';
 import { callUpstream } from '../base-client';
-import * as S from './schema';
+import * as S from '../../contracts/kline/schema';
 
 export interface OhlcvQuery {
   chain_type: string;

@@ -2,7 +2,7 @@
 import 'server-only';
 import type { ZodType } from 'zod';
 import { UpstreamError, callUpstream } from '../base-client';
-import * as S from './schema';
+import * as S from '../../contracts/price/schema';
 
 const get = <T extends ZodType>(
   path: string,

@@ -1,7 +1,7 @@
 /** The tx service, typed (shared/seeds/tx-service.md). Server-only: it reaches the key. */
 import 'server-only';
 import { callUpstream } from '../base-client';
-import * as S from './schema';
+import * as S from '../../contracts/tx/schema';
 
 export interface SearchBody {
   address: string;

@@ -15,11 +15,11 @@ async function load(env: Record<string, string | undefined>) {
   process.env.ALLOWED_HOSTS = 'dash.test';
   for (const [k, v] of Object.entries(env)) if (v !== undefined) process.env[k] = v;
   vi.resetModules();
-  (await import('@/lib/security/limits')).setLimitStore(null);
-  const login = await import('@/lib/auth/login');
-  const access = await import('@/lib/auth/access');
-  const session = await import('@/lib/auth/session');
-  const envModule = await import('@/lib/env');
+  (await import('@/lib/server/security/limits')).setLimitStore(null);
+  const login = await import('@/lib/server/auth/login');
+  const access = await import('@/lib/server/auth/access');
+  const session = await import('@/lib/server/auth/session');
+  const envModule = await import('@/lib/core/env');
   return { ...login, ...access, session, env: envModule };
 }
 

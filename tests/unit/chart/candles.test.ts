@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fewBarsRange } from '@/lib/chart/view';
+import { fewBarsRange } from '@/lib/features/chart/view';
 import {
   liveAction,
   mergeCandles,
   normalizeCandles,
   toCandle,
   type Candle,
-} from '@/lib/chart/candles';
+} from '@/lib/features/chart/candles';
 
 const bar = (time: number, close = time, extra: Partial<Candle> = {}): Candle => ({
   time,

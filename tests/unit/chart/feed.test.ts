@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Candle, RawCandle } from '@/lib/chart/candles';
+import type { Candle, RawCandle } from '@/lib/features/chart/candles';
 import {
   CandleFeed,
   findBarIndex,
@@ -7,14 +7,14 @@ import {
   OLDER_CHUNK,
   type CandleSink,
   type FeedSnapshot,
-} from '@/lib/chart/feed';
+} from '@/lib/features/chart/feed';
 import {
   INTERVAL_SECONDS,
   MAX_LIMIT,
   windowBetween,
   windowEndingAt,
   type OhlcvInterval,
-} from '@/lib/chart/intervals';
+} from '@/lib/features/chart/intervals';
 import { simGet } from '../pools/sim-payloads';
 
 const raw = (t: number, close = t, extra: Partial<RawCandle> = {}): RawCandle => ({

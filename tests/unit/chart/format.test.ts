@@ -5,8 +5,8 @@ import {
   formatChartVolume,
   priceDecimals,
   priceFormatFor,
-} from '@/lib/chart/price-format';
-import { formatBarTime, formatClock, formatTickMark } from '@/lib/chart/time-format';
+} from '@/lib/features/chart/price-format';
+import { formatBarTime, formatClock, formatTickMark } from '@/lib/features/chart/time-format';
 
 describe('chart prices', () => {
   it('keep five significant digits, at least two decimals', () => {

@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { BollingerBands, EMA, MACD, RSI, SMA, VWAP } from 'trading-signals';
 import { describe, expect, it } from 'vitest';
-import type { Candle } from '@/lib/chart/candles';
-import { StudyRunner, type StudyValues } from '@/lib/chart/studies/runner';
+import type { Candle } from '@/lib/features/chart/candles';
+import { StudyRunner, type StudyValues } from '@/lib/features/chart/studies/runner';
 import {
   formatStudies,
   parseStudies,
   parseStudy,
   studyLabel,
   type StudySpec,
-} from '@/lib/chart/studies/spec';
+} from '@/lib/features/chart/studies/spec';
 
 /** A deterministic walk of 15-minute bars over several UTC days, volumes > 0. */
 function walk(count: number, seed = 7): Candle[] {

@@ -7,7 +7,7 @@ import {
   parseAmount,
   parseAsset,
   type Asset,
-} from '@/lib/fiats/convert';
+} from '@/lib/features/fiats/convert';
 
 const USD: Asset = { kind: 'fiat', code: 'USD' };
 const EUR: Asset = { kind: 'fiat', code: 'EUR' };

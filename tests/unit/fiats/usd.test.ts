@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { moneyOf, usdRateOf, usdToFiat, USD_BY_CODE } from '@/lib/fiats/usd';
-import { formatCompact, formatPrice, USD } from '@/lib/format/number';
-import { poolUsdFromClose } from '@/lib/pools/live';
+import { moneyOf, usdRateOf, usdToFiat, USD_BY_CODE } from '@/lib/features/fiats/usd';
+import { formatCompact, formatPrice, USD } from '@/lib/core/format/number';
+import { poolUsdFromClose } from '@/lib/features/pools/live';
 
 const EUR = { code: 'EUR', symbol: '€', precision: 2 };
 const RATES = [

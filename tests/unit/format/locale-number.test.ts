@@ -6,7 +6,7 @@ import {
   separatorsOf,
   toLocaleInput,
   type NumberSeparators,
-} from '@/lib/format/locale-number';
+} from '@/lib/core/format/locale-number';
 
 const DE = separatorsOf('de-DE');
 const EN = separatorsOf('en-US');

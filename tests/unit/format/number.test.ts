@@ -9,8 +9,8 @@ import {
   formatSupply,
   USD,
   type FiatFormat,
-} from '@/lib/format/number';
-import { fiatFormat } from '@/lib/hooks/use-fiat';
+} from '@/lib/core/format/number';
+import { fiatFormat } from '@/lib/features/fiats/use-fiat';
 
 const EUR: FiatFormat = { code: 'EUR', symbol: '€', precision: 2 };
 const JPY: FiatFormat = { code: 'JPY', symbol: '¥', precision: 0 };

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { chunkIds, QuoteStore } from '@/lib/markets/quote-store';
+import { chunkIds, QuoteStore } from '@/lib/features/markets/quote-store';
 import {
   clampLimit,
   clampPage,
@@ -9,8 +9,8 @@ import {
   sortRows,
   starredFirst,
   type Row,
-} from '@/lib/markets/table';
-import type { QuoteLatestItem, TokenItem } from '@/lib/upstream/price/schema';
+} from '@/lib/features/markets/table';
+import type { QuoteLatestItem, TokenItem } from '@/lib/contracts/price/schema';
 
 const token = (id: number, name: string, chain_id = 1, chain_name = 'Ethereum'): TokenItem => ({
   id,

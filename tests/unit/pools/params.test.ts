@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCommand } from '@/components/pools/widget-messages';
-import { iframeSnippet, scriptSnippet } from '@/lib/pools/embed-snippet';
+import { iframeSnippet, scriptSnippet } from '@/lib/features/pools/embed-snippet';
 import {
   parseBg,
   parsePoolView,
@@ -9,7 +9,7 @@ import {
   poolViewQuery,
   WIDGET_DEFAULTS,
   widgetQuery,
-} from '@/lib/pools/params';
+} from '@/lib/features/pools/params';
 
 const REF = {
   chainType: 'evm' as const,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compareTrades, readTrade, tradeKey, type TradePool } from '@/lib/pools/trades';
-import type { PoolObject } from '@/lib/upstream/price/schema';
-import type { TransactionDetail } from '@/lib/upstream/tx/schema';
+import { compareTrades, readTrade, tradeKey, type TradePool } from '@/lib/features/pools/trades';
+import type { PoolObject } from '@/lib/contracts/price/schema';
+import type { TransactionDetail } from '@/lib/contracts/tx/schema';
 import { simGet } from './sim-payloads';
 
 const UNISWAP = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';

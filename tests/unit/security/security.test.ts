@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { safeNextPath } from '@/lib/auth/next-path';
-import { memoryRevocations } from '@/lib/auth/revocation';
-import { txContract } from '@/lib/contracts/tx';
-import { priceContract } from '@/lib/contracts/price';
-import { canonicalQuery } from '@/lib/gateway/query';
-import { HIDDEN_REASON, maskForReader } from '@/lib/gateway/mask';
-import { readCappedText } from '@/lib/security/body';
-import { safeHttpUrl } from '@/lib/security/safe-url';
+import { safeNextPath } from '@/lib/server/auth/next-path';
+import { memoryRevocations } from '@/lib/server/auth/revocation';
+import { txContract } from '@/lib/contracts/tx/endpoints';
+import { priceContract } from '@/lib/contracts/price/endpoints';
+import { canonicalQuery } from '@/lib/server/gateway/query';
+import { HIDDEN_REASON, maskForReader } from '@/lib/server/gateway/mask';
+import { readCappedText } from '@/lib/server/security/body';
+import { safeHttpUrl } from '@/lib/core/safe-url';
 
 const endpoint = (contract: typeof txContract, id: string) =>
   contract.endpoints.find((e) => e.id === id)!;

@@ -1,11 +1,11 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { checkEvmAddress, checkSolanaAddress } from '@/lib/address';
+import { checkEvmAddress, checkSolanaAddress } from '@/lib/core/address';
 import {
   CoinResponse,
   KlineFailure,
   MarketPoolResponse,
   TopHoldersResponse,
-} from '@/lib/upstream/kline/schema';
+} from '@/lib/contracts/kline/schema';
 import { get, startSim, type TestSim } from './kline-support';
 
 const NOW_MS = Date.UTC(2025, 4, 20, 9, 30, 0);

@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { KlineFailure, OhlcvResponse, type OhlcvCandle } from '@/lib/upstream/kline/schema';
+import { KlineFailure, OhlcvResponse, type OhlcvCandle } from '@/lib/contracts/kline/schema';
 import { get, KEY, ohlcvUrl, POOLS, startSim, type TestSim } from './kline-support';
 
 // A pinned clock: "the future" and "the candle in progress" are then exact.

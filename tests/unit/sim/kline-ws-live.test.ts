@@ -7,7 +7,7 @@ import {
   WsUnsubscribed,
   type OhlcvCandle,
   type WsCandle,
-} from '@/lib/upstream/kline/schema';
+} from '@/lib/contracts/kline/schema';
 import {
   get,
   KEY,

@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { KlineFailure, WsError, WsPong } from '@/lib/upstream/kline/schema';
+import { KlineFailure, WsError, WsPong } from '@/lib/contracts/kline/schema';
 import { POOLS, refusedHandshake, sleep, startSim, WsClient, type TestSim } from './kline-support';
 
 let t: TestSim;

@@ -19,7 +19,7 @@ import {
   TokenDetailsResponse,
   TokenPlatformsResponse,
   TokensResponse,
-} from '@/lib/upstream/price/schema';
+} from '@/lib/contracts/price/schema';
 
 const KEY = 'price-test-key';
 const SEED = 'price-catalogue-test';

@@ -10,7 +10,7 @@ import { createSimulator } from '@/lib/sim';
 import { listen, type RunningSim } from '@/lib/sim/node-server';
 import { CHAINS, POOLS } from '@/lib/sim/catalogue';
 import { tokenCatalogue } from '@/lib/sim/price/tokens';
-import { priceContract } from '@/lib/contracts/price';
+import { priceContract } from '@/lib/contracts/price/endpoints';
 import type { RequestBody } from '@/lib/contracts/types';
 import {
   FiatRatesResponse,
@@ -19,7 +19,7 @@ import {
   PriceFailure,
   QuotesBatchResponse,
   QuotesLatestResponse,
-} from '@/lib/upstream/price/schema';
+} from '@/lib/contracts/price/schema';
 
 const KEY = 'price-test-key';
 const SEED = 'price-market-test';

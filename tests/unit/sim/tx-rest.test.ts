@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { txContract } from '@/lib/contracts/tx';
+import { txContract } from '@/lib/contracts/tx/endpoints';
 import {
   AppConfigEnvelope,
   BatchGetEnvelope,
@@ -11,7 +11,7 @@ import {
   TxFailure,
   type TransactionDetail,
   type TransferRecord,
-} from '@/lib/upstream/tx/schema';
+} from '@/lib/contracts/tx/schema';
 import { BTC_WALLET, SOL_WALLET, startTx, TRON_WALLET, VITALIK, type TxSim } from './tx-harness';
 
 const USDC_ETH = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';

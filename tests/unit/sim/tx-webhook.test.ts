@@ -6,7 +6,7 @@ import {
   TransferListEnvelope,
   WebhookBody,
   type TransferRecord,
-} from '@/lib/upstream/tx/schema';
+} from '@/lib/contracts/tx/schema';
 import {
   pushMessage,
   startReceiver,

@@ -15,7 +15,7 @@ import {
   WsSubscribeReply,
   WsUnsubscribeReply,
   type TransferRecord,
-} from '@/lib/upstream/tx/schema';
+} from '@/lib/contracts/tx/schema';
 import {
   BTC_WALLET,
   connectWs,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ResilientSocket, type LinkState } from '@/lib/stream/resilient-socket';
+import { ResilientSocket, type LinkState } from '@/lib/upstream/resilient-socket';
 import type { SocketHandlers } from '@/lib/upstream/socket';
 
 /** Upstream sockets under the test's control: open them, answer pings or stay silent, cut them. */

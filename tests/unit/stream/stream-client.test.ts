@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StreamClient, type StreamMessage } from '@/lib/stream/client';
+import { StreamClient, type StreamMessage } from '@/lib/client/stream';
 
 /** A stand-in for the browser's EventSource that records every instance. */
 class FakeEventSource {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { poolsOfToken, samePlatforms, tokenExplorerUrl } from '@/lib/tokens/platforms';
-import type { ChainItem, PoolObject, TokenItem } from '@/lib/upstream/price/schema';
+import { poolsOfToken, samePlatforms, tokenExplorerUrl } from '@/lib/features/tokens/platforms';
+import type { ChainItem, PoolObject, TokenItem } from '@/lib/contracts/price/schema';
 
 const chains: ChainItem[] = [
   {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chartPools, poolsOfToken } from '@/lib/tokens/platforms';
-import { isWrappedOf, wrappedContracts } from '@/lib/tokens/wrapped';
-import type { ChainItem, PoolObject, TokenItem } from '@/lib/upstream/price/schema';
+import { chartPools, poolsOfToken } from '@/lib/features/tokens/platforms';
+import { isWrappedOf, wrappedContracts } from '@/lib/features/tokens/wrapped';
+import type { ChainItem, PoolObject, TokenItem } from '@/lib/contracts/price/schema';
 
 const chains: ChainItem[] = [
   { id: 1, name: 'Ethereum', short_name: 'ETH', chain_id: 1, chain_type: 'evm' },

@@ -4,8 +4,8 @@ import {
   checkEvmAddress,
   checkSolanaAddress,
   checkTronAddress,
-} from '@/lib/address';
-import { describeInvalid, parseAddressList } from '@/lib/wallets/parse';
+} from '@/lib/core/address';
+import { describeInvalid, parseAddressList } from '@/lib/features/wallets/parse';
 
 // Real addresses: well-known accounts, contracts and the Bitcoin genesis coinbase.
 const EVM = [

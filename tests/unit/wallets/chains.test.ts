@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANY_EVM, chainLabel, txChain } from '@/lib/wallets/chains';
+import { ANY_EVM, chainLabel, txChain } from '@/lib/features/wallets/chains';
 
 describe('tx chains of records', () => {
   it('reads `evm` with a known chain id as that chain (Base and Arbitrum records)', () => {

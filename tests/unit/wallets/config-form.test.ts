@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SECRET_LENGTH, validateDraft, type ConfigDraft } from '@/lib/wallets/config-form';
+import {
+  MAX_SECRET_LENGTH,
+  validateDraft,
+  type ConfigDraft,
+} from '@/lib/features/wallets/config-form';
 
 const draft = (over: Partial<ConfigDraft> = {}): ConfigDraft => ({
   enable_ws: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counterpartyOf, directionOf, matchedWallet } from '@/lib/wallets/direction';
+import { counterpartyOf, directionOf, matchedWallet } from '@/lib/features/wallets/direction';
 import {
   emptyFeed,
   ingest,
@@ -9,8 +9,8 @@ import {
   toFeedTx,
   toRow,
   type FeedRow,
-} from '@/lib/wallets/feed';
-import { sameAddress } from '@/lib/wallets/chains';
+} from '@/lib/features/wallets/feed';
+import { sameAddress } from '@/lib/features/wallets/chains';
 import { BTC_ME, BTC_OTHER, OTHER, VITALIK, btcTx, evmTx } from './fixtures';
 
 describe('direction relative to the matched wallet', () => {

@@ -1,4 +1,4 @@
-import type { TransferRecord } from '@/lib/upstream/tx/schema';
+import type { TransferRecord } from '@/lib/contracts/tx/schema';
 
 export const VITALIK = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
 export const OTHER = '0x9Bb33E647f1c7c0A33da41120de341C142D8a547';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transfersToCsv, csvCell } from '@/lib/wallets/csv';
+import { transfersToCsv, csvCell } from '@/lib/features/wallets/csv';
 import {
   historyFromParams,
   historyToParams,
@@ -7,9 +7,9 @@ import {
   requestOf,
   validateHistory,
   type MultiQuery,
-} from '@/lib/wallets/history';
-import { pickReplayCandidate, replayMessage } from '@/lib/wallets/replay';
-import { txIdentity } from '@/lib/tx/dedupe';
+} from '@/lib/features/wallets/history';
+import { pickReplayCandidate, replayMessage } from '@/lib/features/wallets/replay';
+import { txIdentity } from '@/lib/server/webhooks/dedupe';
 import { VITALIK, evmTx } from './fixtures';
 
 describe('history form limits, checked before any call', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatTokenAmount, formatUnits } from '@/lib/format/units';
+import { formatTokenAmount, formatUnits } from '@/lib/core/format/units';
 
 describe('amounts from integer strings (no float anywhere)', () => {
   it('18 decimals: wei to ETH, every digit kept', () => {

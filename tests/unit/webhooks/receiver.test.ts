@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { TxHub } from '@/lib/stream/tx-hub';
-import type { ResilientSocket } from '@/lib/stream/resilient-socket';
+import { TxHub } from '@/lib/server/stream/tx-hub';
+import type { ResilientSocket } from '@/lib/upstream/resilient-socket';
 import {
   checkSign,
   handleWebhook,
   parseWebhookBody,
   receiveTransactions,
-} from '@/lib/webhooks/receiver';
+} from '@/lib/server/webhooks/receiver';
 
 const SECRET = 's3cret-shared-with-the-tx-service';
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { listChains } from '@/lib/pools/server';
-import { lookupToken, lookupTokenMarkets } from '@/lib/tokens/server';
+import { listChains } from '@/lib/features/pools/server';
+import { lookupToken, lookupTokenMarkets } from '@/lib/features/tokens/server';
 import { TokenView } from '@/components/tokens/token-view';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';

@@ -1,4 +1,4 @@
-import { handleLogin } from '@/lib/auth/login';
+import { handleLogin } from '@/lib/server/auth/login';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { handleLogout } from '@/lib/auth/login';
+import { handleLogout } from '@/lib/server/auth/login';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { accessOf } from '@/lib/auth/access';
+import { accessOf } from '@/lib/server/auth/access';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

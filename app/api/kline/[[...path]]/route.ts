@@ -1,4 +1,4 @@
-import { handleGateway } from '@/lib/gateway/handle';
+import { handleGateway } from '@/lib/server/gateway/handle';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,9 +1,9 @@
-import { getEnv } from '@/lib/env';
-import { clientKey } from '@/lib/security/client-key';
-import { rateLimit } from '@/lib/security/limits';
-import { hostAllowed } from '@/lib/security/origin';
-import { getStreamHub } from '@/lib/stream/server';
-import { handleWebhook } from '@/lib/webhooks/receiver';
+import { getEnv } from '@/lib/core/env';
+import { clientKey } from '@/lib/server/security/client-key';
+import { rateLimit } from '@/lib/server/security/limits';
+import { hostAllowed } from '@/lib/server/security/origin';
+import { getStreamHub } from '@/lib/server/stream/server';
+import { handleWebhook } from '@/lib/server/webhooks/receiver';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
-import { parsePoolView, poolViewQuery } from '@/lib/pools/params';
-import { preloadFirstCandles } from '@/lib/pools/preload';
-import { poolPath } from '@/lib/pools/ref';
-import { latestClose, lookupChain, lookupPool } from '@/lib/pools/server';
-import { dexName } from '@/lib/pools/summary';
-import { parsePoolRef } from '@/lib/pools/validate';
+import { parsePoolView, poolViewQuery } from '@/lib/features/pools/params';
+import { preloadFirstCandles } from '@/lib/features/pools/preload';
+import { poolPath } from '@/lib/features/pools/ref';
+import { latestClose, lookupChain, lookupPool } from '@/lib/features/pools/server';
+import { dexName } from '@/lib/features/pools/summary';
+import { parsePoolRef } from '@/lib/features/pools/validate';
 import { PoolView } from '@/components/pools/pool-view';
 
 type Params = { chain_type: string; chain_id: string; pool_address: string };

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { TransactionView } from '@/components/tx/transaction-view';
-import { isTxChainType } from '@/lib/chain-types';
-import { shorten } from '@/lib/format/text';
-import { isPlausibleHash, readTransaction } from '@/lib/tx/server';
+import { isTxChainType } from '@/lib/contracts/chain-types';
+import { shorten } from '@/lib/core/format/text';
+import { isPlausibleHash, readTransaction } from '@/lib/features/wallets/server';
 
 type Params = Promise<{ chain_type: string; chain_id: string; tx_hash: string }>;
 

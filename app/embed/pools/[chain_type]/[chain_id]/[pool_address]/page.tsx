@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { parseWidget } from '@/lib/pools/params';
-import { preloadFirstCandles } from '@/lib/pools/preload';
-import { lookupPool } from '@/lib/pools/server';
-import { summarize } from '@/lib/pools/summary';
-import { parsePoolRef } from '@/lib/pools/validate';
+import { parseWidget } from '@/lib/features/pools/params';
+import { preloadFirstCandles } from '@/lib/features/pools/preload';
+import { lookupPool } from '@/lib/features/pools/server';
+import { summarize } from '@/lib/features/pools/summary';
+import { parsePoolRef } from '@/lib/features/pools/validate';
 import { PoolWidget } from '@/components/pools/pool-widget';
 import { WidgetNotFound } from '@/components/pools/widget-not-found';
 

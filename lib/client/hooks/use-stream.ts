@@ -1,0 +1,63 @@
+'use client';
+/** React hooks over the tab's one stream (lib/client/stream.ts). */
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { streamClient, type StreamMessage, type StreamStatus } from '../stream';
+
+/** Follows `topic` while mounted (null follows nothing). The handler may change between renders. */
+export function useStreamTopic(
+  topic: string | null,
+  handler: (message: StreamMessage) => void,
+): void {
+  const ref = useRef(handler);
+  useEffect(() => {
+    ref.current = handler;
+  });
+  useEffect(() => {
+    if (!topic) return;
+    return streamClient().subscribe(topic, (m) => ref.current(m));
+  }, [topic]);
+}
+
+const idle: StreamStatus = { state: 'idle', services: {}, lastEventAt: null };
+
+export function useStreamStatus(): StreamStatus {
+  return useSyncExternalStore(
+    (listener) => streamClient().onStatus(listener),
+    () => streamClient().getStatus(),
+    () => idle,
+  );
+}
+
+export interface Pool {
+  chainType: string;
+  chainId: number | string;
+  address: string;
+}
+
+/** Live candles of one pool and interval. */
+export function useOhlcvStream(
+  pool: Pool | null,
+  interval: string,
+  handler: (message: StreamMessage) => void,
+): void {
+  const topic = pool ? `ohlcv:${pool.chainType}:${pool.chainId}:${pool.address}:${interval}` : null;
+  useStreamTopic(topic, handler);
+}
+
+/** Every matched transaction of the app's monitored addresses (and of `watch`, for this tab only). */
+export function useTransactionStream(
+  handler: (message: StreamMessage) => void,
+  watch?: { chainType: string; address: string } | null,
+): void {
+  useStreamTopic('tx', handler);
+  useStreamTopic(watch ? `tx:${watch.chainType}:${watch.address}` : null, handler);
+}
+
+/** New trades of a pool, as the server's poller sees them. */
+export function useTradesStream(
+  pool: Pool | null,
+  handler: (message: StreamMessage) => void,
+): void {
+  const topic = pool ? `trades:${pool.chainType}:${pool.chainId}:${pool.address}` : null;
+  useStreamTopic(topic, handler);
+}

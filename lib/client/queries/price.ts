@@ -1,0 +1,66 @@
+/** Query factories for the price service, shared by prefetch, useQuery and invalidation. */
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  ChainItem,
+  FiatItem,
+  FiatRateItem,
+  QuoteLatestItem,
+  TokensData,
+} from '../../contracts/price/schema';
+import { api } from '../api';
+
+export const POLL_MS = 3_000;
+
+export const tokensQuery = (page: number, limit: number) =>
+  queryOptions({
+    queryKey: ['price', 'tokens', page, limit],
+    queryFn: ({ signal }) =>
+      api<TokensData>('price', `/tokens?page=${page}&limit=${limit}`, { signal }),
+    staleTime: 60_000,
+  });
+
+export const quotesQuery = (ids: readonly number[], fiat: string) =>
+  queryOptions({
+    queryKey: ['price', 'quotes', fiat, ids.join(',')],
+    queryFn: async ({ signal }) => {
+      const data = await api<{ items: QuoteLatestItem[] }>(
+        'price',
+        `/quotes/latest?ids=${ids.join(',')}&fiat=${encodeURIComponent(fiat)}`,
+        { signal },
+      );
+      return data.items;
+    },
+    enabled: ids.length > 0,
+    refetchInterval: POLL_MS,
+    refetchIntervalInBackground: false,
+    staleTime: POLL_MS,
+  });
+
+export const chainsQuery = queryOptions({
+  queryKey: ['price', 'chains'],
+  queryFn: async ({ signal }) =>
+    (await api<{ total: number; items: ChainItem[] }>('price', '/chains', { signal })).items,
+  staleTime: 5 * 60_000,
+});
+
+export const fiatsQuery = queryOptions({
+  queryKey: ['price', 'fiats'],
+  queryFn: async ({ signal }) =>
+    (await api<{ total: number; items: FiatItem[] }>('price', '/fiats', { signal })).items,
+  staleTime: 5 * 60_000,
+});
+
+export const ratesQuery = (base: string) =>
+  queryOptions({
+    queryKey: ['price', 'rates', base],
+    queryFn: async ({ signal }) =>
+      (
+        await api<{ total: number; items: FiatRateItem[] }>(
+          'price',
+          `/fiats/rates/${encodeURIComponent(base)}`,
+          { signal },
+        )
+      ).items,
+    refetchInterval: POLL_MS,
+    staleTime: POLL_MS,
+  });

@@ -1,0 +1,147 @@
+/**
+ * Server environment, read and validated in one place. `instrumentation.ts` calls `getEnv()` at start
+ * so that a bad configuration stops the server with a message naming the variable. The values here
+ * include the upstream key: this module must never reach a browser bundle.
+ */
+import 'server-only';
+import { z } from 'zod';
+import { parseFeaturedPools } from '../features/pools/featured';
+
+const optionalString = z
+  .string()
+  .transform((v) => v.trim())
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const httpUrl = optionalString.refine(
+  (v) => {
+    if (v === undefined) return true;
+    try {
+      const url = new URL(v);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be an http(s) URL without query or fragment, e.g. https://api.example.com' },
+);
+
+const intInRange = (fallback: number, min: number, max: number) =>
+  optionalString
+    .transform((v) => (v === undefined ? fallback : Number(v)))
+    .refine((n) => Number.isInteger(n) && n >= min && n <= max, {
+      message: `must be an integer between ${min} and ${max}`,
+    });
+
+const flag = optionalString.refine((v) => v === undefined || v === '0' || v === '1', {
+  message: 'must be 0 or 1',
+});
+
+/** Shortest DASHBOARD_PASSWORD accepted: the login limiter slows guessing, it cannot make `1234` safe. */
+export const MIN_PASSWORD_LENGTH = 12;
+
+const schema = z
+  .object({
+    UPSTREAM_BASE_URL: httpUrl,
+    UPSTREAM_API_KEY: optionalString,
+    UPSTREAM_TIMEOUT_MS: intInRange(8000, 100, 60_000),
+    DASHBOARD_PASSWORD: optionalString.refine(
+      (v) => v === undefined || v.length >= MIN_PASSWORD_LENGTH,
+      { message: `must be at least ${MIN_PASSWORD_LENGTH} characters` },
+    ),
+    /** `private`: every page, API and stream needs the admin session (README, Security). */
+    DASHBOARD_ACCESS: optionalString
+      .refine((v) => v === undefined || v === 'public' || v === 'private', {
+        message: "must be 'public' or 'private'",
+      })
+      .transform((v) => (v === 'private' ? 'private' : 'public')),
+    /** With DASHBOARD_ACCESS=private, 1 keeps /embed/* and the chart data it reads public. */
+    EMBED_PUBLIC: flag,
+    ALLOWED_HOSTS: optionalString,
+    CLIENT_IP_HEADER: optionalString.refine(
+      (v) => v === undefined || /^[A-Za-z0-9-]{1,64}$/.test(v),
+      { message: 'must be a header name, e.g. x-real-ip' },
+    ),
+    TRUSTED_PROXY_HOPS: intInRange(0, 0, 10),
+    RATE_GATEWAY_PER_MIN: intInRange(600, 1, 1_000_000),
+    RATE_GATEWAY_WRITES_PER_MIN: intInRange(60, 1, 1_000_000),
+    STREAM_OPENS_PER_MIN: intInRange(60, 1, 1_000_000),
+    STREAM_MAX_PER_CLIENT: intInRange(12, 1, 10_000),
+    STREAM_MAX_TOPICS_PER_CLIENT: intInRange(48, 1, 100_000),
+    STREAM_MAX_KLINE_POOLS: intInRange(200, 1, 100_000),
+    STREAM_MAX_TRADE_POLLERS: intInRange(50, 1, 10_000),
+    STREAM_MAX_TX_WATCHES: intInRange(500, 1, 100_000),
+    LOGIN_MAX_ATTEMPTS: intInRange(5, 1, 1000),
+    LOGIN_WINDOW_SECONDS: intInRange(900, 1, 86_400),
+    LOGIN_SLOWDOWN_AFTER_PER_MIN: intInRange(30, 1, 1_000_000),
+    WEBHOOK_BAD_SIGN_PER_MIN: intInRange(10, 1, 1_000_000),
+    DEMO_SANDBOX_MAX: intInRange(500, 1, 100_000),
+    DEMO_SANDBOX_IDLE_MINUTES: intInRange(30, 1, 10_080),
+    DEMO_SANDBOX_MAX_ADDRESSES: intInRange(50, 1, 10_000),
+    DEMO_SANDBOX_EVENTS_PER_MIN: intInRange(20, 1, 10_000),
+    SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+      message: 'must be at least 32 characters',
+    }),
+    WEBHOOK_SECRET: optionalString,
+    EMBED_ALLOWED_ORIGINS: optionalString,
+    FEATURED_POOLS: optionalString.superRefine((v, ctx) => {
+      const errors = v === undefined ? [] : parseFeaturedPools(v).errors;
+      for (const message of errors)
+        ctx.addIssue({
+          code: 'custom',
+          message: `${message} (expected a comma-separated list of chain_type:chain_id:pool_address)`,
+        });
+    }),
+  })
+  .superRefine((env, ctx) => {
+    if (env.DASHBOARD_ACCESS === 'private' && !env.DASHBOARD_PASSWORD) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DASHBOARD_ACCESS'],
+        message: 'private needs DASHBOARD_PASSWORD (nobody could sign in)',
+      });
+    }
+    if (env.UPSTREAM_BASE_URL && !env.UPSTREAM_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['UPSTREAM_API_KEY'],
+        message: 'is required when UPSTREAM_BASE_URL is set',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof schema>;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+let cached: Env | undefined;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    // Name the variable and the rule; never echo the value (it may be a secret).
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** The dashboard runs on the built-in simulator when no upstream is configured. */
+export function upstreamMode(env: Env = getEnv()): 'upstream' | 'simulator' {
+  return env.UPSTREAM_BASE_URL ? 'upstream' : 'simulator';
+}
+
+/**
+ * The public demo: the built-in simulator and no admin password. Every visitor then changes only a
+ * sandbox of their own (lib/server/sandbox); with a password, changes need the admin session as upstream.
+ */
+export function sandboxMode(env: Env = getEnv()): boolean {
+  return upstreamMode(env) === 'simulator' && !env.DASHBOARD_PASSWORD;
+}

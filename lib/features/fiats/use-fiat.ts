@@ -1,0 +1,46 @@
+'use client';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { FiatItem } from '../../contracts/price/schema';
+import { fiatsQuery } from '../../client/queries/price';
+import { usePrefs } from '../../client/stores/prefs';
+import { USD, type FiatFormat } from '../../core/format/number';
+import { useHydrated } from '../../client/hooks/use-hydrated';
+
+export interface SelectedFiat {
+  /** the code sent as `fiat=` (upper case) */
+  code: string;
+  /** symbol and precision for display; the seed's defaults (precision 2, `""` symbol) handled */
+  format: FiatFormat;
+  /** the fiats list, once loaded */
+  fiats: FiatItem[] | undefined;
+  /** the code is not in the upstream's fiats list (a stale preference or a hand-edited URL) */
+  unknown: boolean;
+}
+
+export function fiatFormat(
+  item: Pick<FiatItem, 'code' | 'symbol' | 'precision'> | undefined,
+  code: string,
+): FiatFormat {
+  if (!item) return code === 'USD' ? USD : { code, symbol: '', precision: 2 };
+  const precision =
+    Number.isInteger(item.precision) && item.precision >= 0 && item.precision <= 12
+      ? item.precision
+      : 2;
+  return { code: item.code.toUpperCase(), symbol: item.symbol, precision };
+}
+
+/**
+ * The fiat the user picked (kept across visits), with its display format from `fiats`. The server
+ * render and the hydration pass use USD, so the persisted choice never causes a hydration mismatch.
+ */
+export function useFiat(): SelectedFiat {
+  const hydrated = useHydrated();
+  const stored = usePrefs((s) => s.fiat);
+  const code = hydrated ? stored : 'USD';
+  const fiats = useQuery(fiatsQuery).data;
+  return useMemo(() => {
+    const item = fiats?.find((f) => f.code.toUpperCase() === code);
+    return { code, format: fiatFormat(item, code), fiats, unknown: Boolean(fiats && !item) };
+  }, [code, fiats]);
+}

@@ -1,0 +1,48 @@
+/** Query factories of the Markets page: the token list (one page or every page), search, details. */
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { TokenDetailItem, TokenItem, TokensData } from '../../contracts/price/schema';
+import { api } from '../../client/api';
+import { MAX_LIMIT, pageCount } from './table';
+
+/** Every page of the list, walked as the seed says: ceil(total / limit) pages of the largest size. */
+export const allTokensQuery = infiniteQueryOptions({
+  queryKey: ['price', 'tokens', 'all', MAX_LIMIT],
+  queryFn: ({ pageParam, signal }) =>
+    api<TokensData>('price', `/tokens?page=${pageParam}&limit=${MAX_LIMIT}`, { signal }),
+  initialPageParam: 1,
+  getNextPageParam: (last) =>
+    last.page < pageCount(last.total, last.limit) ? last.page + 1 : undefined,
+  staleTime: 60_000,
+});
+
+/** `tokens/platforms/{keyword}`: exact match on address first, then name or symbol (the seed). */
+export const platformSearchQuery = (keyword: string) =>
+  queryOptions({
+    queryKey: ['price', 'platforms', keyword.toLowerCase()],
+    queryFn: async ({ signal }) =>
+      (
+        await api<{ total: number; items: TokenItem[] }>(
+          'price',
+          `/tokens/platforms/${encodeURIComponent(keyword)}`,
+          { signal },
+        )
+      ).items,
+    enabled: keyword.length > 0,
+    staleTime: 60_000,
+  });
+
+/** `tokens/details` for up to 100 ids (the seed's limit); unknown or inactive ids are omitted. */
+export const tokenDetailsQuery = (ids: readonly number[]) =>
+  queryOptions({
+    queryKey: ['price', 'details', [...ids].sort((a, b) => a - b).join(',')],
+    queryFn: async ({ signal }) =>
+      (
+        await api<{ total: number; items: TokenDetailItem[] }>('price', '/tokens/details', {
+          method: 'POST',
+          body: { ids: ids.slice(0, 100) },
+          signal,
+        })
+      ).items,
+    enabled: ids.length > 0,
+    staleTime: 60_000,
+  });

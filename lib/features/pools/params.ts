@@ -1,0 +1,140 @@
+/**
+ * The query strings of the pool page and the widget: every view is a URL. Unknown or malformed values
+ * fall back to the defaults (a link with a typo still opens the pool), and URLs are written with only
+ * the values that differ from the defaults, so links stay short.
+ */
+import { DEFAULT_INTERVAL, isInterval, type OhlcvInterval } from '../chart/intervals';
+import type { TimeZoneMode } from '../chart/time-format';
+import type { PoolWindow } from '../../contracts/price/schema';
+
+export type ChartStyle = 'candles' | 'line' | 'area';
+export type Theme = 'dark' | 'light';
+export type SearchParamsLike = Record<string, string | string[] | undefined> | URLSearchParams;
+
+function read(params: SearchParamsLike, name: string): string | undefined {
+  if (params instanceof URLSearchParams) return params.get(name) ?? undefined;
+  const value = params[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+const pick = <T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  fallback: T,
+): T =>
+  value !== undefined && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+
+const flag = (value: string | undefined, fallback: boolean): boolean =>
+  value === '1' ? true : value === '0' ? false : fallback;
+
+export const CHART_STYLES: readonly ChartStyle[] = ['candles', 'line', 'area'];
+// Spelled out here: importing the value from the zod schema module would put zod in the widget's bundle.
+export const POOL_WINDOWS: readonly PoolWindow[] = ['m5', 'm15', 'm30', 'h1', 'h6', 'h24'];
+
+// ---- the pool page ----
+
+export interface PoolViewParams {
+  interval: OhlcvInterval;
+  chart: ChartStyle;
+  /** null: the user's preference (Settings) */
+  tz: TimeZoneMode | null;
+  volume: boolean;
+  window: PoolWindow;
+  token: 'base' | 'quote';
+}
+
+export const POOL_VIEW_DEFAULTS: PoolViewParams = {
+  interval: DEFAULT_INTERVAL,
+  chart: 'candles',
+  tz: null,
+  volume: true,
+  window: 'h24',
+  token: 'base',
+};
+
+export function parsePoolView(params: SearchParamsLike): PoolViewParams {
+  const interval = read(params, 'interval');
+  const tz = read(params, 'tz');
+  return {
+    interval: isInterval(interval) ? interval : DEFAULT_INTERVAL,
+    chart: pick(read(params, 'chart'), CHART_STYLES, 'candles'),
+    tz: tz === 'utc' || tz === 'local' ? tz : null,
+    volume: flag(read(params, 'volume'), true),
+    window: pick(read(params, 'window'), POOL_WINDOWS, 'h24'),
+    token: pick(read(params, 'token'), ['base', 'quote'] as const, 'base'),
+  };
+}
+
+export function poolViewQuery(view: PoolViewParams): string {
+  const q = new URLSearchParams();
+  if (view.interval !== DEFAULT_INTERVAL) q.set('interval', view.interval);
+  if (view.chart !== 'candles') q.set('chart', view.chart);
+  if (view.tz) q.set('tz', view.tz);
+  if (!view.volume) q.set('volume', '0');
+  if (view.window !== 'h24') q.set('window', view.window);
+  if (view.token !== 'base') q.set('token', view.token);
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+// ---- the widget ----
+
+export interface WidgetParams {
+  interval: OhlcvInterval;
+  theme: Theme;
+  chart: ChartStyle;
+  volume: boolean;
+  /** a compact header: pair, price, 24 h change */
+  info: boolean;
+  /** the latest trades under the chart */
+  trades: boolean;
+  /** background colour, `RRGGBB` without `#` */
+  bg: string | null;
+  tz: TimeZoneMode;
+}
+
+export const WIDGET_DEFAULTS: WidgetParams = {
+  interval: DEFAULT_INTERVAL,
+  theme: 'dark',
+  chart: 'candles',
+  volume: true,
+  info: true,
+  trades: false,
+  bg: null,
+  tz: 'local',
+};
+
+export function parseBg(value: string | undefined | null): string | null {
+  const hex = value?.trim().replace(/^#/, '');
+  if (!hex || !/^([0-9a-f]{3}|[0-9a-f]{6})$/i.test(hex)) return null;
+  return (hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex).toLowerCase();
+}
+
+export function parseWidget(params: SearchParamsLike): WidgetParams {
+  const interval = read(params, 'interval');
+  return {
+    interval: isInterval(interval) ? interval : WIDGET_DEFAULTS.interval,
+    theme: pick(read(params, 'theme'), ['dark', 'light'] as const, WIDGET_DEFAULTS.theme),
+    chart: pick(read(params, 'chart'), CHART_STYLES, WIDGET_DEFAULTS.chart),
+    volume: flag(read(params, 'volume'), WIDGET_DEFAULTS.volume),
+    info: flag(read(params, 'info'), WIDGET_DEFAULTS.info),
+    trades: flag(read(params, 'trades'), WIDGET_DEFAULTS.trades),
+    bg: parseBg(read(params, 'bg')),
+    tz: pick(read(params, 'tz'), ['local', 'utc'] as const, WIDGET_DEFAULTS.tz),
+  };
+}
+
+/** The widget's query string; every parameter is written, so a snippet documents itself. */
+export function widgetQuery(p: WidgetParams): string {
+  const q = new URLSearchParams({
+    interval: p.interval,
+    theme: p.theme,
+    chart: p.chart,
+    volume: p.volume ? '1' : '0',
+    info: p.info ? '1' : '0',
+    trades: p.trades ? '1' : '0',
+    tz: p.tz,
+  });
+  if (p.bg) q.set('bg', p.bg);
+  return `?${q.toString()}`;
+}

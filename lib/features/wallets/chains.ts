@@ -1,0 +1,129 @@
+/**
+ * The chains of the tx service as the wallets views show them: the seed's chain types
+ * (docs/simulator/tx.md: ethereum, bsc, base, arbitrum, solana, tron, bitcoin, and `evm` = any EVM
+ * chain), with what a row needs to read a fee (the native unit) and to pick an address check.
+ * Shared by browser and server; no server-only imports.
+ */
+import { addressFamily, type AddressFamily } from '../../core/address';
+
+export interface TxChainInfo {
+  /** the tx service's name */
+  type: string;
+  label: string;
+  /** protocol chain id the tx service uses for it (null for `evm`, which names no single chain) */
+  chainId: number | null;
+  family: AddressFamily;
+  native: { symbol: string; decimals: number };
+}
+
+export const TX_CHAINS: readonly TxChainInfo[] = [
+  {
+    type: 'ethereum',
+    label: 'Ethereum',
+    chainId: 1,
+    family: 'evm',
+    native: { symbol: 'ETH', decimals: 18 },
+  },
+  {
+    type: 'bsc',
+    label: 'BNB Chain',
+    chainId: 56,
+    family: 'evm',
+    native: { symbol: 'BNB', decimals: 18 },
+  },
+  {
+    type: 'base',
+    label: 'Base',
+    chainId: 8453,
+    family: 'evm',
+    native: { symbol: 'ETH', decimals: 18 },
+  },
+  {
+    type: 'arbitrum',
+    label: 'Arbitrum',
+    chainId: 42161,
+    family: 'evm',
+    native: { symbol: 'ETH', decimals: 18 },
+  },
+  {
+    type: 'solana',
+    label: 'Solana',
+    chainId: 501,
+    family: 'solana',
+    native: { symbol: 'SOL', decimals: 9 },
+  },
+  {
+    type: 'tron',
+    label: 'Tron',
+    chainId: 728126428,
+    family: 'tron',
+    native: { symbol: 'TRX', decimals: 6 },
+  },
+  {
+    type: 'bitcoin',
+    label: 'Bitcoin',
+    chainId: 0,
+    family: 'bitcoin',
+    native: { symbol: 'BTC', decimals: 8 },
+  },
+];
+
+/** `evm` is accepted by the address endpoints and `subscribe`, not by anything that needs a chain id. */
+export const ANY_EVM: TxChainInfo = {
+  type: 'evm',
+  label: 'Any EVM chain',
+  chainId: null,
+  family: 'evm',
+  native: { symbol: 'ETH', decimals: 18 },
+};
+
+/** Chain types a monitored address can be added under, in menu order. */
+export const ADDRESS_CHAIN_TYPES: readonly TxChainInfo[] = [...TX_CHAINS, ANY_EVM];
+
+/**
+ * A chain by its tx-service name. Records of EVM chains the seed does not name (Base, Arbitrum) carry
+ * `evm` with their chain id, so `evm` with a known id is that chain; without one, any EVM chain.
+ */
+export function txChain(
+  type: string | null | undefined,
+  chainId?: number | null,
+): TxChainInfo | undefined {
+  if (!type) return undefined;
+  const t = type.toLowerCase();
+  if (t === 'evm')
+    return (
+      (chainId != null
+        ? TX_CHAINS.find((c) => c.family === 'evm' && c.chainId === chainId)
+        : undefined) ?? ANY_EVM
+    );
+  return TX_CHAINS.find((c) => c.type === t);
+}
+
+export function chainLabel(type: string | null | undefined, chainId?: number | null): string {
+  return txChain(type, chainId)?.label ?? (type || '—');
+}
+
+/** The address family of a tx chain name, including names this list does not know (polygon, ...). */
+export function familyOf(type: string): AddressFamily | null {
+  return txChain(type)?.family ?? addressFamily(type);
+}
+
+/**
+ * One spelling per address, for comparing and keying: hex (EVM) and bech32 (Bitcoin) carry no
+ * meaning in their case; Base58 (Solana, Tron, legacy Bitcoin) is case-sensitive.
+ */
+export function addressKey(family: AddressFamily | null, address: string): string {
+  const a = address.trim();
+  if (family === 'evm' || /^0x[0-9a-fA-F]+$/.test(a)) return a.toLowerCase();
+  if (family === 'bitcoin' && /^bc1/i.test(a)) return a.toLowerCase();
+  return a;
+}
+
+export function sameAddress(
+  family: AddressFamily | null,
+  a: string | null | undefined,
+  b: string | null | undefined,
+): boolean {
+  if (!a || !b) return false;
+  return addressKey(family, a) === addressKey(family, b);
+}

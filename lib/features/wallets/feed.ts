@@ -1,0 +1,156 @@
+/**
+ * The live feed as data: a bounded, newest-first list of transactions with the seed's deduplication
+ * (lib/server/webhooks/dedupe.ts), and a pause buffer. Pure functions over a plain state object, so the store
+ * stays thin and the rules are unit-tested.
+ */
+import type { TransactionDetail } from '../../contracts/tx/schema';
+import { txIdentity } from '../../server/webhooks/dedupe';
+import { counterpartyOf, directionOf, matchedWallet, type Direction } from './direction';
+import { txChain } from './chains';
+
+export type FeedTx = TransactionDetail & { listenAddress?: string[]; is_reorg_resend?: boolean };
+
+export interface FeedRow {
+  key: string;
+  tx: FeedTx;
+  receivedAt: number;
+  wallet: string | null;
+  direction: Direction | null;
+  counterparty: string | null;
+}
+
+export interface FeedState {
+  rows: FeedRow[];
+  /** arrivals while paused, newest first */
+  pending: FeedRow[];
+  paused: boolean;
+  /** identities already shown or pending (bounded, oldest forgotten first) */
+  seen: Set<string>;
+  /** transactions received since the page opened, duplicates excluded */
+  received: number;
+  /** duplicates dropped */
+  duplicates: number;
+}
+
+export const FEED_LIMIT = 2_000;
+const SEEN_LIMIT = 20_000;
+
+export function emptyFeed(): FeedState {
+  return { rows: [], pending: [], paused: false, seen: new Set(), received: 0, duplicates: 0 };
+}
+
+/** A stream payload is trusted only as far as these fields; arrays default to empty. */
+export function toFeedTx(data: Record<string, unknown>): FeedTx | null {
+  if (
+    typeof data.chain_type !== 'string' ||
+    typeof data.tx_hash !== 'string' ||
+    typeof data.chain_id !== 'number'
+  )
+    return null;
+  const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
+  return {
+    ...(data as unknown as FeedTx),
+    token_transfers: list(data.token_transfers),
+    from_details: list(data.from_details),
+    to_details: list(data.to_details),
+    internal_transactions: list(data.internal_transactions),
+    listenAddress: list<unknown>(data.listenAddress).filter(
+      (a): a is string => typeof a === 'string',
+    ),
+    is_reorg_resend: data.is_reorg_resend === true,
+  };
+}
+
+export function toRow(tx: FeedTx, known: readonly string[], now: number): FeedRow {
+  const wallet = matchedWallet(tx, known);
+  const direction = directionOf(tx, wallet);
+  return {
+    key: txIdentity(tx),
+    tx,
+    receivedAt: now,
+    wallet,
+    direction,
+    counterparty: counterpartyOf(tx, wallet, direction),
+  };
+}
+
+function remember(seen: Set<string>, key: string): void {
+  seen.add(key);
+  if (seen.size > SEEN_LIMIT) {
+    const oldest = seen.values().next().value;
+    if (oldest !== undefined) seen.delete(oldest);
+  }
+}
+
+/** Adds new rows (given oldest first); duplicates are dropped. Returns the same state if nothing changed. */
+export function ingest(
+  state: FeedState,
+  incoming: readonly FeedRow[],
+  limit = FEED_LIMIT,
+): FeedState {
+  const fresh: FeedRow[] = [];
+  let duplicates = 0;
+  for (const row of incoming) {
+    if (state.seen.has(row.key)) {
+      duplicates++;
+      continue;
+    }
+    remember(state.seen, row.key);
+    fresh.push(row);
+  }
+  if (fresh.length === 0)
+    return duplicates ? { ...state, duplicates: state.duplicates + duplicates } : state;
+  const newestFirst = fresh.reverse();
+  const base = {
+    ...state,
+    received: state.received + fresh.length,
+    duplicates: state.duplicates + duplicates,
+  };
+  if (state.paused) return { ...base, pending: [...newestFirst, ...state.pending].slice(0, limit) };
+  return { ...base, rows: [...newestFirst, ...state.rows].slice(0, limit) };
+}
+
+export function setPaused(state: FeedState, paused: boolean, limit = FEED_LIMIT): FeedState {
+  if (paused === state.paused) return state;
+  if (paused) return { ...state, paused };
+  return { ...state, paused, rows: [...state.pending, ...state.rows].slice(0, limit), pending: [] };
+}
+
+export function clearFeed(state: FeedState): FeedState {
+  return { ...state, rows: [], pending: [] };
+}
+
+export interface FeedFilter {
+  wallet?: string | null;
+  chain?: string | null;
+  direction?: Direction | null;
+  kind?: 'native' | 'token' | null;
+}
+
+/** `transfer_type` values seen: native, token, NativeCoin, Token. */
+export function kindOf(tx: Pick<FeedTx, 'transfer_type' | 'token_transfers'>): 'native' | 'token' {
+  const t = tx.transfer_type?.toLowerCase() ?? '';
+  if (t.startsWith('native')) return 'native';
+  if (t === 'token') return 'token';
+  return tx.token_transfers.length > 0 ? 'token' : 'native';
+}
+
+export function matchesFilter(
+  row: FeedRow,
+  filter: FeedFilter,
+  sameWallet: (a: string, b: string) => boolean,
+): boolean {
+  if (
+    filter.chain &&
+    (txChain(row.tx.chain_type, row.tx.chain_id)?.type ?? row.tx.chain_type) !== filter.chain
+  )
+    return false;
+  if (filter.direction && row.direction !== filter.direction) return false;
+  if (filter.kind && kindOf(row.tx) !== filter.kind) return false;
+  if (filter.wallet) {
+    const w = filter.wallet;
+    const listed = row.wallet ? sameWallet(row.wallet, w) : false;
+    if (!listed && !(row.tx.listenAddress ?? []).some((a) => sameWallet(a, w))) return false;
+  }
+  return true;
+}

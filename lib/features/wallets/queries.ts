@@ -1,0 +1,131 @@
+/** Query factories and calls for the tx service (monitoring, history, transactions, app settings). */
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type {
+  AppConfig,
+  AppConfigUpdate,
+  ContainsData,
+  RetryData,
+  RetryStatusData,
+  TransactionDetail,
+  TransferRecord,
+  WsReplayData,
+  WsStatusData,
+} from '../../contracts/tx/schema';
+import { api } from '../../client/api';
+import { addressKey, familyOf } from './chains';
+import { nextCursor, requestOf, type HistoryQuery } from './history';
+import type { ReplayMessage } from './replay';
+
+const STATUS_POLL_MS = 5_000;
+
+export const containsQuery = (chainType: string, address: string) =>
+  queryOptions({
+    queryKey: ['tx', 'contains', chainType, addressKey(familyOf(chainType), address)],
+    queryFn: ({ signal }) =>
+      api<ContainsData>('tx', '/addresses/contains', {
+        method: 'POST',
+        body: { chain_type: chainType, address },
+        signal,
+      }),
+    staleTime: 60_000,
+  });
+
+export const appConfigQuery = queryOptions({
+  queryKey: ['tx', 'app-config'],
+  queryFn: ({ signal }) => api<AppConfig>('tx', '/app/config', { signal }),
+  staleTime: 10_000,
+});
+
+export const retryStatusQuery = queryOptions({
+  queryKey: ['tx', 'retry-status'],
+  queryFn: ({ signal }) => api<RetryStatusData>('tx', '/app/webhook/retry/status', { signal }),
+  refetchInterval: STATUS_POLL_MS,
+  staleTime: 2_000,
+});
+
+export const wsStatusQuery = queryOptions({
+  queryKey: ['tx', 'ws-status'],
+  queryFn: ({ signal }) => api<WsStatusData>('tx', '/transaction/ws/status', { signal }),
+  refetchInterval: STATUS_POLL_MS,
+  staleTime: 2_000,
+});
+
+function transactionPath(
+  chainType: string,
+  chainId: number,
+  hash: string,
+  noCache: boolean,
+): string {
+  const query = new URLSearchParams({ chain_type: chainType, chain_id: String(chainId) });
+  if (noCache) query.set('no_cache', 'true');
+  return `/transactions/${encodeURIComponent(hash)}?${query.toString()}`;
+}
+
+/** `data` null is the service's "unknown transaction" (code 0), not an error. */
+export function fetchTransaction(
+  chainType: string,
+  chainId: number,
+  hash: string,
+  opts: { noCache?: boolean; signal?: AbortSignal } = {},
+) {
+  return api<TransactionDetail | null>(
+    'tx',
+    transactionPath(chainType, chainId, hash, !!opts.noCache),
+    { signal: opts.signal },
+  );
+}
+
+export const transactionQuery = (chainType: string, chainId: number, hash: string) =>
+  queryOptions({
+    queryKey: ['tx', 'transaction', chainType, chainId, hash],
+    queryFn: ({ signal }) => fetchTransaction(chainType, chainId, hash, { signal }),
+    staleTime: 30_000,
+  });
+
+export const historyQuery = (q: HistoryQuery) =>
+  infiniteQueryOptions({
+    queryKey: ['tx', 'history', q],
+    queryFn: ({ pageParam, signal }) => {
+      const { path, body } = requestOf(q, pageParam);
+      return api<TransferRecord[]>('tx', path, { method: 'POST', body, signal });
+    },
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (lastPage) => nextCursor(lastPage, q.limit),
+    staleTime: 30_000,
+  });
+
+export function searchTransfers(address: string, limit: number, signal?: AbortSignal) {
+  return api<TransferRecord[]>('tx', '/transfers/search', {
+    method: 'POST',
+    body: { address, limit },
+    signal,
+  });
+}
+
+// ---- changes (each needs the admin session when DASHBOARD_PASSWORD is set) -------------------------
+
+export function addAddresses(chainType: string, addresses: readonly string[]) {
+  return api<'success'>('tx', '/addresses', {
+    method: 'POST',
+    body: { wallets: [{ chain_type: chainType, address: addresses }] },
+  });
+}
+
+export function removeAddresses(chainType: string, addresses: readonly string[]) {
+  return api<'success'>('tx', '/addresses/batch-delete', {
+    method: 'POST',
+    body: { wallets: [{ chain_type: chainType, address: addresses }] },
+  });
+}
+
+export function saveAppConfig(patch: AppConfigUpdate) {
+  return api<'success'>('tx', '/app/config', { method: 'PUT', body: patch });
+}
+
+export function retryWebhook() {
+  return api<RetryData>('tx', '/app/webhook/retry', { method: 'POST' });
+}
+
+export function replayTransaction(message: ReplayMessage) {
+  return api<WsReplayData>('tx', '/transaction/ws/replay', { method: 'POST', body: message });
+}

@@ -1,0 +1,302 @@
+/**
+ * The stream hub: per server process, one kline socket, one tx socket and one trades poller per
+ * pool, shared by every browser stream. Browser streams (sessions) follow topics; a topic is a
+ * channel that holds the upstream subscription while anyone follows it (plus a short linger, so a
+ * tab that reopens its stream to change topics does not churn the upstream) and logs its events
+ * for `Last-Event-ID` replay.
+ */
+import { EventLog, type LoggedEvent } from './event-log';
+import { KlineHub } from './kline-hub';
+import {
+  ResilientSocket,
+  type LinkState,
+  type SocketOpener,
+} from '../../upstream/resilient-socket';
+import { TradesHub, type TradesFetcher } from './trades-hub';
+import { TxHub } from './tx-hub';
+import type { Topic } from '../../contracts/stream/topics';
+
+export interface Session {
+  /** receives every event of the topics it follows, once */
+  write(event: LoggedEvent): void;
+}
+
+export interface HubOptions {
+  openSocket: SocketOpener;
+  fetchTrades: TradesFetcher;
+  /** how long a topic nobody follows keeps its upstream subscription and its replay buffer */
+  lingerMs?: number;
+  tradesEveryMs?: number;
+  pingEveryMs?: number;
+  pongTimeoutMs?: number;
+  backoffBaseMs?: number;
+  /** seconds of history the tx socket asks the upstream to re-send after a reconnect */
+  resendSeconds?: number;
+}
+
+interface Channel {
+  topic: Topic;
+  sessions: Set<Session>;
+  release: () => void;
+  lingerTimer: NodeJS.Timeout | null;
+}
+
+/** The tx socket of one demo sandbox's application, opened while its channels need it. */
+interface TxLink {
+  socket: ResilientSocket;
+  tx: TxHub;
+  state: LinkState;
+  channels: number;
+}
+
+export type ServiceName = 'kline' | 'tx' | 'trades';
+
+export class StreamHub {
+  readonly log = new EventLog(256);
+  readonly kline: KlineHub;
+  readonly tx: TxHub;
+  readonly trades: TradesHub;
+  readonly klineSocket: ResilientSocket;
+  readonly txSocket: ResilientSocket;
+  private readonly channels = new Map<string, Channel>();
+  private readonly links = new Map<string, TxLink>();
+  private readonly linkStates: Record<'kline' | 'tx', LinkState> = {
+    kline: 'connecting',
+    tx: 'connecting',
+  };
+
+  constructor(private readonly options: HubOptions) {
+    const common = {
+      open: options.openSocket,
+      pingEveryMs: options.pingEveryMs,
+      pongTimeoutMs: options.pongTimeoutMs,
+      backoffBaseMs: options.backoffBaseMs,
+    };
+    this.klineSocket = new ResilientSocket({
+      ...common,
+      name: 'kline',
+      path: '/kline/api/v1/kline/ws',
+      ping: (id) => ({ id, type: 'ping', data: {} }),
+      isPong: (m) => m.type === 'pong',
+      onOpen: () => this.kline.resubscribeAll(),
+      onMessage: (m) => this.kline.handle(m),
+      onState: (state, detail) => this.onLink('kline', state, detail),
+    });
+    this.txSocket = this.txSocketFor('', () => this.tx);
+    this.kline = new KlineHub(() => this.klineSocket);
+    this.tx = new TxHub(() => this.txSocket);
+    this.trades = new TradesHub(options.fetchTrades, options.tradesEveryMs);
+  }
+
+  /** Follows `topics` for a session; returns the function that stops following them. */
+  follow(topics: readonly Topic[], session: Session): () => void {
+    for (const topic of topics) {
+      const channel = this.channels.get(topic.key) ?? this.openChannel(topic);
+      if (channel.lingerTimer) {
+        clearTimeout(channel.lingerTimer);
+        channel.lingerTimer = null;
+      }
+      channel.sessions.add(session);
+    }
+    return () => {
+      for (const topic of topics) {
+        const channel = this.channels.get(topic.key);
+        if (!channel) continue;
+        channel.sessions.delete(session);
+        if (channel.sessions.size === 0 && !channel.lingerTimer) this.scheduleRelease(channel);
+      }
+    };
+  }
+
+  linkState(service: 'kline' | 'tx', scope?: string): LinkState {
+    if (service === 'tx' && scope) return this.links.get(scope)?.state ?? 'connecting';
+    return this.linkStates[service];
+  }
+
+  /** The tx side of a scope: the process's own socket, or a sandbox's. */
+  txOf(scope: string | undefined): TxHub {
+    return scope ? this.link(scope).tx : this.tx;
+  }
+
+  get sandboxLinks(): number {
+    return this.links.size;
+  }
+
+  /**
+   * A transaction that arrived by webhook, into the scope's feed; a sandbox nobody follows has no
+   * feed to show it in (false).
+   */
+  ingest(scope: string | undefined, tx: Record<string, unknown>): boolean {
+    const target = scope ? this.links.get(scope)?.tx : this.tx;
+    return target?.ingest(tx) ?? false;
+  }
+
+  /** Upstream `subscribe` watches held by this process, across sandboxes. */
+  get watchCount(): number {
+    let n = this.tx.watchCount;
+    for (const link of this.links.values()) n += link.tx.watchCount;
+    return n;
+  }
+
+  /** Whether a watch of this address already exists in the scope (no new upstream subscribe). */
+  isWatching(scope: string | undefined, chainType: string, address: string): boolean {
+    const tx = scope ? this.links.get(scope)?.tx : this.tx;
+    return tx?.isWatching(chainType, address) ?? false;
+  }
+
+  private txSocketFor(scope: string, tx: () => TxHub): ResilientSocket {
+    const open = this.options.openSocket;
+    return new ResilientSocket({
+      open: scope ? (path, headers, handlers) => open(path, headers, handlers, scope) : open,
+      pingEveryMs: this.options.pingEveryMs,
+      pongTimeoutMs: this.options.pongTimeoutMs,
+      backoffBaseMs: this.options.backoffBaseMs,
+      name: scope ? `tx@${scope}` : 'tx',
+      path: '/tx/api/v1/transaction/ws',
+      headers: { 'X-ResendDuration': String(this.options.resendSeconds ?? 600) },
+      ping: (id) => ({ id, type: 'ping', data: {} }),
+      isPong: (m) => m.type === 'pong',
+      onOpen: () => tx().resubscribeAll(),
+      onMessage: (m) => tx().handle(m),
+      onState: (state, detail) => this.onLink('tx', state, detail, scope),
+    });
+  }
+
+  private link(scope: string): TxLink {
+    let link = this.links.get(scope);
+    if (!link) {
+      const made: TxLink = {
+        socket: null as unknown as ResilientSocket,
+        tx: null as unknown as TxHub,
+        state: 'connecting',
+        channels: 0,
+      };
+      made.socket = this.txSocketFor(scope, () => made.tx);
+      made.tx = new TxHub(() => made.socket);
+      this.links.set(scope, made);
+      link = made;
+    }
+    return link;
+  }
+
+  get channelCount(): number {
+    return this.channels.size;
+  }
+
+  stop(): void {
+    for (const channel of this.channels.values()) {
+      if (channel.lingerTimer) clearTimeout(channel.lingerTimer);
+      channel.release();
+    }
+    this.channels.clear();
+    this.klineSocket.stop();
+    this.txSocket.stop();
+    for (const link of this.links.values()) link.socket.stop();
+    this.links.clear();
+  }
+
+  private openChannel(topic: Topic): Channel {
+    const channel: Channel = {
+      topic,
+      sessions: new Set(),
+      release: () => undefined,
+      lingerTimer: null,
+    };
+    this.channels.set(topic.key, channel);
+    const emit = (event: string, payload: unknown) => {
+      const entry = this.log.append(topic.key, event, payload);
+      for (const s of channel.sessions) s.write(entry);
+    };
+    switch (topic.kind) {
+      case 'ohlcv':
+        channel.release = this.kline.subscribe(topic, (e) =>
+          e.type === 'ohlcv'
+            ? emit('ohlcv', e.candle)
+            : emit('error', { topic: topic.key, code: e.code, message: e.message }),
+        );
+        break;
+      case 'tx':
+        channel.release = this.scoped(topic.scope, (tx) =>
+          tx.subscribeAll((e) =>
+            e.type === 'transaction' ? emit('transaction', e.tx) : undefined,
+          ),
+        );
+        break;
+      case 'watch':
+        channel.release = this.scoped(topic.scope, (tx) =>
+          tx.watch(topic.chainType, topic.address, (e) =>
+            e.type === 'transaction'
+              ? emit('transaction', e.tx)
+              : emit('error', { topic: topic.key, code: e.code, message: e.message }),
+          ),
+        );
+        break;
+      case 'trades':
+        channel.release = this.trades.subscribe(topic, (e) =>
+          e.type === 'trade'
+            ? emit('trade', { ...e.trade, topic: topic.key })
+            : emit('error', { topic: topic.key, code: e.code, message: e.message }),
+        );
+        break;
+    }
+    return channel;
+  }
+
+  /** Subscribes on the scope's tx hub; a sandbox's socket closes with its last channel. */
+  private scoped(scope: string | undefined, subscribe: (tx: TxHub) => () => void): () => void {
+    if (!scope) return subscribe(this.tx);
+    const link = this.link(scope);
+    link.channels++;
+    const release = subscribe(link.tx);
+    return () => {
+      release();
+      if (--link.channels > 0) return;
+      link.socket.stop();
+      this.links.delete(scope);
+    };
+  }
+
+  private scheduleRelease(channel: Channel): void {
+    const release = () => {
+      channel.lingerTimer = null;
+      if (channel.sessions.size > 0) return;
+      channel.release();
+      this.channels.delete(channel.topic.key);
+      this.log.drop(channel.topic.key);
+    };
+    const linger = this.options.lingerMs ?? 5000;
+    if (linger <= 0) return release();
+    channel.lingerTimer = setTimeout(release, linger);
+    channel.lingerTimer.unref?.();
+  }
+
+  private onLink(service: 'kline' | 'tx', state: LinkState, detail?: string, scope = ''): void {
+    if (scope) {
+      const link = this.links.get(scope);
+      if (!link) return;
+      link.state = state;
+      link.tx.stateChanged(state);
+    } else {
+      this.linkStates[service] = state;
+      if (service === 'kline') this.kline.stateChanged(state);
+      else this.tx.stateChanged(state);
+    }
+    const entry = this.log.append(scope ? `status:tx@${scope}` : `status:${service}`, 'status', {
+      service,
+      state,
+      detail: detail ?? null,
+    });
+    const kinds = service === 'kline' ? ['ohlcv'] : ['tx', 'watch'];
+    const notified = new Set<Session>();
+    for (const channel of this.channels.values()) {
+      if (!kinds.includes(channel.topic.kind)) continue;
+      if (service === 'tx' && (channel.topic as { scope?: string }).scope !== (scope || undefined))
+        continue;
+      for (const s of channel.sessions) {
+        if (notified.has(s)) continue;
+        notified.add(s);
+        s.write(entry);
+      }
+    }
+  }
+}

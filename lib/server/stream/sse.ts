@@ -1,0 +1,190 @@
+/**
+ * One browser stream as Server-Sent Events: replay after `Last-Event-ID`, the link status, then live
+ * events of its topics; a comment heartbeat so idle proxies keep it open; an end before the
+ * platform's time limit (the browser reconnects with `Last-Event-ID`); clean-up on abort and cancel.
+ */
+import { txIdentity } from '../webhooks/dedupe';
+import type { LoggedEvent } from './event-log';
+import type { StreamHub } from './hub';
+import type { Topic } from '../../contracts/stream/topics';
+
+export interface StreamOptions {
+  hub: StreamHub;
+  topics: readonly Topic[];
+  lastEventId: string | null;
+  signal: AbortSignal;
+  /** the stream ends itself after this long (below the function's maxDuration) */
+  maxMs: number;
+  heartbeatMs?: number;
+  /** bytes queued for a client that does not read before it is dropped */
+  maxQueuedBytes?: number;
+  /** called once when the stream ends, however it ends (the stream limits release their hold) */
+  onClose?: () => void;
+}
+
+const encoder = new TextEncoder();
+const HEARTBEAT = encoder.encode(': heartbeat\n\n');
+
+/** Encoded once per event, however many streams carry it. */
+function frame(e: LoggedEvent): Uint8Array {
+  e.bytes ??= encoder.encode(`id: ${e.id}\nevent: ${e.event}\ndata: ${e.data}\n\n`);
+  return e.bytes;
+}
+
+/**
+ * One timer for every open stream (not two per stream): it sends the comment heartbeat and ends
+ * streams that reached their time limit.
+ */
+interface Live {
+  push(bytes: Uint8Array): void;
+  close(): void;
+  endsAt: number;
+  nextBeatAt: number;
+  beatMs: number;
+}
+const live = new Set<Live>();
+let sweeper: NodeJS.Timeout | null = null;
+
+function track(entry: Live): () => void {
+  live.add(entry);
+  if (!sweeper) {
+    sweeper = setInterval(() => {
+      const now = Date.now();
+      for (const s of live) {
+        if (now >= s.endsAt) s.close();
+        else if (now >= s.nextBeatAt) {
+          s.nextBeatAt = now + s.beatMs;
+          s.push(HEARTBEAT);
+        }
+      }
+    }, 1000);
+    sweeper.unref?.();
+  }
+  return () => {
+    live.delete(entry);
+    if (live.size === 0 && sweeper) {
+      clearInterval(sweeper);
+      sweeper = null;
+    }
+  };
+}
+
+export function eventStreamResponse(options: StreamOptions): Response {
+  const { hub, topics, signal } = options;
+  let cleanup = () => undefined as void;
+
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        let closed = false;
+        const recentTx: string[] = [];
+        const close = () => {
+          if (closed) return;
+          closed = true;
+          cleanup();
+          try {
+            controller.close();
+          } catch {
+            // already closed by the consumer
+          }
+        };
+        const push = (bytes: Uint8Array) => {
+          if (closed) return;
+          controller.enqueue(bytes);
+          // A client that stopped reading is dropped; it reconnects and replays from its last id.
+          if ((controller.desiredSize ?? 0) < 0) close();
+        };
+        const session = {
+          write(e: LoggedEvent) {
+            if (e.event === 'transaction') {
+              // A transaction can reach one stream through `tx` and a watch topic: send it once.
+              const key = txKey(e.data);
+              if (recentTx.includes(key)) return;
+              recentTx.push(key);
+              if (recentTx.length > 512) recentTx.shift();
+            }
+            push(frame(e));
+          },
+        };
+
+        push(encoder.encode('retry: 2000\n\n'));
+        // Replay and follow in one synchronous block: no event can fall between them.
+        if (options.lastEventId) {
+          const { events, complete } = hub.log.since(
+            options.lastEventId,
+            topics.map((t) => t.key),
+          );
+          for (const e of events) session.write(e);
+          if (!complete)
+            session.write(
+              hub.log.append('status:stream', 'status', {
+                service: 'stream',
+                state: 'resync',
+                detail: 'some events could not be replayed: refill from history',
+              }),
+            );
+        }
+        const scope = topics.find((t) => t.kind === 'tx' || t.kind === 'watch') as
+          { scope?: string } | undefined;
+        for (const service of servicesOf(topics)) {
+          const state = service === 'trades' ? 'connected' : hub.linkState(service, scope?.scope);
+          session.write(
+            hub.log.append(`status:${service}`, 'status', { service, state, detail: null }),
+          );
+        }
+        const unfollow = hub.follow(topics, session);
+
+        const beatMs = options.heartbeatMs ?? 15_000;
+        const untrack = track({
+          push,
+          close,
+          endsAt: Date.now() + options.maxMs,
+          nextBeatAt: Date.now() + beatMs,
+          beatMs,
+        });
+        const onAbort = () => close();
+        signal.addEventListener('abort', onAbort, { once: true });
+        let released = false;
+        cleanup = () => {
+          if (released) return;
+          released = true;
+          untrack();
+          signal.removeEventListener('abort', onAbort);
+          unfollow();
+          options.onClose?.();
+        };
+        // closed while starting (a replay that overflowed the queue, an early abort): clean up now
+        if (closed) cleanup();
+        else if (signal.aborted) close();
+      },
+      cancel() {
+        cleanup();
+      },
+    },
+    { highWaterMark: options.maxQueuedBytes ?? 1_000_000, size: (chunk) => chunk.byteLength },
+  );
+
+  return new Response(stream, {
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    },
+  });
+}
+
+function servicesOf(topics: readonly Topic[]): ('kline' | 'tx' | 'trades')[] {
+  const set = new Set<'kline' | 'tx' | 'trades'>();
+  for (const t of topics)
+    set.add(t.kind === 'ohlcv' ? 'kline' : t.kind === 'trades' ? 'trades' : 'tx');
+  return [...set];
+}
+
+function txKey(data: string): string {
+  try {
+    return txIdentity(JSON.parse(data) as Record<string, unknown>);
+  } catch {
+    return data;
+  }
+}

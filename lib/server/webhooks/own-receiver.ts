@@ -1,0 +1,24 @@
+/**
+ * Deliveries of the in-process simulator to this app's own receiver, handed over without a network
+ * connection (the simulator may connect to no loopback address). The operator's application is held
+ * to WEBHOOK_SECRET as over HTTP; a demo sandbox's delivery carries the sandbox's own secret and goes
+ * to that sandbox's live feed only.
+ */
+import 'server-only';
+import { getEnv } from '../../core/env';
+import { getStreamHub } from '../stream/server';
+import { checkSign, parseWebhookBody, receiveTransactions } from './receiver';
+
+export async function deliverOwn(delivery: {
+  sandbox: string;
+  sign: string;
+  body: string;
+}): Promise<{ status: number }> {
+  if (!delivery.sandbox && !checkSign(delivery.sign, getEnv().WEBHOOK_SECRET).ok)
+    return { status: 401 };
+  const parsed = parseWebhookBody(delivery.body);
+  if (!parsed.ok) return { status: 400 };
+  const hub = getStreamHub();
+  receiveTransactions(parsed.txs, (tx) => hub.ingest(delivery.sandbox || undefined, tx));
+  return { status: 200 };
+}

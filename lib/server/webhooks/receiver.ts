@@ -1,0 +1,121 @@
+/**
+ * The receiving end of the tx service's webhook (tx-service.md, "Webhook callback"): `Sign` holds the
+ * configured secret verbatim (a shared secret, not an HMAC of the body), compared in constant time;
+ * the body is a bare JSON array of TransactionDetail; duplicates are dropped as the seed says
+ * (lib/server/webhooks/dedupe.ts) before they reach the live feed. The secret is never logged or echoed.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readCappedText } from '../security/body';
+import { txIdentity } from './dedupe';
+
+export type SignCheck =
+  { ok: true } | { ok: false; reason: 'unconfigured' | 'missing' | 'mismatch'; message: string };
+
+export const MAX_WEBHOOK_BYTES = 5_000_000;
+
+export function checkSign(given: string | null | undefined, secret: string | undefined): SignCheck {
+  if (!secret) {
+    return {
+      ok: false,
+      reason: 'unconfigured',
+      message:
+        "WEBHOOK_SECRET is not set on this server, so no delivery can be verified: set it to the app's webhook_secret.",
+    };
+  }
+  if (!given) return { ok: false, reason: 'missing', message: 'The Sign header is missing.' };
+  // Digests of equal length, so the comparison time says nothing about the secret or its length.
+  const a = createHmac('sha256', 'pulse-webhook-sign').update(given).digest();
+  const b = createHmac('sha256', 'pulse-webhook-sign').update(secret).digest();
+  return timingSafeEqual(a, b)
+    ? { ok: true }
+    : { ok: false, reason: 'mismatch', message: 'The Sign header does not match WEBHOOK_SECRET.' };
+}
+
+export type ParsedBody =
+  { ok: true; txs: Record<string, unknown>[] } | { ok: false; message: string };
+
+export function parseWebhookBody(text: string): ParsedBody {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, message: 'The body is not JSON.' };
+  }
+  if (!Array.isArray(value))
+    return { ok: false, message: 'The body must be a JSON array of transactions.' };
+  for (const [i, tx] of value.entries()) {
+    const t = tx as Record<string, unknown> | null;
+    if (typeof t !== 'object' || t === null || Array.isArray(t))
+      return { ok: false, message: `[${i}] is not a transaction object.` };
+    if (typeof t.chain_type !== 'string' || !t.chain_type)
+      return { ok: false, message: `[${i}].chain_type is required.` };
+    if (typeof t.chain_id !== 'number' || !Number.isSafeInteger(t.chain_id))
+      return { ok: false, message: `[${i}].chain_id must be an integer.` };
+    if (typeof t.tx_hash !== 'string' || !t.tx_hash)
+      return { ok: false, message: `[${i}].tx_hash is required.` };
+  }
+  return { ok: true, txs: value as Record<string, unknown>[] };
+}
+
+export interface Receipt {
+  received: number;
+  accepted: number;
+  duplicates: number;
+}
+
+/** Drops repeats within the batch; `ingest` (the stream hub) drops what it has already relayed. */
+export function receiveTransactions(
+  txs: readonly Record<string, unknown>[],
+  ingest: (tx: Record<string, unknown>) => boolean,
+): Receipt {
+  const batch = new Set<string>();
+  let accepted = 0;
+  for (const tx of txs) {
+    const key = txIdentity(tx);
+    if (batch.has(key)) continue;
+    batch.add(key);
+    if (ingest(tx)) accepted++;
+  }
+  return { received: txs.length, accepted, duplicates: txs.length - accepted };
+}
+
+export interface WebhookDeps {
+  secret: string | undefined;
+  ingest: (tx: Record<string, unknown>) => boolean;
+  /**
+   * Wrong signatures per client (WEBHOOK_BAD_SIGN_PER_MIN): `blocked` says how long this client
+   * must wait (null: it may try), `failed` counts one more wrong Sign.
+   */
+  badSign?: { blocked(): Promise<number | null>; failed(): Promise<void> };
+}
+
+function reply(status: number, body: Record<string, unknown>): Response {
+  return Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
+}
+
+export async function handleWebhook(request: Request, deps: WebhookDeps): Promise<Response> {
+  const wait = await deps.badSign?.blocked();
+  if (wait) {
+    await request.body?.cancel().catch(() => undefined);
+    return Response.json(
+      { code: 429, message: `Too many wrong signatures: try again in ${wait} s.` },
+      { status: 429, headers: { 'cache-control': 'no-store', 'retry-after': String(wait) } },
+    );
+  }
+  // The signature before the body: an unsigned sender never gets a byte read.
+  const sign = checkSign(request.headers.get('sign'), deps.secret);
+  if (!sign.ok) {
+    if (sign.reason !== 'unconfigured') await deps.badSign?.failed();
+    await request.body?.cancel().catch(() => undefined);
+    return reply(401, { code: 401, message: sign.message });
+  }
+  const body = await readCappedText(request, MAX_WEBHOOK_BYTES);
+  if (!body.ok) {
+    return body.reason === 'too-large'
+      ? reply(413, { code: 413, message: 'The body is too large.' })
+      : reply(400, { code: 400, message: 'The request was cut off.' });
+  }
+  const parsed = parseWebhookBody(body.text);
+  if (!parsed.ok) return reply(400, { code: 400, message: parsed.message });
+  return reply(200, { code: 0, message: 'ok', ...receiveTransactions(parsed.txs, deps.ingest) });
+}
