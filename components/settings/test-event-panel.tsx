@@ -10,7 +10,7 @@ import { shorten } from '@/lib/core/format/text';
 import { useHydrated } from '@/lib/client/hooks/use-hydrated';
 import { useStreamStatus, useTransactionStream } from '@/lib/client/hooks/use-stream';
 import { replayTransaction, searchTransfers } from '@/lib/features/wallets/queries';
-import { txIdentity } from '@/lib/server/webhooks/dedupe';
+import { txIdentity } from '@/lib/contracts/tx/identity';
 import { detectFamily } from '@/lib/features/wallets/history';
 import { txPath } from '@/lib/features/wallets/explorer';
 import { toFeedTx, type FeedTx } from '@/lib/features/wallets/feed';

@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { historyQuery } from '@/lib/features/wallets/queries';
 import { usePrefs } from '@/lib/client/stores/prefs';
-import { txIdentity } from '@/lib/server/webhooks/dedupe';
+import { txIdentity } from '@/lib/contracts/tx/identity';
 import type { TransferRecord } from '@/lib/contracts/tx/schema';
 import { transfersToCsv } from '@/lib/features/wallets/csv';
 import { counterpartyOf, directionOf, matchedWallet } from '@/lib/features/wallets/direction';

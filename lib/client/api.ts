@@ -1,8 +1,9 @@
 /**
  * Browser-side calls to the gateway (`/api/{service}/v1/...`). The envelopes differ by service and by
- * endpoint (price `msg`, tx and kline `message`; tx transfer searches succeed with code 1), so the
- * success test lives here, once.
+ * endpoint (price `msg`, tx and kline `message`; tx transfer searches succeed with code 1); the
+ * success rule is the contracts' one (lib/contracts/envelopes.ts).
  */
+import { envelopeMessage, isSuccessEnvelope } from '../contracts/envelopes';
 import type { Service } from '../contracts/services';
 
 export class ApiError extends Error {
@@ -24,18 +25,6 @@ interface Envelope {
   data?: unknown;
 }
 
-function isSuccess(service: Service, status: number, env: Envelope): boolean {
-  if (status < 200 || status >= 300) return false;
-  if (service === 'tx') return env.code === 0 || env.code === 1;
-  return env.code === 0;
-}
-
-function messageOf(env: Envelope | null, status: number): string {
-  const text =
-    typeof env?.msg === 'string' ? env.msg : typeof env?.message === 'string' ? env.message : '';
-  return text || `HTTP ${status}`;
-}
-
 export async function api<T = unknown>(
   service: Service,
   path: string,
@@ -55,12 +44,12 @@ export async function api<T = unknown>(
     throw new ApiError(service, 0, null, 'Network error: the dashboard server did not answer.');
   }
   const env = (await response.json().catch(() => null)) as Envelope | null;
-  if (!env || !isSuccess(service, response.status, env)) {
+  if (!env || !isSuccessEnvelope(service, response.status, env)) {
     throw new ApiError(
       service,
       response.status,
       typeof env?.code === 'number' ? env.code : null,
-      messageOf(env, response.status),
+      envelopeMessage(env, response.status),
     );
   }
   return env.data as T;

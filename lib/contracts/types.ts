@@ -3,7 +3,9 @@
  * simulator apply. One file per service (`price.ts`, `tx.ts`, `kline.ts`) lists its endpoints.
  * Nothing here may import server-only code: the simulator and tests use it too.
  */
-export type Service = 'price' | 'tx' | 'kline';
+import type { Service } from './services';
+
+export type { Service };
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type RequestBody =

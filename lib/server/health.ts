@@ -5,9 +5,12 @@
  */
 import 'server-only';
 import { upstreamMode } from '../core/env';
-import { ResponseCache } from './gateway/cache';
+import { ResponseCache } from '../upstream/cache';
 import type { Service } from '../contracts/services';
-import { TransportError, upstreamFetch } from '../upstream/transport';
+import { UpstreamError } from '../upstream/base-client';
+import { klineClient } from '../upstream/kline/client';
+import { priceClient } from '../upstream/price/client';
+import { txClient } from '../upstream/tx/client';
 
 export type ServiceState = 'up' | 'down' | 'unauthorized' | 'error';
 
@@ -18,39 +21,51 @@ export interface HealthReport {
   services: Record<Service, { status: ServiceState; latency_ms: number; message?: string }>;
 }
 
-const PROBES: Record<Service, string> = {
-  price: '/price/api/v1/chains',
-  tx: '/tx/api/v1/app/config',
-  // An empty range on a zero address: answers `[]` cheaply and proves the service and the key work.
-  kline:
-    '/kline/api/v1/kline/ohlcv?interval=1d&from=0&to=1&limit=1&chain_type=evm&chain_id=1&pool_address=0x0000000000000000000000000000000000000000',
+// One cheap read per service through its typed client; an empty range on a zero address answers
+// `[]` cheaply and proves the kline service and the key work.
+const PROBES: Record<Service, (timeoutMs: number) => Promise<unknown>> = {
+  price: (timeoutMs) => priceClient.chains({ timeoutMs, live: true }),
+  tx: (timeoutMs) => txClient.appConfig({ timeoutMs, live: true }),
+  kline: (timeoutMs) =>
+    klineClient.ohlcv(
+      {
+        interval: '1d',
+        from: 0,
+        to: 1,
+        limit: 1,
+        chain_type: 'evm',
+        chain_id: 1,
+        pool_address: '0x0000000000000000000000000000000000000000',
+      },
+      { timeoutMs, live: true },
+    ),
 };
 
 const cache = new ResponseCache(1);
 const TTL_MS = 5000;
+const PROBE_TIMEOUT_MS = 3000;
 
 async function probe(service: Service): Promise<HealthReport['services'][Service]> {
   const started = performance.now();
   const latency = () => Math.round(performance.now() - started);
   try {
-    const response = await upstreamFetch({ method: 'GET', path: PROBES[service], timeoutMs: 3000 });
-    const body = (await response.json().catch(() => null)) as { code?: unknown } | null;
-    if (response.status === 401 || response.status === 403) {
+    await PROBES[service](PROBE_TIMEOUT_MS);
+    return { status: 'up', latency_ms: latency() };
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    if (error.status === 401 || error.status === 403)
       return {
         status: 'unauthorized',
         latency_ms: latency(),
         message: 'the upstream refused the API key',
       };
-    }
-    if (response.ok && body && body.code === 0) return { status: 'up', latency_ms: latency() };
+    if (error.kind === 'timeout' || error.kind === 'unreachable')
+      return { status: 'down', latency_ms: latency(), message: error.reason };
     return {
       status: 'error',
       latency_ms: latency(),
-      message: `unexpected answer (HTTP ${response.status})`,
+      message: `unexpected answer (HTTP ${error.status ?? 'none'})`,
     };
-  } catch (error) {
-    const message = error instanceof TransportError ? error.message : 'probe failed';
-    return { status: 'down', latency_ms: latency(), message };
   }
 }
 

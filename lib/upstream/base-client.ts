@@ -7,8 +7,11 @@
 import 'server-only';
 import type { z } from 'zod';
 import type { Service } from '../contracts/services';
-import { SERVICE_PREFIX } from '../contracts/services';
-import { TransportError, upstreamFetch } from './transport';
+import { envelopeCode, envelopeMessage, isSuccessEnvelope } from '../contracts/envelopes';
+import { decodeSegments } from '../contracts/match';
+import { canonicalQuery } from '../contracts/query';
+import { CONTRACTS, findEndpoint } from '../contracts/registry';
+import { exchange } from './exchange';
 
 export type UpstreamErrorKind = 'timeout' | 'unreachable' | 'bad-response' | 'failure';
 
@@ -21,9 +24,10 @@ export class UpstreamError extends Error {
     readonly status: number | null,
     /** the envelope's business code on a `failure` */
     readonly code: number | null,
-    message: string,
+    /** the upstream's own words (or the transport's), without the service and path */
+    readonly reason: string,
   ) {
-    super(`${service} ${path}: ${message}`);
+    super(`${service} ${path}: ${reason}`);
   }
 }
 
@@ -33,11 +37,20 @@ export interface CallOptions {
   body?: unknown;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** the visitor's demo sandbox (built-in simulator only) */
+  sandbox?: string | null;
+  /** ask the upstream now even where the endpoint is cached (health probes) */
+  live?: boolean;
 }
 
+/** What a caller may tune on one read. */
+export type ReadOptions = Pick<CallOptions, 'timeoutMs' | 'signal' | 'live'>;
+
 /**
- * Calls `{prefix}{path}` and returns the parsed success envelope. `success` validates it; anything
- * else that is JSON with a numeric code is a `failure` carrying the upstream's code and message.
+ * Calls `{prefix}{path}` through the one exchange (lib/upstream/exchange.ts) and returns the parsed
+ * success envelope. The query is rebuilt in the endpoint's canonical order, so a page's call and the
+ * browser's call through the gateway share one cache entry and one upstream request. `success`
+ * validates the envelope; a failure carries the upstream's code and message.
  */
 export async function callUpstream<S extends z.ZodType>(
   service: Service,
@@ -45,62 +58,63 @@ export async function callUpstream<S extends z.ZodType>(
   success: S,
   options: CallOptions = {},
 ): Promise<z.infer<S>> {
-  const query = new URLSearchParams();
+  const method = options.method ?? 'GET';
+  const incoming = new URLSearchParams();
   for (const [k, v] of Object.entries(options.query ?? {}))
-    if (v !== undefined) query.set(k, String(v));
-  const full = `${SERVICE_PREFIX[service]}${path}${query.size ? `?${query.toString()}` : ''}`;
-  let response: Response;
-  try {
-    response = await upstreamFetch({
-      method: options.method ?? 'GET',
-      path: full,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      timeoutMs: options.timeoutMs,
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof TransportError)
-      throw new UpstreamError(service, path, error.kind, null, null, error.message);
-    throw error;
-  }
-  const json: unknown = await response.json().catch(() => undefined);
-  const parsed = success.safeParse(json);
-  if (response.ok && parsed.success) return parsed.data;
-  const envelope = json as { code?: unknown; msg?: unknown; message?: unknown } | undefined;
-  if (envelope && typeof envelope.code === 'number') {
-    const text =
-      typeof envelope.msg === 'string'
-        ? envelope.msg
-        : typeof envelope.message === 'string'
-          ? envelope.message
-          : '';
-    // A success envelope that failed validation is the upstream's bug, not the caller's input.
-    const isSuccessCode = envelope.code === 0 || (service === 'tx' && envelope.code === 1);
-    if (response.ok && isSuccessCode && !parsed.success) {
-      throw new UpstreamError(
-        service,
-        path,
-        'bad-response',
-        response.status,
-        envelope.code,
-        `unexpected shape: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
-      );
-    }
+    if (v !== undefined) incoming.set(k, String(v));
+  const segments = decodeSegments(path) ?? [];
+  const match = findEndpoint(CONTRACTS[service], method, segments);
+  if (!match) throw new UpstreamError(service, path, 'failure', null, null, 'not a seed endpoint');
+  const query = canonicalQuery(match.endpoint, incoming);
+  if (!query.ok)
+    throw new UpstreamError(service, path, 'failure', null, null, 'duplicate parameter');
+  const result = await exchange({
+    service,
+    method,
+    path: `${path}${query.search}`,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    timeoutMs: options.timeoutMs,
+    signal: options.signal,
+    sandbox: options.sandbox,
+    cacheSeconds: method === 'GET' && !options.live ? match.endpoint.cacheSeconds : undefined,
+  });
+  const json = parseJson(result.body);
+  if (result.failure)
     throw new UpstreamError(
       service,
       path,
-      'failure',
-      response.status,
-      envelope.code,
-      text || `HTTP ${response.status}`,
+      result.failure,
+      null,
+      null,
+      envelopeMessage(json, result.status),
+    );
+  const parsed = success.safeParse(json);
+  if (isSuccessEnvelope(service, result.status, json)) {
+    if (parsed.success) return parsed.data;
+    // A success envelope that failed validation is the upstream's bug, not the caller's input.
+    throw new UpstreamError(
+      service,
+      path,
+      'bad-response',
+      result.status,
+      envelopeCode(json),
+      `unexpected shape: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
     );
   }
   throw new UpstreamError(
     service,
     path,
-    'bad-response',
-    response.status,
-    null,
-    `not an envelope (HTTP ${response.status})`,
+    'failure',
+    result.status,
+    envelopeCode(json),
+    envelopeMessage(json, result.status),
   );
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }

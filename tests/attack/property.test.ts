@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { decodeSegments } from '@/lib/contracts/match';
 import type { QueryParam } from '@/lib/contracts/types';
-import { CONTRACTS, findEndpoint } from '@/lib/server/gateway/registry';
+import { CONTRACTS, findEndpoint } from '@/lib/contracts/registry';
 import { startRecordingSim, type RecordingUpstream } from '../support/upstream';
 import { App, raw } from './support/servers';
 

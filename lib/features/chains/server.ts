@@ -1,10 +1,8 @@
-/**
- * Chain look-ups for server components, through the gateway in-process (same validation, failure
- * envelopes and key handling as the browser's calls).
- */
+/** Chain look-ups for server components, through the price service's typed client. */
 import 'server-only';
-import { gatewayCall } from '../../server/gateway/in-process';
-import { ChainData, type ChainItem } from '../../contracts/price/schema';
+import type { ChainItem } from '../../contracts/price/schema';
+import { priceClient } from '../../upstream/price/client';
+import { load } from '../../upstream/result';
 
 export type ChainLookup =
   { kind: 'found'; chain: ChainItem } | { kind: 'missing' } | { kind: 'error'; message: string };
@@ -18,15 +16,7 @@ export function parseChainId(raw: string): number | null {
 
 /** `chains/{id}`; the seed's not-found answer (HTTP 200, code 20002) is `missing`. */
 export async function lookupChainById(id: number): Promise<ChainLookup> {
-  const result = await gatewayCall('price', `/chains/${id}`);
-  if (!result.ok)
-    return result.code === 20002 ? { kind: 'missing' } : { kind: 'error', message: result.message };
-  const parsed = ChainData.safeParse(result.data);
-  if (!parsed.success)
-    return {
-      kind: 'error',
-      message: 'The price service answered with a chain in an unexpected shape.',
-    };
-  const chain = parsed.data.items[0];
-  return chain ? { kind: 'found', chain } : { kind: 'missing' };
+  const result = await load(() => priceClient.chain(String(id)));
+  if (!result.ok) return { kind: 'error', message: result.message };
+  return result.value ? { kind: 'found', chain: result.value } : { kind: 'missing' };
 }

@@ -1,43 +1,31 @@
 /**
- * Pool look-ups for server components, through the gateway in-process (lib/server/gateway/in-process.ts):
- * they share its one-hour cache of `pools` (the seed's) with the browser's calls.
+ * Pool look-ups for server components, through the typed clients: they share the one-hour cache of
+ * `pools` (the seed's) with the browser's calls through the gateway (lib/upstream/exchange.ts).
  */
 import 'server-only';
-import { gatewayCall as gatewayGet } from '../../server/gateway/in-process';
-import { normalizeCandles, type RawCandle } from '../chart/candles';
+import { normalizeCandles } from '../chart/candles';
 import { windowEndingAt } from '../chart/intervals';
-import {
-  ChainsData,
-  PoolData,
-  type ChainItem,
-  type PoolObject,
-} from '../../contracts/price/schema';
-import { ohlcvQuery } from './api';
+import type { ChainItem, PoolObject } from '../../contracts/price/schema';
+import { klineClient } from '../../upstream/kline/client';
+import { priceClient } from '../../upstream/price/client';
+import { load } from '../../upstream/result';
 import type { LatestClose } from './live';
-import { poolQueryString, type PoolRef } from './ref';
+import type { PoolRef } from './ref';
 
 export type PoolLookup =
   { kind: 'found'; pool: PoolObject } | { kind: 'missing' } | { kind: 'error'; message: string };
 
 /** The price service's pool object; `missing` when the seed's `data: null` says there is no such pool. */
 export async function lookupPool(ref: PoolRef): Promise<PoolLookup> {
-  const result = await gatewayGet('price', `/pools?${poolQueryString(ref)}`);
+  const result = await load(() => priceClient.pool(ref.chainType, ref.chainId, ref.address));
   if (!result.ok) return { kind: 'error', message: result.message };
-  const parsed = PoolData.safeParse(result.data);
-  if (!parsed.success)
-    return {
-      kind: 'error',
-      message: 'The price service answered with a pool in an unexpected shape.',
-    };
-  return parsed.data ? { kind: 'found', pool: parsed.data } : { kind: 'missing' };
+  return result.value ? { kind: 'found', pool: result.value } : { kind: 'missing' };
 }
 
 /** The price service's chains, or null when they are unavailable. */
 export async function listChains(): Promise<ChainItem[] | null> {
-  const result = await gatewayGet('price', '/chains');
-  if (!result.ok) return null;
-  const parsed = ChainsData.safeParse(result.data);
-  return parsed.success ? parsed.data.items : null;
+  const result = await load(() => priceClient.chains());
+  return result.ok ? result.value : null;
 }
 
 /** The chain of a pool (name, explorer), or null when the chain list is unavailable. */
@@ -55,11 +43,19 @@ export async function lookupChain(chainType: string, chainId: number): Promise<C
  */
 export async function latestClose(ref: PoolRef): Promise<LatestClose | null> {
   const nowSec = Math.floor(Date.now() / 1000);
-  const result = await gatewayGet(
-    'kline',
-    `/kline/ohlcv?${ohlcvQuery(ref, '1m', windowEndingAt('1m', nowSec, 60))}`,
+  const window = windowEndingAt('1m', nowSec, 60);
+  const result = await load(() =>
+    klineClient.ohlcv({
+      chain_type: ref.chainType,
+      chain_id: ref.chainId,
+      pool_address: ref.address,
+      interval: '1m',
+      from: window.from,
+      to: window.to,
+      limit: window.limit,
+    }),
   );
-  if (!result.ok || !Array.isArray(result.data)) return null;
-  const last = normalizeCandles(result.data as RawCandle[]).at(-1);
+  if (!result.ok) return null;
+  const last = normalizeCandles(result.value).at(-1);
   return last ? { close: last.close, time: last.time } : null;
 }

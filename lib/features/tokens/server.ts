@@ -1,15 +1,10 @@
-/** Token look-ups for the token page's server render, through the gateway in-process. */
+/** Token look-ups for the token page's server render, through the price service's typed client. */
 import 'server-only';
-import { gatewayCall } from '../../server/gateway/in-process';
+import { priceClient } from '../../upstream/price/client';
+import { load } from '../../upstream/result';
 import { featuredPools } from '../pools/featured';
 import { lookupPool } from '../pools/server';
-import {
-  TokenDetailsData,
-  TokenPlatformsData,
-  type ChainItem,
-  type TokenDetailItem,
-  type TokenItem,
-} from '../../contracts/price/schema';
+import type { ChainItem, TokenDetailItem, TokenItem } from '../../contracts/price/schema';
 import { poolsOfToken, samePlatforms, type TokenPool } from './platforms';
 import { wrappedContracts, type WrappedContract } from './wrapped';
 
@@ -20,26 +15,16 @@ export type TokenLookup =
 
 /** `tokens/details` for one id; unknown and inactive ids are omitted by the seed, so: missing. */
 export async function lookupToken(id: number): Promise<TokenLookup> {
-  const result = await gatewayCall('price', '/tokens/details', {
-    method: 'POST',
-    body: { ids: [id] },
-  });
+  const result = await load(() => priceClient.tokenDetails([id]));
   if (!result.ok) return { kind: 'error', message: result.message };
-  const parsed = TokenDetailsData.safeParse(result.data);
-  if (!parsed.success)
-    return {
-      kind: 'error',
-      message: 'The price service answered with token details in an unexpected shape.',
-    };
-  const token = parsed.data.items.find((t) => t.id === id);
+  const token = result.value.find((t) => t.id === id);
   return token ? { kind: 'found', token } : { kind: 'missing' };
 }
 
 /** `tokens/platforms/{keyword}` as given (an empty list when the service does not answer). */
 async function searchRecords(keyword: string): Promise<TokenItem[]> {
-  const result = await gatewayCall('price', `/tokens/platforms/${encodeURIComponent(keyword)}`);
-  const parsed = result.ok ? TokenPlatformsData.safeParse(result.data) : null;
-  return parsed?.success ? parsed.data.items : [];
+  const result = await load(() => priceClient.tokenPlatforms(keyword));
+  return result.ok ? result.value : [];
 }
 
 export interface TokenMarkets {

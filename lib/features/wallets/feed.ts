@@ -1,10 +1,10 @@
 /**
  * The live feed as data: a bounded, newest-first list of transactions with the seed's deduplication
- * (lib/server/webhooks/dedupe.ts), and a pause buffer. Pure functions over a plain state object, so the store
+ * (lib/contracts/tx/identity.ts), and a pause buffer. Pure functions over a plain state object, so the store
  * stays thin and the rules are unit-tested.
  */
 import type { TransactionDetail } from '../../contracts/tx/schema';
-import { txIdentity } from '../../server/webhooks/dedupe';
+import { txIdentity } from '../../contracts/tx/identity';
 import { counterpartyOf, directionOf, matchedWallet, type Direction } from './direction';
 import { txChain } from './chains';
 

@@ -2,7 +2,7 @@
  * "Send test event": a full `transaction` push message (tx-service.md, WebSocket push) built from a
  * real transaction of a monitored address, for POST transaction/ws/replay.
  */
-import { txIdentity } from '../../server/webhooks/dedupe';
+import { txIdentity } from '../../contracts/tx/identity';
 import type { TransactionDetail, TransferRecord } from '../../contracts/tx/schema';
 
 export interface ReplayMessage {

@@ -6,10 +6,9 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { sandboxMode } from '../../core/env';
 import { SANDBOX_COOKIE, verifySandbox } from '../../server/sandbox/cookie';
-import { TransactionEnvelope, type TransactionDetail } from '../../contracts/tx/schema';
-import { TransportError, upstreamFetch } from '../../upstream/transport';
-import { isRecord } from '../../core/values';
-import { toFeedTx } from './feed';
+import type { TransactionDetail } from '../../contracts/tx/schema';
+import { load } from '../../upstream/result';
+import { txClient } from '../../upstream/tx/client';
 
 export type TransactionResult =
   | { kind: 'found'; tx: TransactionDetail }
@@ -21,44 +20,15 @@ export async function readTransaction(
   chainId: number,
   hash: string,
 ): Promise<TransactionResult> {
-  const query = new URLSearchParams({ chain_type: chainType, chain_id: String(chainId) });
   // In the demo, a transaction replayed in the visitor's sandbox is found in that sandbox.
   const sandbox = sandboxMode()
     ? verifySandbox((await cookies()).get(SANDBOX_COOKIE)?.value)
     : null;
-  let response: Response;
-  try {
-    response = await upstreamFetch({
-      method: 'GET',
-      path: `/tx/api/v1/transactions/${encodeURIComponent(hash)}?${query.toString()}`,
-      sandbox,
-    });
-  } catch (error) {
-    if (error instanceof TransportError)
-      return { kind: 'error', message: `tx service unavailable: ${error.message}` };
-    throw error;
-  }
-  const body = (await response.json().catch(() => null)) as {
-    code?: unknown;
-    data?: unknown;
-    message?: unknown;
-  } | null;
-  const parsed = TransactionEnvelope.safeParse(body);
-  if (parsed.success)
-    return parsed.data.data ? { kind: 'found', tx: parsed.data.data } : { kind: 'missing' };
-  if (response.ok && body?.code === 0) {
-    if (body.data === null) return { kind: 'missing' };
-    // A shape the schema did not expect (a field more or less): show what can be shown.
-    const tx = isRecord(body.data) ? toFeedTx(body.data) : null;
-    if (tx) return { kind: 'found', tx };
-  }
-  const message = body?.message;
+  const result = await load(() => txClient.transaction(hash, chainType, chainId, { sandbox }));
+  if (result.ok) return result.value ? { kind: 'found', tx: result.value } : { kind: 'missing' };
   // A 400 (malformed hash for the chain, unknown chain) is "no such transaction" for a page visitor.
-  if (response.status === 400) return { kind: 'missing' };
-  return {
-    kind: 'error',
-    message: typeof message === 'string' ? message : `tx service answered HTTP ${response.status}`,
-  };
+  if (result.status === 400) return { kind: 'missing' };
+  return { kind: 'error', message: `tx service unavailable: ${result.message}` };
 }
 
 /** Plausible hashes only reach the upstream: hex (with or without 0x) or a Base58 signature. */

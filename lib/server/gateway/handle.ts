@@ -4,7 +4,7 @@
  * the seeds say may be cached, and turns every upstream failure into a clear 502/504 envelope.
  */
 import 'server-only';
-import type { Endpoint, RequestBody, ServiceContract } from '../../contracts/types';
+import type { Endpoint, RequestBody } from '../../contracts/types';
 import { decodeSegments } from '../../contracts/match';
 import { mayRead, SIGN_IN_TO_READ_MESSAGE } from '../auth/access';
 import { hasAdminSession } from '../auth/session';
@@ -13,39 +13,25 @@ import { newSandboxId, sandboxOf, sandboxSetCookie } from '../sandbox/cookie';
 import { readCappedText } from '../security/body';
 import { clientKey } from '../security/client-key';
 import { rateLimit } from '../security/limits';
-import { SERVICE_PREFIX, type Service } from '../../contracts/services';
-import { TransportError, upstreamFetch } from '../../upstream/transport';
-import { ResponseCache, type CachedResponse } from './cache';
+import type { Service } from '../../contracts/services';
+import { exchange } from '../../upstream/exchange';
 import { duplicateParam, refusal } from './envelope';
 import { maskForReader } from './mask';
 import { checkMutation } from './policy';
-import { canonicalQuery } from './query';
-import { CONTRACTS, findEndpoint, isSafeSegment } from './registry';
+import { canonicalQuery } from '../../contracts/query';
+import { CONTRACTS, findEndpoint, isSafeSegment } from '../../contracts/registry';
 
 /** Bodies of endpoints that declare no cap of their own. */
 const DEFAULT_MAX_BODY_BYTES = 8 * 1024;
-const cache = new ResponseCache(2000);
 
 /** What the embeddable chart reads: public with DASHBOARD_ACCESS=private and EMBED_PUBLIC=1. */
 export const CHART_ENDPOINTS = new Set(['kline.ohlcv', 'price.pools.get', 'tx.dexPools.trades']);
 /** Changes that produce an event (a push, a delivery): counted per demo sandbox. */
 const EVENT_ENDPOINTS = new Set(['tx.ws.replay', 'tx.app.webhook.retry']);
 
-export interface GatewayOptions {
-  /**
-   * A call from this server's own code (server components, lib/server/gateway/in-process.ts): no client to
-   * limit, and it only reads.
-   */
-  internal?: boolean;
-}
-
 type Extra = Record<string, string>;
 
-export async function handleGateway(
-  service: Service,
-  request: Request,
-  options: GatewayOptions = {},
-): Promise<Response> {
+export async function handleGateway(service: Service, request: Request): Promise<Response> {
   const contract = CONTRACTS[service];
   const url = new URL(request.url);
   const base = `/api/${service}/v1`;
@@ -60,25 +46,17 @@ export async function handleGateway(
   const { endpoint, params } = match;
   const env = getEnv();
 
-  if (!options.internal) {
-    const publicChart = env.EMBED_PUBLIC === '1' && CHART_ENDPOINTS.has(endpoint.id);
-    if (!publicChart && !(await mayRead(request))) {
-      return reply(refusal(service, 401, 'unauthorized', SIGN_IN_TO_READ_MESSAGE));
-    }
-    const limited = await overLimit(
-      service,
-      'gateway',
-      env.RATE_GATEWAY_PER_MIN,
-      clientKey(request),
-    );
-    if (limited) return limited;
+  const publicChart = env.EMBED_PUBLIC === '1' && CHART_ENDPOINTS.has(endpoint.id);
+  if (!publicChart && !(await mayRead(request))) {
+    return reply(refusal(service, 401, 'unauthorized', SIGN_IN_TO_READ_MESSAGE));
   }
+  const limited = await overLimit(service, 'gateway', env.RATE_GATEWAY_PER_MIN, clientKey(request));
+  if (limited) return limited;
 
   // Changes: who and from where, before a byte of the body is read.
   let sandbox: string | null = null;
   const extra: Extra = {};
   if (endpoint.mutates) {
-    if (options.internal) return reply(refusal(service, 403, 'forbidden', 'Changes are refused.'));
     const checked = await checkMutation(request, contract);
     if (checked.denied) return reply(checked.denied);
     const writes = await overLimit(
@@ -105,7 +83,7 @@ export async function handleGateway(
         if (events) return events;
       }
     }
-  } else if (sandboxMode(env) && !options.internal) {
+  } else if (sandboxMode(env)) {
     sandbox = sandboxOf(request);
   }
 
@@ -125,25 +103,26 @@ export async function handleGateway(
   const rejection = endpoint.validate?.({ params, query: query.params, body: body.parsed });
   if (rejection) return reply(rejection);
 
-  const upstreamPath = `${SERVICE_PREFIX[service]}/${segments.map(encodeURIComponent).join('/')}${query.search}`;
-  const call = (signal?: AbortSignal) =>
-    forward(contract, method, upstreamPath, body.raw, signal, sandbox);
+  const path = `/${segments.map(encodeURIComponent).join('/')}${query.search}`;
   const answer = async (): Promise<Response> => {
-    if (method === 'GET' && endpoint.cacheSeconds) {
-      const ttl = endpoint.cacheSeconds;
-      // A shared call must not die with the first caller's connection: timeout only, no client signal.
-      // Cached endpoints are market data, the same in every sandbox.
-      const result = await cache.get(`${service} ${upstreamPath}`, async () => {
-        const r = await call();
-        return { ...r, expires: isSuccess(service, r) ? Date.now() + ttl * 1000 : 0 };
-      });
-      const fresh = result.expires > Date.now();
+    const cacheSeconds = method === 'GET' ? (endpoint.cacheSeconds ?? 0) : 0;
+    const result = await exchange({
+      service,
+      method,
+      path,
+      body: body.raw,
+      signal: request.signal,
+      sandbox,
+      cacheSeconds,
+    });
+    if (cacheSeconds > 0) {
       return send(result, {
-        'cache-control': fresh ? `public, max-age=${ttl}, s-maxage=${ttl}` : 'no-store',
+        'cache-control': result.fresh
+          ? `public, max-age=${cacheSeconds}, s-maxage=${cacheSeconds}`
+          : 'no-store',
         'x-cache': result.hit ? 'HIT' : 'MISS',
       });
     }
-    const result = await call(request.signal);
     const masked =
       method === 'GET' && !(await hasAdminSession(request))
         ? { ...result, body: maskForReader(endpoint.id, result.body) }
@@ -170,67 +149,6 @@ async function overLimit(
   return reply(refusal(service, 429, 'rate-limited', `${message}: try again in ${seconds} s.`), {
     'retry-after': String(seconds),
   });
-}
-
-async function forward(
-  contract: ServiceContract,
-  method: string,
-  path: string,
-  body: string | undefined,
-  signal: AbortSignal | undefined,
-  sandbox: string | null,
-): Promise<Omit<CachedResponse, 'expires'>> {
-  let response: Response;
-  try {
-    response = await upstreamFetch({ method, path, body, signal, sandbox });
-  } catch (error) {
-    if (error instanceof TransportError) {
-      const status = error.kind === 'timeout' ? 504 : 502;
-      console.warn(`[gateway] ${contract.service} ${method} ${stripQuery(path)}: ${error.message}`);
-      return asReply(contract.upstreamFailure(status, error.message));
-    }
-    throw error;
-  }
-  if (response.status >= 300 && response.status < 400) {
-    return asReply(contract.upstreamFailure(502, `unexpected redirect (HTTP ${response.status})`));
-  }
-  let text: string;
-  try {
-    text = await response.text();
-  } catch {
-    return asReply(contract.upstreamFailure(502, 'the response was cut off'));
-  }
-  if (!looksLikeEnvelope(text)) {
-    console.warn(
-      `[gateway] ${contract.service} ${method} ${stripQuery(path)}: invalid response (HTTP ${response.status})`,
-    );
-    return asReply(contract.upstreamFailure(502, `invalid response (HTTP ${response.status})`));
-  }
-  return { status: response.status, body: text };
-}
-
-function looksLikeEnvelope(text: string): boolean {
-  try {
-    const value: unknown = JSON.parse(text);
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      typeof (value as { code?: unknown }).code === 'number'
-    );
-  } catch {
-    return false;
-  }
-}
-
-/** Success as each envelope defines it; only successes are cached. */
-function isSuccess(service: Service, r: { status: number; body: string }): boolean {
-  if (r.status !== 200) return false;
-  try {
-    const code = (JSON.parse(r.body) as { code?: unknown }).code;
-    return service === 'tx' ? code === 0 || code === 1 : code === 0;
-  } catch {
-    return false;
-  }
 }
 
 async function readBody(
@@ -264,9 +182,4 @@ function send(r: { status: number; body: string }, headers: Record<string, strin
     status: r.status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
   });
-}
-
-function stripQuery(path: string): string {
-  const i = path.indexOf('?');
-  return i === -1 ? path : path.slice(0, i);
 }

@@ -4,7 +4,8 @@
  */
 import 'server-only';
 import { openUpstreamSocket } from '../../upstream/socket';
-import { upstreamFetch } from '../../upstream/transport';
+import { load } from '../../upstream/result';
+import { txClient } from '../../upstream/tx/client';
 import { StreamHub, type HubOptions } from './hub';
 import type { TradesFetcher } from './trades-hub';
 
@@ -12,26 +13,12 @@ const KEY = Symbol.for('pulse.stream-hub');
 type Holder = { [KEY]?: StreamHub };
 
 const fetchTrades: TradesFetcher = async (topic) => {
-  const query = new URLSearchParams({
-    chainType: topic.chainType,
-    chainId: String(topic.chainId),
-    limit: '100',
-  });
-  const response = await upstreamFetch({
-    method: 'GET',
-    path: `/tx/api/v1/dex-pools/${encodeURIComponent(topic.pool)}/trades?${query.toString()}`,
-    timeoutMs: 5000,
-  });
-  const body = (await response.json().catch(() => null)) as {
-    code?: unknown;
-    message?: unknown;
-    data?: { items?: unknown };
-  } | null;
-  if (!response.ok || !body || body.code !== 0 || !Array.isArray(body.data?.items)) {
-    const message = typeof body?.message === 'string' ? body.message : `HTTP ${response.status}`;
-    return { ok: false, message: `trades unavailable: ${message}` };
-  }
-  return { ok: true, items: body.data.items as Record<string, unknown>[] };
+  const result = await load(() =>
+    txClient.poolTrades(topic.pool, topic.chainType, topic.chainId, 100, { timeoutMs: 5000 }),
+  );
+  return result.ok
+    ? { ok: true, items: result.value }
+    : { ok: false, message: `trades unavailable: ${result.message}` };
 };
 
 export function createStreamHub(overrides: Partial<HubOptions> = {}): StreamHub {

@@ -3,7 +3,7 @@
  * events of its topics; a comment heartbeat so idle proxies keep it open; an end before the
  * platform's time limit (the browser reconnects with `Last-Event-ID`); clean-up on abort and cancel.
  */
-import { txIdentity } from '../webhooks/dedupe';
+import { txIdentity } from '../../contracts/tx/identity';
 import type { LoggedEvent } from './event-log';
 import type { StreamHub } from './hub';
 import type { Topic } from '../../contracts/stream/topics';

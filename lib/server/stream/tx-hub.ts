@@ -6,7 +6,7 @@
  * by reference, without touching the monitored list.
  */
 import { TX_CHAIN_TYPES } from '../../contracts/chain-types';
-import { txIdentity } from '../webhooks/dedupe';
+import { txIdentity } from '../../contracts/tx/identity';
 import type { LinkState, ResilientSocket } from '../../upstream/resilient-socket';
 import { isRecord, text } from '../../core/values';
 

@@ -2,11 +2,11 @@
  * The receiving end of the tx service's webhook (tx-service.md, "Webhook callback"): `Sign` holds the
  * configured secret verbatim (a shared secret, not an HMAC of the body), compared in constant time;
  * the body is a bare JSON array of TransactionDetail; duplicates are dropped as the seed says
- * (lib/server/webhooks/dedupe.ts) before they reach the live feed. The secret is never logged or echoed.
+ * (lib/contracts/tx/identity.ts) before they reach the live feed. The secret is never logged or echoed.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readCappedText } from '../security/body';
-import { txIdentity } from './dedupe';
+import { txIdentity } from '../../contracts/tx/identity';
 
 export type SignCheck =
   { ok: true } | { ok: false; reason: 'unconfigured' | 'missing' | 'mismatch'; message: string };

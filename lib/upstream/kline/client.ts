@@ -1,6 +1,6 @@
 /** The kline service, typed (shared/seeds/kline-service.md). Server-only: it reaches the key. */
 import 'server-only';
-import { callUpstream } from '../base-client';
+import { callUpstream, type ReadOptions } from '../base-client';
 import * as S from '../../contracts/kline/schema';
 
 export interface OhlcvQuery {
@@ -15,8 +15,13 @@ export interface OhlcvQuery {
 }
 
 export const klineClient = {
-  ohlcv: async (query: OhlcvQuery) =>
-    (await callUpstream('kline', '/kline/ohlcv', S.OhlcvResponse, { query: { ...query } })).data,
+  ohlcv: async (query: OhlcvQuery, options: ReadOptions = {}) =>
+    (
+      await callUpstream('kline', '/kline/ohlcv', S.OhlcvResponse, {
+        ...options,
+        query: { ...query },
+      })
+    ).data,
 
   marketPool: async (
     network: string,

@@ -1,7 +1,7 @@
 /** The price service, typed (shared/seeds/price-service.md). Server-only: it reaches the key. */
 import 'server-only';
 import type { ZodType } from 'zod';
-import { UpstreamError, callUpstream } from '../base-client';
+import { UpstreamError, callUpstream, type ReadOptions } from '../base-client';
 import * as S from '../../contracts/price/schema';
 
 const get = <T extends ZodType>(
@@ -11,7 +11,8 @@ const get = <T extends ZodType>(
 ) => callUpstream('price', path, schema, { query });
 
 export const priceClient = {
-  chains: async () => (await get('/chains', S.ChainsResponse)).data.items,
+  chains: async (options: ReadOptions = {}) =>
+    (await callUpstream('price', '/chains', S.ChainsResponse, options)).data.items,
 
   /** null when the service answers 20002 `chain not found` */
   chain: async (idOrName: string) => {

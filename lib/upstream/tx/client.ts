@@ -1,6 +1,6 @@
 /** The tx service, typed (shared/seeds/tx-service.md). Server-only: it reaches the key. */
 import 'server-only';
-import { callUpstream } from '../base-client';
+import { callUpstream, type ReadOptions } from '../base-client';
 import * as S from '../../contracts/tx/schema';
 
 export interface SearchBody {
@@ -37,7 +37,12 @@ export const txClient = {
     ).data,
 
   /** null for an unknown transaction (code 0, data null) */
-  transaction: async (txHash: string, chainType: string, chainId: number, noCache = false) =>
+  transaction: async (
+    txHash: string,
+    chainType: string,
+    chainId: number,
+    options: { noCache?: boolean; sandbox?: string | null } = {},
+  ) =>
     (
       await callUpstream(
         'tx',
@@ -47,13 +52,20 @@ export const txClient = {
           query: {
             chain_type: chainType,
             chain_id: chainId,
-            no_cache: noCache ? 'true' : undefined,
+            no_cache: options.noCache ? 'true' : undefined,
           },
+          sandbox: options.sandbox,
         },
       )
     ).data,
 
-  poolTrades: async (poolAddress: string, chainType: string, chainId: number, limit = 100) =>
+  poolTrades: async (
+    poolAddress: string,
+    chainType: string,
+    chainId: number,
+    limit = 100,
+    options: { timeoutMs?: number } = {},
+  ) =>
     (
       await callUpstream(
         'tx',
@@ -61,11 +73,13 @@ export const txClient = {
         S.PoolTradesEnvelope,
         {
           query: { chainType, chainId, limit },
+          timeoutMs: options.timeoutMs,
         },
       )
     ).data.items,
 
-  appConfig: async () => (await callUpstream('tx', '/app/config', S.AppConfigEnvelope)).data,
+  appConfig: async (options: ReadOptions = {}) =>
+    (await callUpstream('tx', '/app/config', S.AppConfigEnvelope, options)).data,
   retryStatus: async () =>
     (await callUpstream('tx', '/app/webhook/retry/status', S.RetryStatusEnvelope)).data,
   wsStatus: async () =>

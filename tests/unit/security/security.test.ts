@@ -3,7 +3,7 @@ import { safeNextPath } from '@/lib/server/auth/next-path';
 import { memoryRevocations } from '@/lib/server/auth/revocation';
 import { txContract } from '@/lib/contracts/tx/endpoints';
 import { priceContract } from '@/lib/contracts/price/endpoints';
-import { canonicalQuery } from '@/lib/server/gateway/query';
+import { canonicalQuery } from '@/lib/contracts/query';
 import { HIDDEN_REASON, maskForReader } from '@/lib/server/gateway/mask';
 import { readCappedText } from '@/lib/server/security/body';
 import { safeHttpUrl } from '@/lib/core/safe-url';

@@ -9,7 +9,7 @@ import {
   type MultiQuery,
 } from '@/lib/features/wallets/history';
 import { pickReplayCandidate, replayMessage } from '@/lib/features/wallets/replay';
-import { txIdentity } from '@/lib/server/webhooks/dedupe';
+import { txIdentity } from '@/lib/contracts/tx/identity';
 import { VITALIK, evmTx } from './fixtures';
 
 describe('history form limits, checked before any call', () => {

@@ -7,6 +7,8 @@ export interface CachedResponse {
   body: string;
   /** Unix ms after which the entry is stale */
   expires: number;
+  /** set when the body is the service's failure envelope for a call that did not get an answer */
+  failure?: 'timeout' | 'unreachable' | 'bad-response';
 }
 
 interface Entry {

@@ -4,7 +4,7 @@
  * split the shared cache), a parameter given twice is refused (the validator and the upstream might
  * read different copies), and the order is the contract's, so one request has one cache key.
  */
-import type { Endpoint } from '../../contracts/types';
+import type { Endpoint } from './types';
 
 export type CanonicalQuery =
   { ok: true; params: URLSearchParams; search: string } | { ok: false; duplicate: string };

@@ -1,10 +1,10 @@
 /** The gateway's allowlist: the endpoints of the three seed documents, nothing else. */
-import { klineContract } from '../../contracts/kline/endpoints';
-import { matchSegments, splitPattern, type Params } from '../../contracts/match';
-import { priceContract } from '../../contracts/price/endpoints';
-import { txContract } from '../../contracts/tx/endpoints';
-import type { Endpoint, ServiceContract } from '../../contracts/types';
-import type { Service } from '../../contracts/services';
+import { klineContract } from './kline/endpoints';
+import { matchSegments, splitPattern, type Params } from './match';
+import { priceContract } from './price/endpoints';
+import { txContract } from './tx/endpoints';
+import type { Endpoint, ServiceContract } from './types';
+import type { Service } from './services';
 
 export const CONTRACTS: Record<Service, ServiceContract> = {
   price: priceContract,

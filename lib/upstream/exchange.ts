@@ -1,0 +1,125 @@
+/**
+ * One exchange with an upstream service: the only caller of the transport for HTTP. The gateway (for
+ * the browser) and the typed clients (for pages, the stream hubs, health) both come through here, so
+ * they share one cache with single-flight, one rule for redirects and non-envelopes, and one way of
+ * turning a failed call into the service's own failure envelope (502, or 504 on a timeout).
+ */
+import 'server-only';
+import { isSuccessEnvelope } from '../contracts/envelopes';
+import { CONTRACTS } from '../contracts/registry';
+import { SERVICE_PREFIX, type Service } from '../contracts/services';
+import { ResponseCache, type CachedResponse } from './cache';
+import { TransportError, upstreamFetch } from './transport';
+
+export type ExchangeFailure = NonNullable<CachedResponse['failure']>;
+
+export interface ExchangeRequest {
+  service: Service;
+  method: string;
+  /** path below the service prefix, already encoded, with its canonical query: `/quotes/latest?ids=1` */
+  path: string;
+  body?: string;
+  /** the caller's own signal; ignored for cached reads (a shared call must not die with one caller) */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** the visitor's demo sandbox (built-in simulator only) */
+  sandbox?: string | null;
+  /** GET answers that succeed are kept this long and shared by every caller (the seed's cache rules) */
+  cacheSeconds?: number;
+}
+
+export interface Exchanged {
+  status: number;
+  /** the upstream's body, or the service's failure envelope when `failure` is set */
+  body: string;
+  failure?: ExchangeFailure;
+  /** answered from the cache or from another caller's call in flight */
+  hit: boolean;
+  /** cached and still within its time */
+  fresh: boolean;
+}
+
+const cache = new ResponseCache(2000);
+
+export async function exchange(req: ExchangeRequest): Promise<Exchanged> {
+  const ttl = req.method === 'GET' ? (req.cacheSeconds ?? 0) : 0;
+  if (ttl <= 0) return { ...(await call(req, req.signal)), hit: false, fresh: false };
+  // Cached endpoints are market data, the same in every sandbox: the key ignores the sandbox.
+  const result = await cache.get(`${req.service} ${req.path}`, async () => {
+    const r = await call({ ...req, sandbox: null }, undefined);
+    const ok = !r.failure && isSuccessEnvelope(req.service, r.status, parse(r.body));
+    return { ...r, expires: ok ? Date.now() + ttl * 1000 : 0 };
+  });
+  const { expires, ...rest } = result;
+  return { ...rest, fresh: expires > Date.now() };
+}
+
+/** Forgets every cached answer (tests). */
+export function clearExchangeCache(): void {
+  cache.clear();
+}
+
+async function call(
+  req: ExchangeRequest,
+  signal: AbortSignal | undefined,
+): Promise<Omit<CachedResponse, 'expires'>> {
+  const contract = CONTRACTS[req.service];
+  const failed = (failure: ExchangeFailure, status: 502 | 504, reason: string) => {
+    const envelope = contract.upstreamFailure(status, reason);
+    return { status: envelope.status, body: JSON.stringify(envelope.body), failure };
+  };
+  let response: Response;
+  try {
+    response = await upstreamFetch({
+      method: req.method,
+      path: `${SERVICE_PREFIX[req.service]}${req.path}`,
+      body: req.body,
+      signal,
+      timeoutMs: req.timeoutMs,
+      sandbox: req.sandbox,
+    });
+  } catch (error) {
+    if (error instanceof TransportError) {
+      console.warn(
+        `[upstream] ${req.service} ${req.method} ${stripQuery(req.path)}: ${error.message}`,
+      );
+      return error.kind === 'timeout'
+        ? failed('timeout', 504, error.message)
+        : failed('unreachable', 502, error.message);
+    }
+    throw error;
+  }
+  if (response.status >= 300 && response.status < 400)
+    return failed('bad-response', 502, `unexpected redirect (HTTP ${response.status})`);
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return failed('bad-response', 502, 'the response was cut off');
+  }
+  const body = parse(text);
+  if (
+    typeof body !== 'object' ||
+    body === null ||
+    typeof (body as { code?: unknown }).code !== 'number'
+  ) {
+    console.warn(
+      `[upstream] ${req.service} ${req.method} ${stripQuery(req.path)}: invalid response (HTTP ${response.status})`,
+    );
+    return failed('bad-response', 502, `invalid response (HTTP ${response.status})`);
+  }
+  return { status: response.status, body: text };
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function stripQuery(path: string): string {
+  const i = path.indexOf('?');
+  return i === -1 ? path : path.slice(0, i);
+}
