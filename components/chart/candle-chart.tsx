@@ -23,7 +23,7 @@ import {
 import {
   INTERVAL_LABELS,
   INTERVAL_SECONDS,
-  type OhlcvInterval,
+  type KlineInterval,
 } from '@/lib/features/chart/intervals';
 import { formatBarTime, formatTickMark, type TimeZoneMode } from '@/lib/features/chart/time-format';
 import { BAR_SPACING, RIGHT_OFFSET, fewBarsRange } from '@/lib/features/chart/view';
@@ -40,7 +40,7 @@ import { baseOptions, readColors, themeOptions } from './chart-theme';
 
 export interface CandleChartProps {
   pool: PoolRef;
-  interval: OhlcvInterval;
+  interval: KlineInterval;
   style: ChartStyle;
   volume: boolean;
   tz: TimeZoneMode;
@@ -98,7 +98,7 @@ export function CandleChart({
   const preloadedTo = useRef(initialTo);
   const [snapshot, setSnapshot] = useState<FeedSnapshot>(INITIAL);
   const [hover, setHover] = useState<{
-    interval: OhlcvInterval;
+    interval: KlineInterval;
     bar: Candle;
     previousClose: number | null;
   } | null>(null);

@@ -1,14 +1,14 @@
 'use client';
 import {
   INTERVAL_LABELS,
-  OHLCV_INTERVALS,
-  type OhlcvInterval,
+  KLINE_INTERVALS,
+  type KlineInterval,
 } from '@/lib/features/chart/intervals';
 import type { TimeZoneMode } from '@/lib/features/chart/time-format';
 import { Segmented } from '@/components/ui/segmented';
 import type { ChartStyle } from './chart-series';
 
-const INTERVAL_OPTIONS = OHLCV_INTERVALS.map((value) => ({ value, label: INTERVAL_LABELS[value] }));
+const INTERVAL_OPTIONS = KLINE_INTERVALS.map((value) => ({ value, label: INTERVAL_LABELS[value] }));
 const STYLE_OPTIONS: readonly { value: ChartStyle; label: string; title: string }[] = [
   { value: 'candles', label: 'Candles', title: 'Candlesticks' },
   { value: 'line', label: 'Line', title: 'Line of closes' },
@@ -24,8 +24,8 @@ export function IntervalPicker({
   onChange,
   size = 'sm',
 }: {
-  value: OhlcvInterval;
-  onChange: (v: OhlcvInterval) => void;
+  value: KlineInterval;
+  onChange: (v: KlineInterval) => void;
   size?: 'sm' | 'md';
 }) {
   return (
@@ -50,8 +50,8 @@ export function ChartToolbar({
   volume,
   onVolume,
 }: {
-  interval: OhlcvInterval;
-  onInterval: (v: OhlcvInterval) => void;
+  interval: KlineInterval;
+  onInterval: (v: KlineInterval) => void;
   style?: ChartStyle;
   onStyle?: (v: ChartStyle) => void;
   tz?: TimeZoneMode;

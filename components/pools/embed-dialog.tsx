@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { INTERVAL_LABELS, OHLCV_INTERVALS } from '@/lib/features/chart/intervals';
+import { INTERVAL_LABELS, KLINE_INTERVALS } from '@/lib/features/chart/intervals';
 import { embedUrl, iframeSnippet, scriptSnippet } from '@/lib/features/pools/embed-snippet';
 import {
   CHART_STYLES,
@@ -71,7 +71,7 @@ function EmbedForm({
             value={params.interval}
             onChange={(e) => set('interval', e.target.value as WidgetParams['interval'])}
           >
-            {OHLCV_INTERVALS.map((i) => (
+            {KLINE_INTERVALS.map((i) => (
               <option key={i} value={i}>
                 {INTERVAL_LABELS[i]}
               </option>

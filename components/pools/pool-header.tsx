@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { FeedSnapshot } from '@/lib/features/chart/feed';
 import { formatCompact, formatPrice } from '@/lib/core/format/number';
 import { useMoney } from '@/lib/features/fiats/use-money';
-import type { ExplorerLinks } from '@/lib/features/pools/explorer';
+import type { Explorer } from '@/lib/features/chains/explorer';
 import type { LatestClose } from '@/lib/features/pools/live';
 import { dexName } from '@/lib/features/pools/summary';
 import type { PoolObject, PoolWindow } from '@/lib/contracts/price/schema';
@@ -41,7 +41,7 @@ export function PoolHeader({
 }: {
   pool: PoolObject | null;
   chainName: string;
-  explorer: ExplorerLinks | null;
+  explorer: Explorer | null;
   live: Store<FeedSnapshot | null>;
   /** the latest candle the server read, for the first paint */
   initialLive: LatestClose | null;

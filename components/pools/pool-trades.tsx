@@ -1,7 +1,7 @@
 'use client';
 import { useMemo } from 'react';
 import type { TimeZoneMode } from '@/lib/features/chart/time-format';
-import type { ExplorerLinks } from '@/lib/features/pools/explorer';
+import type { Explorer } from '@/lib/features/chains/explorer';
 import type { PoolRef } from '@/lib/features/pools/ref';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import { Button } from '@/components/ui/button';
@@ -22,7 +22,7 @@ export function PoolTrades({
   pool: PoolRef;
   data: PoolObject | null;
   tz: TimeZoneMode;
-  explorer: ExplorerLinks | null;
+  explorer: Explorer | null;
 }) {
   const trades = usePoolTrades(pool, 50);
   // Stable while the pool object is: the table's rows are memoised on them.

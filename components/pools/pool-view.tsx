@@ -10,7 +10,7 @@ import type { FeedSnapshot } from '@/lib/features/chart/feed';
 import type { LatestClose } from '@/lib/features/pools/live';
 import { useHydrated } from '@/lib/client/hooks/use-hydrated';
 import { usePrefs } from '@/lib/client/stores/prefs';
-import { explorerLinks } from '@/lib/features/pools/explorer';
+import { explorerFor } from '@/lib/features/chains/explorer';
 import { poolViewQuery, type PoolViewParams } from '@/lib/features/pools/params';
 import { poolPath, type PoolRef } from '@/lib/features/pools/ref';
 import { poolQuery } from '@/lib/features/pools/queries';
@@ -63,7 +63,7 @@ export function PoolView({
   const query = useQuery({ ...poolQuery(pool), initialData: initialPool ?? undefined });
   const data = query.data ?? null;
   const explorer = useMemo(
-    () => explorerLinks(chain?.explorerUrl, pool.chainType),
+    () => explorerFor(chain?.explorerUrl, pool.chainType),
     [chain?.explorerUrl, pool.chainType],
   );
   const chainName = chain?.name ?? `${pool.chainType.toUpperCase()} ${pool.chainId}`;

@@ -14,7 +14,7 @@ import {
   type CSSProperties,
 } from 'react';
 import type { FeedSnapshot } from '@/lib/features/chart/feed';
-import type { OhlcvInterval } from '@/lib/features/chart/intervals';
+import type { KlineInterval } from '@/lib/features/chart/intervals';
 import {
   formatChangePercent,
   formatChartPrice,
@@ -46,7 +46,7 @@ export function PoolWidget({
   options: WidgetParams;
   initialTo?: number;
 }) {
-  const [interval, setInterval] = useState<OhlcvInterval>(options.interval);
+  const [interval, setInterval] = useState<KlineInterval>(options.interval);
   const [theme, setTheme] = useState(options.theme);
   const [snapshot, setSnapshot] = useState<FeedSnapshot | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);

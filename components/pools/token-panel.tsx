@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatCompact, formatSupply } from '@/lib/core/format/number';
 import { useMoney } from '@/lib/features/fiats/use-money';
-import type { ExplorerLinks } from '@/lib/features/pools/explorer';
+import type { Explorer } from '@/lib/features/chains/explorer';
 import { coinQuery, topHoldersQuery } from '@/lib/features/pools/queries';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import { Address } from '@/components/ui/address';
@@ -27,7 +27,7 @@ export function TokenPanel({
   pool: PoolObject | null;
   side: 'base' | 'quote';
   onSide: (side: 'base' | 'quote') => void;
-  explorer: ExplorerLinks | null;
+  explorer: Explorer | null;
 }) {
   const token = pool ? (side === 'base' ? pool.base_token : pool.quote_token) : null;
   const money = useMoney();

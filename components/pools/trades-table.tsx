@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { formatPrice, formatCompact, toBig, USD, type Numeric } from '@/lib/core/format/number';
 import { moneyOf, type Money } from '@/lib/features/fiats/usd';
 import type { PoolTrade } from '@/lib/features/pools/api';
-import type { ExplorerLinks } from '@/lib/features/pools/explorer';
+import type { Explorer } from '@/lib/features/chains/explorer';
 import { readTrade, tradeKey, type TradePool } from '@/lib/features/pools/trades';
 import { formatClock, type TimeZoneMode } from '@/lib/features/chart/time-format';
 import { Address } from '@/components/ui/address';
@@ -44,7 +44,7 @@ export function TradesTable({
   fresh: ReadonlySet<string>;
   loading: boolean;
   compact?: boolean;
-  explorer?: ExplorerLinks | null;
+  explorer?: Explorer | null;
 }) {
   const cell = compact ? 'px-2 h-7' : 'px-3 h-9';
   const head = `${compact ? 'px-2 py-1.5' : 'px-3 py-2'} font-medium`;
@@ -134,7 +134,7 @@ const TradeRow = memo(function TradeRow({
   tz: TimeZoneMode;
   fresh: boolean;
   compact: boolean;
-  explorer: ExplorerLinks | null;
+  explorer: Explorer | null;
   cell: string;
 }) {
   const t = readTrade(tx, pool, usd);

@@ -4,15 +4,15 @@
  * Messages carry nothing private, so they go to any parent origin; framing itself is limited by
  * EMBED_ALLOWED_ORIGINS (CSP frame-ancestors).
  */
-import { isInterval, type OhlcvInterval } from '@/lib/features/chart/intervals';
+import { isInterval, type KlineInterval } from '@/lib/features/chart/intervals';
 
 export type WidgetOutMessage =
-  | { type: 'pulse:ready'; pool: string; interval: OhlcvInterval }
+  | { type: 'pulse:ready'; pool: string; interval: KlineInterval }
   | { type: 'pulse:height'; height: number }
   | { type: 'pulse:error'; message: string };
 
 export type WidgetCommand =
-  | { type: 'pulse:setInterval'; interval: OhlcvInterval }
+  | { type: 'pulse:setInterval'; interval: KlineInterval }
   | { type: 'pulse:setTheme'; theme: 'dark' | 'light' };
 
 export function postToHost(message: WidgetOutMessage): void {

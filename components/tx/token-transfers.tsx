@@ -1,7 +1,7 @@
 import { Address } from '@/components/ui/address';
 import { Badge } from '@/components/ui/badge';
 import type { TokenTransfer } from '@/lib/contracts/tx/schema';
-import type { Explorer } from '@/lib/features/wallets/explorer';
+import type { Explorer } from '@/lib/features/chains/explorer';
 import { WalletAddress } from '@/components/wallets/wallet-address';
 import { AmountText } from './tx-cells';
 

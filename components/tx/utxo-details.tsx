@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { Address } from '@/components/ui/address';
 import type { FromDetail, ToDetail } from '@/lib/contracts/tx/schema';
-import type { Explorer } from '@/lib/features/wallets/explorer';
+import type { Explorer } from '@/lib/features/chains/explorer';
 import { WalletAddress } from '@/components/wallets/wallet-address';
 import { AmountText } from './tx-cells';
 

@@ -7,6 +7,23 @@
 export const CHAIN_TYPES = ['evm', 'svm', 'tvm', 'utxo', 'cosmos', 'move'] as const;
 export type ChainType = (typeof CHAIN_TYPES)[number];
 
+/** The price service's aliases ("Chain type values"; "the service" reads "solana"). */
+const PRICE_ALIASES: Readonly<Record<string, ChainType>> = {
+  ethereum: 'evm',
+  solana: 'svm',
+  tron: 'tvm',
+  bitcoin: 'utxo',
+  litecoin: 'utxo',
+  dogecoin: 'utxo',
+  'bitcoin cash': 'utxo',
+  sui: 'move',
+  aptos: 'move',
+};
+
+/**
+ * The kline service's aliases ("Chain type normalisation"): its own short names, and for "btc,
+ * bitcoin and similar" the UTXO coins the price service names, with their tickers.
+ */
 const KLINE_ALIASES: Readonly<Record<string, ChainType>> = {
   eth: 'evm',
   ethereum: 'evm',
@@ -17,19 +34,31 @@ const KLINE_ALIASES: Readonly<Record<string, ChainType>> = {
   btc: 'utxo',
   bitcoin: 'utxo',
   litecoin: 'utxo',
+  ltc: 'utxo',
   dogecoin: 'utxo',
+  doge: 'utxo',
   'bitcoin cash': 'utxo',
+  bch: 'utxo',
   atom: 'cosmos',
   sui: 'move',
   aptos: 'move',
   apt: 'move',
 };
 
-/** The kline service's normalisation (kline-service.md, "Chain type normalisation"). */
-export function normalizeKlineChainType(raw: string): ChainType | null {
+function normalize(raw: string, aliases: Readonly<Record<string, ChainType>>): ChainType | null {
   const value = raw.trim().toLowerCase();
   if ((CHAIN_TYPES as readonly string[]).includes(value)) return value as ChainType;
-  return KLINE_ALIASES[value] ?? null;
+  return Object.prototype.hasOwnProperty.call(aliases, value) ? (aliases[value] ?? null) : null;
+}
+
+/** The kline service's normalisation: a standard value or one of its aliases; null otherwise. */
+export function normalizeKlineChainType(raw: string): ChainType | null {
+  return normalize(raw, KLINE_ALIASES);
+}
+
+/** The price service's normalisation: a standard value or one of its aliases; null otherwise. */
+export function normalizePriceChainType(raw: string): ChainType | null {
+  return normalize(raw, PRICE_ALIASES);
 }
 
 /** Chain names the tx service uses, and the standard type of each. */

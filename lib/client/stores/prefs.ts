@@ -6,7 +6,9 @@ import { persist } from 'zustand/middleware';
 import { PREFS_STORAGE_KEY } from './keys';
 
 export type Theme = 'dark' | 'light';
-export type TimeZoneMode = 'local' | 'utc';
+import type { TimeZoneMode } from '../../core/format/zone';
+
+export type { TimeZoneMode };
 
 interface PrefsState {
   theme: Theme;

@@ -3,6 +3,7 @@
  * gives them. The two WebSocket paths are not REST: the gateway never forwards them as HTTP, so
  * they are exported as paths (`KLINE_WS_PATH`, `KLINE_TOPIC_WS_PATH`) rather than listed as endpoints.
  */
+import { normalizeKlineChainType } from '../chain-types';
 import { klineFailure, type KlineFailure } from '../envelopes';
 import type { EndpointRequest, Rejection, ServiceContract } from '../types';
 
@@ -21,32 +22,9 @@ export const OHLCV_LIMIT = { min: 1, max: 5000, default: 1000 } as const;
 /** from/to above this are milliseconds (seed, Limits). */
 export const MILLISECOND_THRESHOLD = 10_000_000_000;
 
-// "btc, bitcoin and similar": the price seed names litecoin, dogecoin and bitcoin cash.
-const CHAIN_TYPE_ALIASES: Record<string, string> = {
-  eth: 'evm',
-  ethereum: 'evm',
-  sol: 'svm',
-  solana: 'svm',
-  trx: 'tvm',
-  tron: 'tvm',
-  btc: 'utxo',
-  bitcoin: 'utxo',
-  litecoin: 'utxo',
-  ltc: 'utxo',
-  dogecoin: 'utxo',
-  doge: 'utxo',
-  'bitcoin cash': 'utxo',
-  bch: 'utxo',
-  atom: 'cosmos',
-  sui: 'move',
-  aptos: 'move',
-  apt: 'move',
-};
-
 /** Lowercases and maps aliases; an unknown value passes through lowercased (it then matches no pool). */
 export function normalizeChainType(raw: string): string {
-  const lower = raw.trim().toLowerCase();
-  return CHAIN_TYPE_ALIASES[lower] ?? lower;
+  return normalizeKlineChainType(raw) ?? raw.trim().toLowerCase();
 }
 
 export interface OhlcvQuery {

@@ -3,8 +3,9 @@
 // docs/simulator/kline.md (the pool object is the price service's, plus optional extras).
 import { z } from 'zod';
 import { NumericString, PoolObject } from '../price/schema';
+import { KLINE_INTERVALS } from './endpoints';
 
-export const KlineInterval = z.enum(['1s', '1m', '15m', '1h', '4h', '1d', '1w', '1M', '1Y']);
+export const KlineInterval = z.enum(KLINE_INTERVALS);
 export type KlineInterval = z.infer<typeof KlineInterval>;
 
 export const TokenSide = z.enum(['base', 'quote']);

@@ -9,15 +9,13 @@
  *   trades:{chain_type}:{chain_id}:{pool_address}
  */
 import { addressFamily, type AddressCheck, type AddressFamily } from '../../core/address/family';
+import { KLINE_INTERVALS, type KlineInterval } from '../kline/endpoints';
 import {
   TX_CHAIN_TYPES,
   isTxChainType,
   normalizeKlineChainType,
   type ChainType,
 } from '../chain-types';
-
-export const OHLCV_INTERVALS = ['1s', '1m', '15m', '1h', '4h', '1d', '1w', '1M', '1Y'] as const;
-export type OhlcvInterval = (typeof OHLCV_INTERVALS)[number];
 
 export const MAX_TOPICS = 16;
 
@@ -28,7 +26,7 @@ export type Topic =
       chainType: ChainType;
       chainId: number;
       pool: string;
-      interval: OhlcvInterval;
+      interval: KlineInterval;
     }
   | { kind: 'tx'; key: string; scope?: string }
   | { kind: 'watch'; key: string; chainType: string; address: string; scope?: string }
@@ -98,13 +96,13 @@ export function parseTopic(raw: string, checkAddress: AddressChecker = shapeOnly
       return bad(`chain id must be a non-negative integer, got "${rawId ?? ''}"`);
     const poolError = checkPool(chainType, pool);
     if (poolError) return bad(poolError);
-    if (!(OHLCV_INTERVALS as readonly string[]).includes(interval)) {
-      return bad(`unknown interval "${interval}" (one of ${OHLCV_INTERVALS.join(', ')})`);
+    if (!(KLINE_INTERVALS as readonly string[]).includes(interval)) {
+      return bad(`unknown interval "${interval}" (one of ${KLINE_INTERVALS.join(', ')})`);
     }
     const key = `ohlcv:${chainType}:${chainId}:${poolKey(chainType, pool)}:${interval}`;
     return {
       ok: true,
-      topic: { kind: 'ohlcv', key, chainType, chainId, pool, interval: interval as OhlcvInterval },
+      topic: { kind: 'ohlcv', key, chainType, chainId, pool, interval: interval as KlineInterval },
     };
   }
 

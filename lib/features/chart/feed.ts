@@ -8,7 +8,7 @@
  * the last one, or (historical) one that already exists.
  */
 import { mergeCandles, normalizeCandles, toCandle, type Candle, type RawCandle } from './candles';
-import { INTERVAL_SECONDS, windowBetween, windowEndingAt, type OhlcvInterval } from './intervals';
+import { INTERVAL_SECONDS, windowBetween, windowEndingAt, type KlineInterval } from './intervals';
 
 export interface CandleSink {
   /** History: replaces every bar. */
@@ -58,7 +58,7 @@ export class CandleFeed {
   private disposed = false;
 
   constructor(
-    readonly interval: OhlcvInterval,
+    readonly interval: KlineInterval,
     private readonly fetchCandles: FetchCandles,
     private readonly sink: CandleSink,
     private readonly onChange: (snapshot: FeedSnapshot) => void = () => undefined,

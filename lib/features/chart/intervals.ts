@@ -3,13 +3,13 @@
  * length: they count here as their shortest (28 and 365 days), so that a window sized for N bars
  * never holds more than N.
  */
-import { OHLCV_INTERVALS, type OhlcvInterval } from '../../contracts/stream/topics';
+import { KLINE_INTERVALS, type KlineInterval } from '../../contracts/kline/endpoints';
 
-export { OHLCV_INTERVALS, type OhlcvInterval };
+export { KLINE_INTERVALS, type KlineInterval };
 
-export const DEFAULT_INTERVAL: OhlcvInterval = '15m';
+export const DEFAULT_INTERVAL: KlineInterval = '15m';
 
-export const INTERVAL_SECONDS: Readonly<Record<OhlcvInterval, number>> = {
+export const INTERVAL_SECONDS: Readonly<Record<KlineInterval, number>> = {
   '1s': 1,
   '1m': 60,
   '15m': 900,
@@ -21,7 +21,7 @@ export const INTERVAL_SECONDS: Readonly<Record<OhlcvInterval, number>> = {
   '1Y': 31_536_000,
 };
 
-export const INTERVAL_LABELS: Readonly<Record<OhlcvInterval, string>> = {
+export const INTERVAL_LABELS: Readonly<Record<KlineInterval, string>> = {
   '1s': '1s',
   '1m': '1m',
   '15m': '15m',
@@ -33,9 +33,7 @@ export const INTERVAL_LABELS: Readonly<Record<OhlcvInterval, string>> = {
   '1Y': '1Y',
 };
 
-export function isInterval(value: unknown): value is OhlcvInterval {
-  return typeof value === 'string' && (OHLCV_INTERVALS as readonly string[]).includes(value);
-}
+export { isKlineInterval as isInterval } from '../../contracts/kline/endpoints';
 
 /** The seed's maximum rows per history query. */
 export const MAX_LIMIT = 5000;
@@ -50,7 +48,7 @@ export interface HistoryWindow {
  * The window that holds at most `bars` candles ending at `to` (Unix seconds). Sized so that the
  * answer is complete whichever end an upstream keeps when more rows match than `limit`.
  */
-export function windowEndingAt(interval: OhlcvInterval, to: number, bars: number): HistoryWindow {
+export function windowEndingAt(interval: KlineInterval, to: number, bars: number): HistoryWindow {
   const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(bars)));
   const from = Math.max(0, to - INTERVAL_SECONDS[interval] * (limit - 1));
   return { from, to, limit };
@@ -58,7 +56,7 @@ export function windowEndingAt(interval: OhlcvInterval, to: number, bars: number
 
 /** The window from `from` to `to` when it fits in one query; null when the gap is too long for one. */
 export function windowBetween(
-  interval: OhlcvInterval,
+  interval: KlineInterval,
   from: number,
   to: number,
 ): HistoryWindow | null {

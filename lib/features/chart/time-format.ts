@@ -2,9 +2,11 @@
  * Time labels of the chart in the trader's choice of local time or UTC. Candle times are UTC seconds;
  * lightweight-charts places its tick marks in UTC, and these formatters only choose how they read.
  */
-import type { OhlcvInterval } from './intervals';
+import type { KlineInterval } from './intervals';
 
-export type TimeZoneMode = 'local' | 'utc';
+import type { TimeZoneMode } from '../../core/format/zone';
+
+export type { TimeZoneMode };
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -41,7 +43,7 @@ function parts(seconds: number, tz: TimeZoneMode): Parts {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The time of one bar, as precise as its interval: `14 Nov '26 09:15`, `Nov 2026`, `2026`. */
-export function formatBarTime(seconds: number, interval: OhlcvInterval, tz: TimeZoneMode): string {
+export function formatBarTime(seconds: number, interval: KlineInterval, tz: TimeZoneMode): string {
   const p = parts(seconds, tz);
   const date = `${p.day} ${MONTHS[p.month]} '${pad(p.year % 100)}`;
   switch (interval) {

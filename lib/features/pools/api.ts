@@ -3,7 +3,7 @@
  * widget can use them without the query library; lib/features/pools/queries.ts wraps them for the app pages.
  */
 import type { RawCandle } from '../chart/candles';
-import type { HistoryWindow, OhlcvInterval } from '../chart/intervals';
+import type { HistoryWindow, KlineInterval } from '../chart/intervals';
 import { api } from '../../client/api';
 import type { CoinData, TopHoldersData } from '../../contracts/kline/schema';
 import type { PoolData } from '../../contracts/price/schema';
@@ -11,7 +11,7 @@ import type { TransactionDetail } from '../../contracts/tx/schema';
 import { poolQueryString, type PoolRef } from './ref';
 
 /** The query of one `kline/ohlcv` request; also what the server preloads for a page's first candles. */
-export function ohlcvQuery(ref: PoolRef, interval: OhlcvInterval, window: HistoryWindow): string {
+export function ohlcvQuery(ref: PoolRef, interval: KlineInterval, window: HistoryWindow): string {
   return new URLSearchParams({
     interval,
     from: String(window.from),
@@ -25,7 +25,7 @@ export function ohlcvQuery(ref: PoolRef, interval: OhlcvInterval, window: Histor
 
 export async function fetchCandles(
   ref: PoolRef,
-  interval: OhlcvInterval,
+  interval: KlineInterval,
   window: HistoryWindow,
   signal?: AbortSignal,
 ): Promise<RawCandle[]> {

@@ -3,7 +3,7 @@
  * fall back to the defaults (a link with a typo still opens the pool), and URLs are written with only
  * the values that differ from the defaults, so links stay short.
  */
-import { DEFAULT_INTERVAL, isInterval, type OhlcvInterval } from '../chart/intervals';
+import { DEFAULT_INTERVAL, isInterval, type KlineInterval } from '../chart/intervals';
 import type { TimeZoneMode } from '../chart/time-format';
 import type { PoolWindow } from '../../contracts/price/schema';
 
@@ -34,7 +34,7 @@ export const POOL_WINDOWS: readonly PoolWindow[] = ['m5', 'm15', 'm30', 'h1', 'h
 // ---- the pool page ----
 
 export interface PoolViewParams {
-  interval: OhlcvInterval;
+  interval: KlineInterval;
   chart: ChartStyle;
   /** null: the user's preference (Settings) */
   tz: TimeZoneMode | null;
@@ -80,7 +80,7 @@ export function poolViewQuery(view: PoolViewParams): string {
 // ---- the widget ----
 
 export interface WidgetParams {
-  interval: OhlcvInterval;
+  interval: KlineInterval;
   theme: Theme;
   chart: ChartStyle;
   volume: boolean;

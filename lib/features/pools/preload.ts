@@ -6,12 +6,12 @@
  */
 import { preload } from 'react-dom';
 import { INITIAL_BARS } from '../chart/feed';
-import { windowEndingAt, type OhlcvInterval } from '../chart/intervals';
+import { windowEndingAt, type KlineInterval } from '../chart/intervals';
 import { ohlcvQuery } from './api';
 import type { PoolRef } from './ref';
 
 /** Call from a server component; returns the window end to hand to the chart as `initialTo`. */
-export function preloadFirstCandles(ref: PoolRef, interval: OhlcvInterval): number {
+export function preloadFirstCandles(ref: PoolRef, interval: KlineInterval): number {
   const to = Math.floor(Date.now() / 1000);
   preload(
     `/api/kline/v1/kline/ohlcv?${ohlcvQuery(ref, interval, windowEndingAt(interval, to, INITIAL_BARS))}`,

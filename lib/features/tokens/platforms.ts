@@ -2,7 +2,7 @@
 import Big from 'big.js';
 import { toBig } from '../../core/format/number';
 import type { PoolRef } from '../pools/ref';
-import { explorerLinks } from '../pools/explorer';
+import { explorerFor } from '../chains/explorer';
 import type { ChainItem, PoolObject, TokenItem } from '../../contracts/price/schema';
 import type { WrappedContract } from './wrapped';
 
@@ -37,7 +37,7 @@ export function tokenExplorerUrl(
   if (!base || !/^https:\/\//.test(base)) return null;
   const address = token.contract_address;
   if (token.is_native || !address) return base;
-  const links = explorerLinks(base, chain?.chain_type ?? '');
+  const links = explorerFor(base, chain?.chain_type ?? '');
   if (links) return links.token(address);
   if (chain?.chain_type === 'tvm' && /tronscan\.org$/.test(base))
     return `${base}/#/token20/${address}`;

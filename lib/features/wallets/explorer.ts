@@ -1,10 +1,11 @@
 /**
  * Block explorer links. The price service's `chains` endpoint gives each chain an explorer_url; the tx
  * service names chains differently (ethereum vs evm + chain_id 1), so a tx chain finds its entry by
- * protocol chain id within the same family, then by name. Path shapes differ per explorer family.
+ * protocol chain id within the same family, then by name (path shapes: lib/features/chains/explorer.ts).
  */
 import type { AddressFamily } from '../../core/address';
 import type { ChainItem } from '../../contracts/price/schema';
+import { explorerFor, type Explorer } from '../chains/explorer';
 import { familyOf, txChain } from './chains';
 
 const PRICE_TYPE: Record<AddressFamily, string> = {
@@ -13,20 +14,6 @@ const PRICE_TYPE: Record<AddressFamily, string> = {
   tron: 'tvm',
   bitcoin: 'utxo',
 };
-
-export interface Explorer {
-  name: string;
-  tx: (hash: string) => string;
-  address: (address: string) => string;
-}
-
-function hostName(base: string): string {
-  try {
-    return new URL(base).hostname.replace(/^www\./, '');
-  } catch {
-    return 'explorer';
-  }
-}
 
 export function findExplorer(
   chains: readonly ChainItem[] | undefined,
@@ -47,28 +34,7 @@ export function findExplorer(
         c.chain_type === type &&
         (c.name.toLowerCase() === chainType.toLowerCase() || c.name.toLowerCase() === label),
     );
-  const raw = entry?.explorer_url;
-  if (!raw || !/^https?:\/\//i.test(raw)) return null;
-  const base = raw.replace(/\/+$/, '');
-  const name = hostName(base);
-  switch (family) {
-    case 'tron':
-      return {
-        name,
-        tx: (h) => `${base}/#/transaction/${h.replace(/^0x/, '')}`,
-        address: (a) => `${base}/#/address/${a}`,
-      };
-    case 'solana':
-      return { name, tx: (h) => `${base}/tx/${h}`, address: (a) => `${base}/account/${a}` };
-    case 'bitcoin':
-      return {
-        name,
-        tx: (h) => `${base}/tx/${h.replace(/^0x/, '')}`,
-        address: (a) => `${base}/address/${a}`,
-      };
-    case 'evm':
-      return { name, tx: (h) => `${base}/tx/${h}`, address: (a) => `${base}/address/${a}` };
-  }
+  return explorerFor(entry?.explorer_url, type);
 }
 
 /** Our own page of a transaction. */

@@ -1,5 +1,7 @@
 /** Transaction times (Unix seconds) in the user's zone or UTC, with a fixed width for tables. */
-export type Zone = 'local' | 'utc';
+import type { TimeZoneMode as Zone } from '../../core/format/zone';
+
+export type { Zone };
 
 function parts(sec: number, zone: Zone) {
   const d = new Date(sec * 1000);

@@ -10,12 +10,13 @@
  */
 import { gaussian, prng } from '../core/rng';
 
-export const INTERVALS = ['1s', '1m', '15m', '1h', '4h', '1d', '1w', '1M', '1Y'] as const;
-export type Interval = (typeof INTERVALS)[number];
+import {
+  KLINE_INTERVALS as INTERVALS,
+  isKlineInterval as isInterval,
+  type KlineInterval as Interval,
+} from '../../contracts/kline/endpoints';
 
-export function isInterval(value: unknown): value is Interval {
-  return typeof value === 'string' && (INTERVALS as readonly string[]).includes(value);
-}
+export { INTERVALS, isInterval, type Interval };
 
 /** History starts here for every path: Monday 2024-01-01 00:00 UTC. */
 export const EPOCH = Date.UTC(2024, 0, 1) / 1000;

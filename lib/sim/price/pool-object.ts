@@ -12,7 +12,6 @@ import { sameAddress } from './chain-type';
 import { fixedString, priceString } from './format';
 
 export type { PoolObject } from '../../contracts/price/schema';
-export { normaliseChainType } from './chain-type';
 
 const WINDOWS: readonly { key: PoolWindow; seconds: number; uniqueShare: number }[] = [
   { key: 'm5', seconds: 300, uniqueShare: 0.92 },
@@ -36,7 +35,7 @@ const HOME_CHAIN: Readonly<Record<string, number>> = {
 
 /**
  * The catalogue pool at (chain type, protocol chain id, address), or undefined. `chainType` must be
- * a standard value already (see `normaliseChainType`); EVM addresses match case-insensitively.
+ * a standard value already (see `normalizePriceChainType`); EVM addresses match case-insensitively.
  */
 export function findPool(
   chainTypeNormalised: string,

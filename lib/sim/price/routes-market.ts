@@ -3,7 +3,7 @@ import { CHAINS, type SimPool } from '../catalogue';
 import { isRecord, parseIntStrict } from '../core/http';
 import type { Market } from '../market';
 import type { PoolObject } from '../../contracts/price/schema';
-import { normaliseChainType } from './chain-type';
+import { normalizePriceChainType } from '../../contracts/chain-types';
 import { findFiat, type Fiat, type FiatRates } from './fiats';
 import { buildPoolObject, findPool } from './pool-object';
 import type { QuoteBook } from './quotes';
@@ -78,7 +78,7 @@ export function quotesBatch(
     const items = [];
     for (const entry of entries) {
       const chainType =
-        typeof entry.chain_type === 'string' ? normaliseChainType(entry.chain_type) : null;
+        typeof entry.chain_type === 'string' ? normalizePriceChainType(entry.chain_type) : null;
       const address = typeof entry.token_address === 'string' ? entry.token_address.trim() : '';
       const chainId = typeof entry.chain_id === 'number' ? entry.chain_id : null;
       if (chainType === null || address === '') continue;
@@ -106,7 +106,7 @@ export function getPool(market: Market): PriceHandler {
   const memo = new Map<string, PoolObject>();
   let memoHour = -1;
   return ({ query, now }) => {
-    const chainType = normaliseChainType(query.get('chain_type') ?? '');
+    const chainType = normalizePriceChainType(query.get('chain_type') ?? '');
     const chainId = parseIntStrict((query.get('chain_id') ?? '').trim());
     const address = (query.get('pool_address') ?? '').trim();
     const pool: SimPool | undefined =

@@ -13,7 +13,7 @@ import {
   MAX_LIMIT,
   windowBetween,
   windowEndingAt,
-  type OhlcvInterval,
+  type KlineInterval,
 } from '@/lib/features/chart/intervals';
 import { simGet } from '../pools/sim-payloads';
 
@@ -54,7 +54,7 @@ class Sink implements CandleSink {
 
 type Fetch = ConstructorParameters<typeof CandleFeed>[1];
 
-function setup(fetch: Fetch, nowMs = 1_000_000_000, interval: OhlcvInterval = '1m') {
+function setup(fetch: Fetch, nowMs = 1_000_000_000, interval: KlineInterval = '1m') {
   const sink = new Sink();
   const snapshots: FeedSnapshot[] = [];
   let now = nowMs;
