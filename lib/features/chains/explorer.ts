@@ -3,7 +3,6 @@
  * link from upstream data) with the path shapes of each chain type's explorers. The one rule for
  * the pool pages, the token pages and the wallet feed.
  */
-import type { ChainType } from '../../contracts/chain-types';
 import { safeHttpUrl } from '../../core/safe-url';
 
 export interface Explorer {
@@ -18,7 +17,8 @@ const bare = (hash: string) => hash.replace(/^0x/, '');
 
 export function explorerFor(
   explorerUrl: string | null | undefined,
-  chainType: ChainType | string,
+  /** a standard chain type (`ChainType`); anything else has no known path shapes */
+  chainType: string,
 ): Explorer | null {
   const safe = safeHttpUrl(explorerUrl);
   if (!safe) return null;
