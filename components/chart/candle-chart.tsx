@@ -13,7 +13,7 @@ import {
   type MouseEventParams,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { Candle, RawCandle } from '@/lib/features/chart/candles';
+import type { Candle } from '@/lib/features/chart/candles';
 import {
   CandleFeed,
   findBarIndex,
@@ -259,7 +259,7 @@ export function CandleChart({
       if (message.data.interval !== interval) return;
       const bench = benchHook();
       const t0 = bench ? performance.now() : 0;
-      feed.push(message.data as unknown as RawCandle);
+      feed.push(message.data);
       if (bench) bench.updates.push(performance.now() - t0);
       setLiveError(null);
     } else if (message.kind === 'reconnected') {

@@ -64,8 +64,7 @@ export function usePoolTrades(pool: PoolRef, limit = 50): PoolTradesState {
 
   useTradesStream(pool, (message) => {
     if (message.kind === 'event') {
-      const trade = message.data as unknown as PoolTrade;
-      if (typeof trade.tx_hash !== 'string') return;
+      const trade = message.data;
       const key = tradeKey(trade);
       setState((s) => ({
         trades: merge(s.trades, [trade], limit),

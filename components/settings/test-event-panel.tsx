@@ -13,7 +13,7 @@ import { replayTransaction, searchTransfers } from '@/lib/features/wallets/queri
 import { txIdentity } from '@/lib/contracts/tx/identity';
 import { detectFamily } from '@/lib/features/wallets/history';
 import { txPath } from '@/lib/features/wallets/explorer';
-import { toFeedTx, type FeedTx } from '@/lib/features/wallets/feed';
+import type { FeedTx } from '@/lib/features/wallets/feed';
 import { useFeedStore } from '@/lib/features/wallets/feed-store';
 import { pickReplayCandidate, replayMessage } from '@/lib/features/wallets/replay';
 import { AmountText, ChainBadge } from '@/components/tx/tx-cells';
@@ -51,8 +51,7 @@ export function TestEventPanel() {
 
   useTransactionStream((message) => {
     if (message.kind !== 'event' || message.event !== 'transaction') return;
-    const tx = toFeedTx(message.data);
-    if (!tx) return;
+    const tx = message.data;
     setRecent((r) => [tx, ...r].slice(0, RECENT));
     const w = waiting.current;
     if (w && w.arrivedAfterMs === null && txIdentity({ ...tx, is_reorg_resend: false }) === w.key) {

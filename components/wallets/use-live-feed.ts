@@ -7,7 +7,7 @@ import { searchTransfers } from '@/lib/features/wallets/queries';
 import { useWalletBook } from '@/lib/features/wallets/store';
 import { alertNewTransactions } from '@/lib/features/wallets/alerts';
 import { chainLabel } from '@/lib/features/wallets/chains';
-import { toFeedTx, toRow, type FeedRow } from '@/lib/features/wallets/feed';
+import { toRow, type FeedRow } from '@/lib/features/wallets/feed';
 import { useFeedStore } from '@/lib/features/wallets/feed-store';
 
 const FLUSH_MS = 250;
@@ -97,8 +97,7 @@ export function useLiveFeed(watch: Watch | null): { watchError: string | null } 
 
   useTransactionStream((message) => {
     if (message.kind === 'event' && message.event === 'transaction') {
-      const tx = toFeedTx(message.data);
-      if (!tx) return;
+      const tx = message.data;
       lastEventAt.current = Date.now();
       push([toRow(tx, knownAddresses(watchRef.current), Date.now())]);
     } else if (message.kind === 'reconnected') {

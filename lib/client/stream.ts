@@ -4,13 +4,20 @@
  * so the server replays what fell in between), and listeners hear `reconnected` after any outage so
  * they can fill a gap from HTTP history.
  */
+import type { StreamEvents } from '../contracts/stream/events';
 import { ohlcvKeyOf, parseTopic } from '../contracts/stream/topics';
-import { isRecord, text } from '../core/values';
+import { isRecord } from '../core/values';
 
-export type StreamMessage =
-  | { kind: 'event'; event: 'ohlcv' | 'transaction' | 'trade'; data: Record<string, unknown> }
+type DataEvent = 'ohlcv' | 'transaction' | 'trade';
+
+/** What a topic's handler hears: its events (typed by kind), a refusal, or "refill from history". */
+export type StreamMessageOf<E extends DataEvent> =
+  | { kind: 'event'; event: E; data: StreamEvents[E] }
   | { kind: 'error'; code: number; message: string }
   | { kind: 'reconnected' };
+
+export type StreamMessage =
+  StreamMessageOf<'ohlcv'> | StreamMessageOf<'transaction'> | StreamMessageOf<'trade'>;
 
 export type StreamState = 'idle' | 'connecting' | 'open' | 'reconnecting';
 
@@ -142,15 +149,25 @@ export class StreamClient {
     }
   }
 
-  private onEvent(name: (typeof EVENT_NAMES)[number], e: MessageEvent<string>): void {
-    const data = this.remember(e);
-    if (!isRecord(data)) return;
-    const message: StreamMessage = { kind: 'event', event: name, data };
+  /**
+   * Our own server's events, already checked against the seed schemas there
+   * (lib/contracts/stream/events.ts): typed here at the one boundary, not re-validated.
+   */
+  private onEvent(name: DataEvent, e: MessageEvent<string>): void {
+    const raw = this.remember(e);
+    if (!isRecord(raw)) return;
     if (name === 'ohlcv') {
-      this.deliver(ohlcvKeyOf(data as never), message);
+      const data = raw as StreamEvents['ohlcv'];
+      this.deliver(ohlcvKeyOf(data), { kind: 'event', event: 'ohlcv', data });
     } else if (name === 'trade') {
-      this.deliver(text(data.topic), message);
+      const data = raw as StreamEvents['trade'];
+      this.deliver(data.topic, { kind: 'event', event: 'trade', data });
     } else {
+      const message: StreamMessage = {
+        kind: 'event',
+        event: 'transaction',
+        data: raw as StreamEvents['transaction'],
+      };
       // Transactions go to every handler of a tx topic of this tab, once each; the feed filters itself.
       const once = new Set<Handler>();
       for (const [key, set] of this.handlers) {
@@ -183,7 +200,11 @@ export class StreamClient {
     const code = typeof data.code === 'number' ? data.code : 0;
     const message =
       typeof data.message === 'string' ? data.message : 'The upstream refused this subscription.';
-    this.deliver(text(data.topic), { kind: 'error', code, message });
+    this.deliver(typeof data.topic === 'string' ? data.topic : '', {
+      kind: 'error',
+      code,
+      message,
+    });
   }
 
   private deliver(key: string, message: StreamMessage): void {

@@ -19,7 +19,7 @@ export interface StreamHarness {
 }
 
 export async function startStreamHarness(
-  upstream: RecordingUpstream,
+  upstream: Pick<RecordingUpstream, 'url' | 'key' | 'frames'>,
   options: Partial<HubOptions> = {},
 ): Promise<StreamHarness> {
   process.env.UPSTREAM_BASE_URL = upstream.url;

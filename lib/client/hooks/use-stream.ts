@@ -1,7 +1,13 @@
 'use client';
 /** React hooks over the tab's one stream (lib/client/stream.ts). */
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { streamClient, type StreamMessage, type StreamStatus } from '../stream';
+import { topicKey } from '../../contracts/stream/topics';
+import {
+  streamClient,
+  type StreamMessage,
+  type StreamMessageOf,
+  type StreamStatus,
+} from '../stream';
 
 /** Follows `topic` while mounted (null follows nothing). The handler may change between renders. */
 export function useStreamTopic(
@@ -38,26 +44,33 @@ export interface Pool {
 export function useOhlcvStream(
   pool: Pool | null,
   interval: string,
-  handler: (message: StreamMessage) => void,
+  handler: (message: StreamMessageOf<'ohlcv'>) => void,
 ): void {
-  const topic = pool ? `ohlcv:${pool.chainType}:${pool.chainId}:${pool.address}:${interval}` : null;
-  useStreamTopic(topic, handler);
+  const topic = pool ? topicKey.ohlcv(pool.chainType, pool.chainId, pool.address, interval) : null;
+  useStreamTopic(topic, (m) => {
+    if (m.kind !== 'event' || m.event === 'ohlcv') handler(m);
+  });
 }
 
 /** Every matched transaction of the app's monitored addresses (and of `watch`, for this tab only). */
 export function useTransactionStream(
-  handler: (message: StreamMessage) => void,
+  handler: (message: StreamMessageOf<'transaction'>) => void,
   watch?: { chainType: string; address: string } | null,
 ): void {
-  useStreamTopic('tx', handler);
-  useStreamTopic(watch ? `tx:${watch.chainType}:${watch.address}` : null, handler);
+  const onMessage = (m: StreamMessage) => {
+    if (m.kind !== 'event' || m.event === 'transaction') handler(m);
+  };
+  useStreamTopic(topicKey.tx, onMessage);
+  useStreamTopic(watch ? topicKey.watch(watch.chainType, watch.address) : null, onMessage);
 }
 
 /** New trades of a pool, as the server's poller sees them. */
 export function useTradesStream(
   pool: Pool | null,
-  handler: (message: StreamMessage) => void,
+  handler: (message: StreamMessageOf<'trade'>) => void,
 ): void {
-  const topic = pool ? `trades:${pool.chainType}:${pool.chainId}:${pool.address}` : null;
-  useStreamTopic(topic, handler);
+  const topic = pool ? topicKey.trades(pool.chainType, pool.chainId, pool.address) : null;
+  useStreamTopic(topic, (m) => {
+    if (m.kind !== 'event' || m.event === 'trade') handler(m);
+  });
 }

@@ -83,7 +83,8 @@ export function parseTopic(raw: string, checkAddress: AddressChecker = shapeOnly
   const kind = parts[0];
   const bad = (why: string): TopicResult => ({ ok: false, message: `Topic "${text}": ${why}` });
 
-  if (kind === 'tx' && parts.length === 1) return { ok: true, topic: { kind: 'tx', key: 'tx' } };
+  if (kind === 'tx' && parts.length === 1)
+    return { ok: true, topic: { kind: 'tx', key: topicKey.tx } };
 
   if (kind === 'ohlcv') {
     if (parts.length !== 5)
@@ -99,7 +100,7 @@ export function parseTopic(raw: string, checkAddress: AddressChecker = shapeOnly
     if (!(KLINE_INTERVALS as readonly string[]).includes(interval)) {
       return bad(`unknown interval "${interval}" (one of ${KLINE_INTERVALS.join(', ')})`);
     }
-    const key = `ohlcv:${chainType}:${chainId}:${poolKey(chainType, pool)}:${interval}`;
+    const key = topicKey.ohlcv(chainType, chainId, pool, interval);
     return {
       ok: true,
       topic: { kind: 'ohlcv', key, chainType, chainId, pool, interval: interval as KlineInterval },
@@ -114,10 +115,9 @@ export function parseTopic(raw: string, checkAddress: AddressChecker = shapeOnly
     if (!family) return bad(`unknown chain type "${rawType}"`);
     const check = checkAddress(family, address);
     if (!check.ok) return bad(`malformed address "${address}": ${check.reason}`);
-    const normalized = family === 'evm' ? address.toLowerCase() : address;
     return {
       ok: true,
-      topic: { kind: 'watch', key: `tx:${chainType}:${normalized}`, chainType, address },
+      topic: { kind: 'watch', key: topicKey.watch(chainType, address), chainType, address },
     };
   }
 
@@ -137,7 +137,7 @@ export function parseTopic(raw: string, checkAddress: AddressChecker = shapeOnly
       ok: true,
       topic: {
         kind: 'trades',
-        key: `trades:${chainType}:${chainId}:${poolKey(chainType, pool)}`,
+        key: topicKey.trades(chainType, chainId, pool),
         chainType,
         chainId,
         pool,
@@ -148,6 +148,28 @@ export function parseTopic(raw: string, checkAddress: AddressChecker = shapeOnly
   return bad(`unknown kind "${kind ?? ''}" (ohlcv, tx or trades)`);
 }
 
+/**
+ * The one place topic keys are written (the browser's subscriptions, the hub's channels, the
+ * candles and errors it relays). Parts are put in canonical form: a standard chain type for
+ * candles, lowercase hex addresses.
+ */
+export const topicKey = {
+  ohlcv: (chainType: string, chainId: number | string, pool: string, interval: string): string => {
+    const type = normalizeKlineChainType(chainType) ?? chainType;
+    return `ohlcv:${type}:${chainId}:${poolKey(type, pool)}:${interval}`;
+  },
+  trades: (chainType: string, chainId: number | string, pool: string): string => {
+    const type = chainType.toLowerCase();
+    return `trades:${type}:${chainId}:${poolKey(type, pool)}`;
+  },
+  /** a tx chain name (`ethereum`, `bsc`, `evm`, ...) and an address of it */
+  watch: (chainType: string, address: string): string => {
+    const type = chainType.toLowerCase();
+    return `tx:${type}:${TX_CHAIN_TYPES[type] === 'evm' ? address.toLowerCase() : address}`;
+  },
+  tx: 'tx',
+} as const;
+
 /** Canonical key of the ohlcv topic an upstream candle belongs to. */
 export function ohlcvKeyOf(candle: {
   chain_type: string | null;
@@ -155,15 +177,10 @@ export function ohlcvKeyOf(candle: {
   pool_address: string;
   interval: string;
 }): string {
-  const chainType = normalizeKlineChainType(candle.chain_type ?? '') ?? candle.chain_type ?? '';
-  return `ohlcv:${chainType}:${candle.chain_id ?? ''}:${poolKey(chainType, candle.pool_address)}:${candle.interval}`;
-}
-
-export function ohlcvTopic(
-  chainType: string,
-  chainId: number | string,
-  pool: string,
-  interval: string,
-): string {
-  return `ohlcv:${chainType}:${chainId}:${pool}:${interval}`;
+  return topicKey.ohlcv(
+    candle.chain_type ?? '',
+    candle.chain_id ?? '',
+    candle.pool_address,
+    candle.interval,
+  );
 }

@@ -3,12 +3,13 @@
  * (lib/contracts/tx/identity.ts), and a pause buffer. Pure functions over a plain state object, so the store
  * stays thin and the rules are unit-tested.
  */
-import type { TransactionDetail } from '../../contracts/tx/schema';
+import type { LiveTransaction } from '../../contracts/stream/events';
 import { txIdentity } from '../../contracts/tx/identity';
 import { counterpartyOf, directionOf, matchedWallet, type Direction } from './direction';
 import { txChain } from './chains';
 
-export type FeedTx = TransactionDetail & { listenAddress?: string[]; is_reorg_resend?: boolean };
+/** A transaction of the feed: what the stream relays (checked on the server) or history returns. */
+export type FeedTx = LiveTransaction;
 
 export interface FeedRow {
   key: string;
@@ -37,28 +38,6 @@ const SEEN_LIMIT = 20_000;
 
 export function emptyFeed(): FeedState {
   return { rows: [], pending: [], paused: false, seen: new Set(), received: 0, duplicates: 0 };
-}
-
-/** A stream payload is trusted only as far as these fields; arrays default to empty. */
-export function toFeedTx(data: Record<string, unknown>): FeedTx | null {
-  if (
-    typeof data.chain_type !== 'string' ||
-    typeof data.tx_hash !== 'string' ||
-    typeof data.chain_id !== 'number'
-  )
-    return null;
-  const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
-  return {
-    ...(data as unknown as FeedTx),
-    token_transfers: list(data.token_transfers),
-    from_details: list(data.from_details),
-    to_details: list(data.to_details),
-    internal_transactions: list(data.internal_transactions),
-    listenAddress: list<unknown>(data.listenAddress).filter(
-      (a): a is string => typeof a === 'string',
-    ),
-    is_reorg_resend: data.is_reorg_resend === true,
-  };
 }
 
 export function toRow(tx: FeedTx, known: readonly string[], now: number): FeedRow {

@@ -5,10 +5,12 @@
  * The boot prefix tells a reconnect that landed on another server instance (or after a restart) that
  * it cannot be replayed: the client then fills from HTTP history.
  */
+import type { StreamEventName, StreamEvents } from '../../contracts/stream/events';
+
 export interface LoggedEvent {
   seq: number;
   id: string;
-  event: string;
+  event: StreamEventName;
   /** JSON text, serialised once for every stream */
   data: string;
   /** the SSE frame, encoded once for every stream (lazily) */
@@ -22,7 +24,11 @@ export class EventLog {
 
   constructor(private readonly perTopic = 256) {}
 
-  append(topic: string, event: string, payload: unknown): LoggedEvent {
+  append<K extends StreamEventName>(
+    topic: string,
+    event: K,
+    payload: StreamEvents[K],
+  ): LoggedEvent {
     const seq = ++this.seq;
     const entry: LoggedEvent = {
       seq,

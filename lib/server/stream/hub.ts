@@ -14,6 +14,7 @@ import {
 } from '../../upstream/resilient-socket';
 import { TradesHub, type TradesFetcher } from './trades-hub';
 import { TxHub } from './tx-hub';
+import type { LiveTransaction, StreamEventName, StreamEvents } from '../../contracts/stream/events';
 import type { Topic } from '../../contracts/stream/topics';
 
 export interface Session {
@@ -126,7 +127,7 @@ export class StreamHub {
    * A transaction that arrived by webhook, into the scope's feed; a sandbox nobody follows has no
    * feed to show it in (false).
    */
-  ingest(scope: string | undefined, tx: Record<string, unknown>): boolean {
+  ingest(scope: string | undefined, tx: LiveTransaction): boolean {
     const target = scope ? this.links.get(scope)?.tx : this.tx;
     return target?.ingest(tx) ?? false;
   }
@@ -165,16 +166,11 @@ export class StreamHub {
   private link(scope: string): TxLink {
     let link = this.links.get(scope);
     if (!link) {
-      const made: TxLink = {
-        socket: null as unknown as ResilientSocket,
-        tx: null as unknown as TxHub,
-        state: 'connecting',
-        channels: 0,
-      };
-      made.socket = this.txSocketFor(scope, () => made.tx);
-      made.tx = new TxHub(() => made.socket);
-      this.links.set(scope, made);
-      link = made;
+      // The socket and the hub refer to each other; each reaches the other once both exist.
+      const socket: ResilientSocket = this.txSocketFor(scope, () => tx);
+      const tx: TxHub = new TxHub(() => socket);
+      link = { socket, tx, state: 'connecting', channels: 0 };
+      this.links.set(scope, link);
     }
     return link;
   }
@@ -203,7 +199,7 @@ export class StreamHub {
       lingerTimer: null,
     };
     this.channels.set(topic.key, channel);
-    const emit = (event: string, payload: unknown) => {
+    const emit = <K extends StreamEventName>(event: K, payload: StreamEvents[K]) => {
       const entry = this.log.append(topic.key, event, payload);
       for (const s of channel.sessions) s.write(entry);
     };

@@ -5,9 +5,10 @@
  * sends the union of the intervals its viewers need. Errors reach only the viewers of that pool.
  */
 import { normalizeKlineChainType } from '../../contracts/chain-types';
-import { ohlcvKeyOf } from '../../contracts/stream/topics';
+import { ohlcvKeyOf, topicKey } from '../../contracts/stream/topics';
+import { WsCandle } from '../../contracts/kline/schema';
+import type { LiveCandle } from '../../contracts/stream/events';
 import type { LinkState, ResilientSocket } from '../../upstream/resilient-socket';
-import { isRecord, text } from '../../core/values';
 
 export interface OhlcvTarget {
   chainType: string;
@@ -17,7 +18,7 @@ export interface OhlcvTarget {
 }
 
 export type KlineEvent =
-  | { type: 'ohlcv'; key: string; candle: Record<string, unknown>; snapshot: boolean }
+  | { type: 'ohlcv'; key: string; candle: LiveCandle; snapshot: boolean }
   | { type: 'error'; key: string; code: number; message: string };
 
 type Listener = (event: KlineEvent) => void;
@@ -29,7 +30,7 @@ interface PoolSubscription {
   /** interval -> listeners */
   intervals: Map<string, Set<Listener>>;
   /** last candle per interval, for viewers who join an already-subscribed pool */
-  last: Map<string, Record<string, unknown>>;
+  last: Map<string, LiveCandle>;
   /** interval set last sent upstream, to avoid redundant subscribes */
   sent: string;
 }
@@ -40,6 +41,8 @@ export class KlineHub {
   private readonly pending = new Map<string, string>();
   /** upstream subscribe frames sent (tests and the benchmark read it) */
   subscribeFrames = 0;
+  /** candles that failed the seed's schema: counted and logged, never relayed */
+  dropped = 0;
 
   constructor(private readonly socket: () => ResilientSocket) {}
 
@@ -74,8 +77,7 @@ export class KlineHub {
     }
     listeners.add(listener);
     const last = sub.last.get(target.interval);
-    if (last)
-      listener({ type: 'ohlcv', key: ohlcvKeyOf(last as never), candle: last, snapshot: true });
+    if (last) listener({ type: 'ohlcv', key: ohlcvKeyOf(last), candle: last, snapshot: true });
     this.socket().start();
     this.sync(poolKey, sub);
 
@@ -95,8 +97,10 @@ export class KlineHub {
   handle(message: Record<string, unknown>): void {
     const type = message.type;
     const id = typeof message.id === 'string' ? message.id : '';
-    if (type === 'ohlcv' && isRecord(message.data)) {
-      this.deliver(message.data, message.msg === 'snapshot');
+    if (type === 'ohlcv') {
+      const candle = WsCandle.safeParse(message.data);
+      if (candle.success) this.deliver(candle.data, message.msg === 'snapshot');
+      else this.drop(candle.error.issues[0]);
     } else if (type === 'subscribed') {
       this.pending.delete(id);
     } else if (type === 'error') {
@@ -110,7 +114,7 @@ export class KlineHub {
       const text = typeof message.msg === 'string' ? message.msg : 'subscription refused';
       this.pools.delete(poolKey);
       for (const [interval, listeners] of sub.intervals) {
-        const key = `ohlcv:${sub.chainType}:${sub.chainId}:${poolKeyPart(sub.pool)}:${interval}`;
+        const key = topicKey.ohlcv(sub.chainType, sub.chainId, sub.pool, interval);
         for (const l of listeners) l({ type: 'error', key, code, message: text });
       }
     }
@@ -130,15 +134,23 @@ export class KlineHub {
     return this.pools.has(`${chainType}:${target.chainId}:${target.pool.toLowerCase()}`);
   }
 
-  private deliver(candle: Record<string, unknown>, snapshot: boolean): void {
-    const chainType = normalizeKlineChainType(text(candle.chain_type)) ?? '';
-    const poolKey = `${chainType}:${text(candle.chain_id)}:${text(candle.pool_address).toLowerCase()}`;
+  /** Says which field failed and how, never the value (a malformed frame could carry anything). */
+  private drop(issue: { path: PropertyKey[]; code: string } | undefined): void {
+    this.dropped++;
+    console.warn(
+      `[stream] kline candle dropped: ${issue ? `${issue.path.map(String).join('.') || 'data'} ${issue.code}` : 'invalid'} (${this.dropped} so far)`,
+    );
+  }
+
+  private deliver(candle: LiveCandle, snapshot: boolean): void {
+    const chainType = normalizeKlineChainType(candle.chain_type ?? '') ?? '';
+    const poolKey = `${chainType}:${candle.chain_id ?? ''}:${candle.pool_address.toLowerCase()}`;
     const sub = this.pools.get(poolKey);
-    const interval = text(candle.interval);
+    const interval = candle.interval;
     const listeners = sub?.intervals.get(interval);
     if (!sub || !listeners) return;
     sub.last.set(interval, candle);
-    const key = ohlcvKeyOf(candle as never);
+    const key = ohlcvKeyOf(candle);
     for (const l of listeners) l({ type: 'ohlcv', key, candle, snapshot });
   }
 
@@ -171,8 +183,4 @@ export class KlineHub {
       this.subscribeFrames++;
     }
   }
-}
-
-function poolKeyPart(pool: string): string {
-  return /^0x[0-9a-fA-F]+$/.test(pool) ? pool.toLowerCase() : pool;
 }

@@ -4,9 +4,10 @@
  * oldest first. A pool nobody watches is not polled.
  */
 import type { Topic } from '../../contracts/stream/topics';
+import type { TransferRecord } from '../../contracts/tx/schema';
 
 export type TradesEvent =
-  | { type: 'trade'; key: string; trade: Record<string, unknown> }
+  | { type: 'trade'; key: string; trade: TransferRecord }
   | { type: 'error'; key: string; code: number; message: string };
 
 type Listener = (event: TradesEvent) => void;
@@ -14,7 +15,7 @@ type TradesTopic = Extract<Topic, { kind: 'trades' }>;
 
 export type TradesFetcher = (
   topic: TradesTopic,
-) => Promise<{ ok: true; items: Record<string, unknown>[] } | { ok: false; message: string }>;
+) => Promise<{ ok: true; items: TransferRecord[] } | { ok: false; message: string }>;
 
 interface Poll {
   topic: TradesTopic;
@@ -90,7 +91,7 @@ export class TradesHub {
       }
     } else {
       poll.failing = false;
-      const fresh: Record<string, unknown>[] = [];
+      const fresh: TransferRecord[] = [];
       for (const trade of result.items) {
         const id = identity(trade);
         if (!poll.seen.has(id)) fresh.push(trade);
@@ -108,8 +109,6 @@ export class TradesHub {
   }
 }
 
-function identity(trade: Record<string, unknown>): string {
-  return typeof trade.id === 'number'
-    ? `id:${trade.id}`
-    : `${String(trade.chain_type)}:${String(trade.tx_hash)}`;
+function identity(trade: TransferRecord): string {
+  return `id:${trade.id}`;
 }

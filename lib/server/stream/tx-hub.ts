@@ -6,12 +6,14 @@
  * by reference, without touching the monitored list.
  */
 import { TX_CHAIN_TYPES } from '../../contracts/chain-types';
+import { topicKey } from '../../contracts/stream/topics';
 import { txIdentity } from '../../contracts/tx/identity';
+import type { LiveTransaction } from '../../contracts/stream/events';
+import { TransactionPushData } from '../../contracts/tx/schema';
 import type { LinkState, ResilientSocket } from '../../upstream/resilient-socket';
-import { isRecord, text } from '../../core/values';
 
 export type TxEvent =
-  | { type: 'transaction'; tx: Record<string, unknown>; watchKeys: string[]; monitored: boolean }
+  | { type: 'transaction'; tx: LiveTransaction; watchKeys: string[]; monitored: boolean }
   | { type: 'error'; key: string; code: number; message: string };
 
 type Listener = (event: TxEvent) => void;
@@ -33,12 +35,13 @@ export class TxHub {
   private readonly seen = new Set<string>();
   relayed = 0;
   acked = 0;
+  /** pushes that failed the seed's schema: counted and logged, never relayed */
+  dropped = 0;
 
   constructor(private readonly socket: () => ResilientSocket) {}
 
   static watchKey(chainType: string, address: string): string {
-    const type = chainType.toLowerCase();
-    return `tx:${type}:${TX_CHAIN_TYPES[type] === 'evm' ? address.toLowerCase() : address}`;
+    return topicKey.watch(chainType, address);
   }
 
   subscribeAll(listener: Listener): () => void {
@@ -97,8 +100,17 @@ export class TxHub {
   handle(message: Record<string, unknown>): void {
     const type = message.type;
     const id = typeof message.id === 'string' ? message.id : '';
-    if (type === 'transaction' && isRecord(message.data)) {
-      this.onTransaction(id, message.data);
+    if (type === 'transaction') {
+      const tx = TransactionPushData.safeParse(message.data);
+      if (tx.success) this.onTransaction(id, tx.data);
+      else {
+        // Not acknowledged: without a readable chain and hash there is nothing to acknowledge.
+        this.dropped++;
+        const issue = tx.error.issues[0];
+        console.warn(
+          `[stream] tx push dropped: ${issue ? `${issue.path.map(String).join('.') || 'data'} ${issue.code}` : 'invalid'} (${this.dropped} so far)`,
+        );
+      }
       return;
     }
     const watchKey = this.pending.get(id);
@@ -116,19 +128,17 @@ export class TxHub {
     for (const l of watch.listeners) l({ type: 'error', key: watchKey, code, message: text });
   }
 
-  private onTransaction(messageId: string, tx: Record<string, unknown>): void {
-    const chainType = text(tx.chain_type).toLowerCase();
+  private onTransaction(messageId: string, tx: LiveTransaction): void {
+    const chainType = tx.chain_type.toLowerCase();
     const chainId = tx.chain_id;
-    const hash = text(tx.tx_hash);
+    const hash = tx.tx_hash;
     if (!this.firstSighting(tx)) {
       this.ack(messageId, chainType, chainId, hash); // a re-send: acknowledge again so it stops
       return;
     }
     this.relayed++;
 
-    const matched = Array.isArray(tx.listenAddress)
-      ? tx.listenAddress.filter((a): a is string => typeof a === 'string')
-      : [];
+    const matched = tx.listenAddress ?? [];
     const watchKeys: string[] = [];
     let onlyWatched = matched.length > 0;
     for (const address of matched) {
@@ -152,7 +162,7 @@ export class TxHub {
    * Transactions that arrived by webhook (POST /api/webhooks/tx): the same deduplication, so one
    * that also came over the socket shows once, and the same `tx` listeners. False for a duplicate.
    */
-  ingest(tx: Record<string, unknown>): boolean {
+  ingest(tx: LiveTransaction): boolean {
     if (!this.firstSighting(tx)) return false;
     this.relayed++;
     const event: TxEvent = { type: 'transaction', tx, watchKeys: [], monitored: true };
@@ -160,7 +170,7 @@ export class TxHub {
     return true;
   }
 
-  private firstSighting(tx: Record<string, unknown>): boolean {
+  private firstSighting(tx: LiveTransaction): boolean {
     const key = txIdentity(tx);
     if (this.seen.has(key)) return false;
     this.seen.add(key);
@@ -182,7 +192,7 @@ export class TxHub {
     return null;
   }
 
-  private ack(messageId: string, chainType: string, chainId: unknown, txHash: string): void {
+  private ack(messageId: string, chainType: string, chainId: number, txHash: string): void {
     const socket = this.socket();
     const data: Record<string, unknown> = { chain_type: chainType, chain_id: chainId, txHash };
     if (messageId) data.messageId = messageId;

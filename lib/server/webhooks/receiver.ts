@@ -6,7 +6,9 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readCappedText } from '../security/body';
+import type { LiveTransaction } from '../../contracts/stream/events';
 import { txIdentity } from '../../contracts/tx/identity';
+import { TransactionDetail } from '../../contracts/tx/schema';
 
 export type SignCheck =
   { ok: true } | { ok: false; reason: 'unconfigured' | 'missing' | 'mismatch'; message: string };
@@ -31,9 +33,9 @@ export function checkSign(given: string | null | undefined, secret: string | und
     : { ok: false, reason: 'mismatch', message: 'The Sign header does not match WEBHOOK_SECRET.' };
 }
 
-export type ParsedBody =
-  { ok: true; txs: Record<string, unknown>[] } | { ok: false; message: string };
+export type ParsedBody = { ok: true; txs: LiveTransaction[] } | { ok: false; message: string };
 
+/** Each element must be a TransactionDetail as the tx seed defines it; the first wrong field is named. */
 export function parseWebhookBody(text: string): ParsedBody {
   let value: unknown;
   try {
@@ -43,18 +45,20 @@ export function parseWebhookBody(text: string): ParsedBody {
   }
   if (!Array.isArray(value))
     return { ok: false, message: 'The body must be a JSON array of transactions.' };
-  for (const [i, tx] of value.entries()) {
-    const t = tx as Record<string, unknown> | null;
-    if (typeof t !== 'object' || t === null || Array.isArray(t))
-      return { ok: false, message: `[${i}] is not a transaction object.` };
-    if (typeof t.chain_type !== 'string' || !t.chain_type)
-      return { ok: false, message: `[${i}].chain_type is required.` };
-    if (typeof t.chain_id !== 'number' || !Number.isSafeInteger(t.chain_id))
-      return { ok: false, message: `[${i}].chain_id must be an integer.` };
-    if (typeof t.tx_hash !== 'string' || !t.tx_hash)
-      return { ok: false, message: `[${i}].tx_hash is required.` };
+  const txs: LiveTransaction[] = [];
+  for (const [i, item] of value.entries()) {
+    const parsed = TransactionDetail.safeParse(item);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.map(String).join('.') ?? '';
+      return {
+        ok: false,
+        message: `[${i}]${field ? `.${field}` : ''} is not a transaction field as the tx service sends it (${issue?.code ?? 'invalid'}).`,
+      };
+    }
+    txs.push(parsed.data);
   }
-  return { ok: true, txs: value as Record<string, unknown>[] };
+  return { ok: true, txs };
 }
 
 export interface Receipt {
@@ -65,8 +69,8 @@ export interface Receipt {
 
 /** Drops repeats within the batch; `ingest` (the stream hub) drops what it has already relayed. */
 export function receiveTransactions(
-  txs: readonly Record<string, unknown>[],
-  ingest: (tx: Record<string, unknown>) => boolean,
+  txs: readonly LiveTransaction[],
+  ingest: (tx: LiveTransaction) => boolean,
 ): Receipt {
   const batch = new Set<string>();
   let accepted = 0;
@@ -81,7 +85,7 @@ export function receiveTransactions(
 
 export interface WebhookDeps {
   secret: string | undefined;
-  ingest: (tx: Record<string, unknown>) => boolean;
+  ingest: (tx: LiveTransaction) => boolean;
   /**
    * Wrong signatures per client (WEBHOOK_BAD_SIGN_PER_MIN): `blocked` says how long this client
    * must wait (null: it may try), `failed` counts one more wrong Sign.

@@ -6,7 +6,6 @@ import {
   kindOf,
   matchesFilter,
   setPaused,
-  toFeedTx,
   toRow,
   type FeedRow,
 } from '@/lib/features/wallets/feed';
@@ -128,17 +127,5 @@ describe('the live feed model', () => {
       true,
     );
     expect(matchesFilter(native, { chain: 'bsc' }, same)).toBe(false);
-  });
-
-  it('reads untrusted stream payloads: required fields checked, arrays defaulted', () => {
-    expect(toFeedTx({ chain_type: 'ethereum', chain_id: 1 })).toBeNull();
-    const tx = toFeedTx({
-      chain_type: 'ethereum',
-      chain_id: 1,
-      tx_hash: '0x1',
-      listenAddress: [VITALIK, 3],
-    });
-    expect(tx?.token_transfers).toEqual([]);
-    expect(tx?.listenAddress).toEqual([VITALIK]);
   });
 });

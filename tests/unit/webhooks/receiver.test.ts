@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { TransferRecord } from '@/lib/contracts/tx/schema';
+import type { LiveTransaction } from '@/lib/contracts/stream/events';
+import { evmTx } from '../wallets/fixtures';
 import { TxHub } from '@/lib/server/stream/tx-hub';
 import type { ResilientSocket } from '@/lib/upstream/resilient-socket';
 import {
@@ -10,13 +13,8 @@ import {
 
 const SECRET = 's3cret-shared-with-the-tx-service';
 
-const tx = (hash: string, extra: Record<string, unknown> = {}) => ({
-  chain_type: 'ethereum',
-  chain_id: 1,
-  tx_hash: hash,
-  token_transfers: [],
-  ...extra,
-});
+const tx = (hash: string, extra: Partial<TransferRecord> = {}): TransferRecord =>
+  evmTx({ tx_hash: hash, ...extra });
 
 function post(body: unknown, sign?: string): Request {
   return new Request('http://dash.test/api/webhooks/tx', {
@@ -53,9 +51,20 @@ describe('webhook body and deduplication', () => {
   it('takes a bare JSON array of transactions and names what is wrong', () => {
     expect(parseWebhookBody('[]')).toEqual({ ok: true, txs: [] });
     expect(parseWebhookBody('{"code":0,"data":[]}')).toMatchObject({ ok: false });
-    expect(parseWebhookBody('[{"chain_type":"ethereum","chain_id":"1","tx_hash":"0x1"}]')).toEqual({
+    const wrongId = JSON.stringify([{ ...tx('0x1'), chain_id: '1' }]);
+    expect(parseWebhookBody(wrongId)).toEqual({
       ok: false,
-      message: '[0].chain_id must be an integer.',
+      message: '[0].chain_id is not a transaction field as the tx service sends it (invalid_type).',
+    });
+    const noHash: Record<string, unknown> = { ...tx('0x1') };
+    delete noHash.tx_hash;
+    expect(parseWebhookBody(JSON.stringify([tx('0x2'), noHash]))).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^\[1\]\.tx_hash /) as unknown,
+    });
+    expect(parseWebhookBody(JSON.stringify([tx('0x3')]))).toMatchObject({
+      ok: true,
+      txs: [{ tx_hash: '0x3' }],
     });
     expect(parseWebhookBody('nope')).toMatchObject({ ok: false });
   });
@@ -71,12 +80,20 @@ describe('webhook body and deduplication', () => {
     );
     const seen: unknown[] = [];
     hub.subscribeAll((e) => seen.push(e));
-    const ingest = (t: Record<string, unknown>) => hub.ingest(t);
+    const ingest = (t: LiveTransaction) => hub.ingest(t);
     const token = (amount: string) => ({
       token_contract_address: '0xA0',
       from_address: '0x1',
       to_address: '0x2',
       amount,
+      symbol: 'USDC',
+      decimals: 6,
+      is_from_contract: false,
+      is_to_contract: false,
+      from_token_address: null,
+      to_token_address: null,
+      mint: null,
+      program_id: null,
     });
     const batch = [
       tx('0xaa'),
