@@ -49,7 +49,7 @@ beforeAll(async () => {
     const kind = req.url?.includes('/kline/') ? 'kline' : 'tx';
     sockets[kind] = ws;
     ws.on('message', (raw) => {
-      const m = JSON.parse(String(raw)) as { id?: string; type?: string };
+      const m = JSON.parse(raw.toString()) as { id?: string; type?: string };
       if (m.type === 'ping') ws.send(JSON.stringify({ ...frame('pong', {}), id: m.id }));
       else if (m.type === 'subscribe' && kind === 'kline') {
         subscribed = true;
