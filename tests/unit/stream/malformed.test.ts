@@ -48,8 +48,8 @@ beforeAll(async () => {
   wss.on('connection', (ws, req) => {
     const kind = req.url?.includes('/kline/') ? 'kline' : 'tx';
     sockets[kind] = ws;
-    ws.on('message', (raw) => {
-      const m = JSON.parse(raw.toString()) as { id?: string; type?: string };
+    ws.on('message', (raw: Buffer) => {
+      const m = JSON.parse(raw.toString('utf8')) as { id?: string; type?: string };
       if (m.type === 'ping') ws.send(JSON.stringify({ ...frame('pong', {}), id: m.id }));
       else if (m.type === 'subscribe' && kind === 'kline') {
         subscribed = true;
