@@ -1,5 +1,34 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import tseslint from 'typescript-eslint';
+import boundaries from 'eslint-plugin-boundaries';
+
+/**
+ * The layering of docs/architecture.md: each element may import only the layers below it (and
+ * itself). A wrong import fails `npm run lint`, which `npm test` runs.
+ */
+const LAYERS = {
+  core: [],
+  contracts: ['core'],
+  config: ['core', 'contracts'],
+  sim: ['core', 'contracts'],
+  upstream: ['core', 'contracts', 'config', 'sim'],
+  server: ['core', 'contracts', 'config', 'sim', 'upstream'],
+  client: ['core', 'contracts'],
+  feature: ['core', 'contracts', 'client'],
+  loader: ['core', 'contracts', 'config', 'upstream', 'client', 'feature'],
+  components: ['core', 'contracts', 'client', 'feature'],
+  app: [
+    'core',
+    'contracts',
+    'config',
+    'upstream',
+    'server',
+    'client',
+    'feature',
+    'loader',
+    'components',
+  ],
+};
 
 export default tseslint.config(
   {
@@ -30,6 +59,42 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': [
         'error',
         { checksVoidReturn: { attributes: false } },
+      ],
+    },
+  },
+  {
+    files: ['app/**', 'components/**', 'lib/**', 'proxy.ts', 'instrumentation.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { alwaysTryTypes: true } },
+      // `mode: 'full'` (a whole-path pattern) is how a single file, a feature's server.ts, becomes an
+      // element of its own; v7 still honours it and only warns that it is deprecated.
+      'boundaries/legacy-warnings': false,
+      'boundaries/elements': [
+        { type: 'core', pattern: 'lib/core/**', mode: 'full' },
+        { type: 'contracts', pattern: 'lib/contracts/**', mode: 'full' },
+        { type: 'config', pattern: 'lib/config/**', mode: 'full' },
+        { type: 'sim', pattern: 'lib/sim/**', mode: 'full' },
+        { type: 'upstream', pattern: 'lib/upstream/**', mode: 'full' },
+        { type: 'server', pattern: 'lib/server/**', mode: 'full' },
+        { type: 'client', pattern: 'lib/client/**', mode: 'full' },
+        // A feature's page loaders (server.ts) reach the upstream clients; the rest of it does not.
+        { type: 'loader', pattern: 'lib/features/*/server.ts', mode: 'full' },
+        { type: 'feature', pattern: 'lib/features/**', mode: 'full' },
+        { type: 'components', pattern: 'components/**', mode: 'full' },
+        { type: 'app', pattern: ['app/**', 'proxy.ts', 'instrumentation.ts'], mode: 'full' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        2,
+        {
+          default: 'disallow',
+          policies: Object.entries(LAYERS).map(([type, below]) => ({
+            from: { element: { type } },
+            allow: { to: { element: { types: { anyOf: [type, ...below] } } } },
+          })),
+        },
       ],
     },
   },

@@ -1,7 +1,8 @@
 /**
  * Runs once when a server instance starts: a bad environment stops it here, with a message that
  * names the variable, instead of failing on the first request; and every request is stamped with
- * its TCP peer's address (lib/server/security/peer.ts), which the per-client limits key on.
+ * its TCP peer's address (lib/server/security/peer.ts), which the per-client limits key on; and the
+ * built-in simulator's webhook deliveries to this app reach its receiver in process.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
@@ -9,5 +10,7 @@ export async function register() {
     checkEnvironmentAtStartup();
     const { installPeerStamp } = await import('./lib/server/security/peer');
     await installPeerStamp();
+    const { installOwnReceiver } = await import('./lib/server/webhooks/own-receiver');
+    installOwnReceiver();
   }
 }

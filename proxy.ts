@@ -8,7 +8,7 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { adminSession } from '@/lib/server/auth/session';
-import { getEnv, sandboxMode } from '@/lib/core/env';
+import { getEnv, sandboxMode } from '@/lib/config/env';
 import { newSandboxId, sandboxOf, sandboxSetCookie } from '@/lib/server/sandbox/cookie';
 import { isHttps } from '@/lib/server/security/client-key';
 import { API_POLICY, embedAncestors, HSTS, pagePolicy } from '@/lib/server/security/headers';

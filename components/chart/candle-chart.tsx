@@ -29,7 +29,7 @@ import { formatBarTime, formatTickMark, type TimeZoneMode } from '@/lib/features
 import { BAR_SPACING, RIGHT_OFFSET, fewBarsRange } from '@/lib/features/chart/view';
 import { useOhlcvStream } from '@/lib/client/hooks/use-stream';
 import { fetchCandles } from '@/lib/features/pools/api';
-import type { PoolRef } from '@/lib/features/pools/ref';
+import type { PoolRef } from '@/lib/contracts/pool-ref';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Freshness } from '@/components/ui/freshness';

@@ -8,7 +8,7 @@ import {
   WIDGET_DEFAULTS,
   type WidgetParams,
 } from '@/lib/features/pools/params';
-import type { PoolRef } from '@/lib/features/pools/ref';
+import type { PoolRef } from '@/lib/contracts/pool-ref';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Select, TextArea, TextInput } from '@/components/ui/field';

@@ -2,8 +2,8 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useState } from 'react';
 import { normalizeKlineChainType } from '@/lib/contracts/chain-types';
-import { poolPath } from '@/lib/features/pools/ref';
-import { poolAddressProblem } from '@/lib/features/pools/validate';
+import { poolPath } from '@/lib/contracts/pool-ref';
+import { poolAddressProblem } from '@/lib/contracts/pool-ref-check';
 import { Button } from '@/components/ui/button';
 import { Field, Select, TextInput } from '@/components/ui/field';
 

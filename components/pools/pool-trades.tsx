@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import type { TimeZoneMode } from '@/lib/features/chart/time-format';
 import type { Explorer } from '@/lib/features/chains/explorer';
-import type { PoolRef } from '@/lib/features/pools/ref';
+import type { PoolRef } from '@/lib/contracts/pool-ref';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -12,7 +12,7 @@ import { useHydrated } from '@/lib/client/hooks/use-hydrated';
 import { usePrefs } from '@/lib/client/stores/prefs';
 import { explorerFor } from '@/lib/features/chains/explorer';
 import { poolViewQuery, type PoolViewParams } from '@/lib/features/pools/params';
-import { poolPath, type PoolRef } from '@/lib/features/pools/ref';
+import { poolPath, type PoolRef } from '@/lib/contracts/pool-ref';
 import { poolQuery } from '@/lib/features/pools/queries';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import { CandleChart } from '@/components/chart/candle-chart';

@@ -21,7 +21,7 @@ import {
   priceDecimals,
 } from '@/lib/features/chart/price-format';
 import type { WidgetParams } from '@/lib/features/pools/params';
-import { poolKey, poolPath, type PoolRef } from '@/lib/features/pools/ref';
+import { poolKey, poolPath, type PoolRef } from '@/lib/contracts/pool-ref';
 import { baseUsdFromClose, dexName, type PoolSummary } from '@/lib/features/pools/summary';
 import { shorten } from '@/lib/core/format/text';
 import { CandleChart } from '@/components/chart/candle-chart';

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTradesStream } from '@/lib/client/hooks/use-stream';
 import { fetchTrades, type PoolTrade } from '@/lib/features/pools/api';
-import type { PoolRef } from '@/lib/features/pools/ref';
+import type { PoolRef } from '@/lib/contracts/pool-ref';
 import { compareTrades, tradeKey } from '@/lib/features/pools/trades';
 
 export interface PoolTradesState {

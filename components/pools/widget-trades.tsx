@@ -1,7 +1,7 @@
 'use client';
 import { useMemo } from 'react';
 import type { WidgetParams } from '@/lib/features/pools/params';
-import type { PoolRef } from '@/lib/features/pools/ref';
+import type { PoolRef } from '@/lib/contracts/pool-ref';
 import type { PoolSummary } from '@/lib/features/pools/summary';
 import { TradesTable } from './trades-table';
 import { usePoolTrades } from './use-pool-trades';

@@ -21,7 +21,7 @@ import {
 } from '@/lib/features/wallets/config-form';
 import { SecretField } from './secret-field';
 import { useAccess } from './use-access';
-import { MASKED_PATH } from '@/lib/server/gateway/mask';
+import { MASKED_PATH } from '@/lib/core/masked';
 
 export function AppConfigPanel() {
   const config = useQuery(appConfigQuery);

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
 import { Panel } from '@/components/ui/panel';
-import { safeNextPath } from '@/lib/server/auth/next-path';
+import { safeNextPath } from '@/lib/core/next-path';
 import { login, sessionQuery } from '@/lib/client/queries/auth';
 
 /** The admin sign-in: one password (DASHBOARD_PASSWORD), an httpOnly session cookie on success. */

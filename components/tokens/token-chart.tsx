@@ -11,7 +11,7 @@ import { formatCompact } from '@/lib/core/format/number';
 import { useHydrated } from '@/lib/client/hooks/use-hydrated';
 import { useMoney } from '@/lib/features/fiats/use-money';
 import { useUrlParams } from '@/lib/client/hooks/use-url-params';
-import { poolKey, poolPath } from '@/lib/features/pools/ref';
+import { poolKey, poolPath } from '@/lib/contracts/pool-ref';
 import { dexName } from '@/lib/features/pools/summary';
 import { usePrefs } from '@/lib/client/stores/prefs';
 import type { TokenPool } from '@/lib/features/tokens/platforms';

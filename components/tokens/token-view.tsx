@@ -19,7 +19,7 @@ import {
 } from '@/lib/core/format/number';
 import { useFiat } from '@/lib/features/fiats/use-fiat';
 import { useMoney } from '@/lib/features/fiats/use-money';
-import { poolPath } from '@/lib/features/pools/ref';
+import { poolPath } from '@/lib/contracts/pool-ref';
 import { dexName } from '@/lib/features/pools/summary';
 import { quotesQuery } from '@/lib/client/queries/price';
 import { contractQuotesQuery, type ContractRef } from '@/lib/features/tokens/queries';

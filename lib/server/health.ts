@@ -4,7 +4,7 @@
  * mode and each service's state; it never reveals the key or the upstream URL.
  */
 import 'server-only';
-import { upstreamMode } from '../core/env';
+import { upstreamMode } from '../config/env';
 import { ResponseCache } from '../upstream/cache';
 import type { Service } from '../contracts/services';
 import { UpstreamError } from '../upstream/base-client';

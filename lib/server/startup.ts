@@ -1,5 +1,5 @@
 import 'server-only';
-import { EnvError, getEnv, upstreamMode } from '../core/env';
+import { EnvError, getEnv, upstreamMode } from '../config/env';
 
 /** Called from instrumentation.ts in the Node runtime only. */
 export function checkEnvironmentAtStartup(): void {

@@ -1,8 +1,11 @@
-/** The in-process simulator, configured from the validated environment (demo sandboxes and their limits). */
+/**
+ * The in-process simulator, configured from the validated environment (demo sandboxes and their
+ * limits). Its deliveries to this app's own receiver are wired by the server at start
+ * (lib/server/webhooks/own-receiver.ts, from instrumentation.ts).
+ */
 import 'server-only';
-import { getEnv, sandboxMode } from '../core/env';
-import { configureInProcessSimulator, inProcessSimulator, setOwnReceiver } from '../sim/in-process';
-import { isOwnReceiver } from '../server/webhooks/own-url';
+import { getEnv, sandboxMode } from '../config/env';
+import { configureInProcessSimulator, inProcessSimulator } from '../sim/in-process';
 import type { Simulator } from '../sim';
 
 export function builtInSimulator(): Simulator {
@@ -16,10 +19,5 @@ export function builtInSimulator(): Simulator {
         }
       : null,
   });
-  setOwnReceiver((url, delivery) =>
-    isOwnReceiver(url)
-      ? import('../server/webhooks/own-receiver').then((m) => m.deliverOwn(delivery))
-      : null,
-  );
   return inProcessSimulator();
 }

@@ -6,7 +6,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
-import { getEnv, upstreamMode } from '../core/env';
+import { getEnv, upstreamMode } from '../config/env';
 import { sandboxApiKey } from '../sim/core/auth';
 import { builtInSimulator } from './simulator';
 

@@ -3,7 +3,7 @@
  * With no UPSTREAM_BASE_URL it calls the built-in simulator in-process instead of the network.
  */
 import 'server-only';
-import { getEnv, upstreamMode } from '../core/env';
+import { getEnv, upstreamMode } from '../config/env';
 import { sandboxApiKey } from '../sim/core/auth';
 import { builtInSimulator } from './simulator';
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
-import { featuredPools } from '@/lib/features/pools/featured';
-import { poolPath, type PoolRef } from '@/lib/features/pools/ref';
+import { featuredPools } from '@/lib/config/featured-pools';
+import { poolPath, type PoolRef } from '@/lib/contracts/pool-ref';
 import { listChains, lookupPool, type PoolLookup } from '@/lib/features/pools/server';
 import { summarize } from '@/lib/features/pools/summary';
 import type { ChainItem } from '@/lib/contracts/price/schema';

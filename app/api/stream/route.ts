@@ -1,6 +1,6 @@
 import { checkAddress } from '@/lib/core/address';
 import { mayRead, SIGN_IN_TO_READ_MESSAGE } from '@/lib/server/auth/access';
-import { getEnv, sandboxMode } from '@/lib/core/env';
+import { getEnv, sandboxMode } from '@/lib/config/env';
 import { sandboxOf } from '@/lib/server/sandbox/cookie';
 import { clientKey } from '@/lib/server/security/client-key';
 import { admitStream } from '@/lib/server/stream/limits';

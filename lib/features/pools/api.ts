@@ -8,7 +8,7 @@ import { api } from '../../client/api';
 import type { CoinData, TopHoldersData } from '../../contracts/kline/schema';
 import type { PoolData } from '../../contracts/price/schema';
 import type { TransactionDetail } from '../../contracts/tx/schema';
-import { poolQueryString, type PoolRef } from './ref';
+import { poolQueryString, type PoolRef } from '../../contracts/pool-ref';
 
 /** The query of one `kline/ohlcv` request; also what the server preloads for a page's first candles. */
 export function ohlcvQuery(ref: PoolRef, interval: KlineInterval, window: HistoryWindow): string {

@@ -1,6 +1,6 @@
 /** The code a site owner pastes to embed a pool chart: an iframe, or one script tag (public/embed.js). */
 import { widgetQuery, type WidgetParams } from './params';
-import { embedPath, poolKey, type PoolRef } from './ref';
+import { embedPath, poolKey, type PoolRef } from '../../contracts/pool-ref';
 
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

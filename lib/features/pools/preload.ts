@@ -8,7 +8,7 @@ import { preload } from 'react-dom';
 import { INITIAL_BARS } from '../chart/feed';
 import { windowEndingAt, type KlineInterval } from '../chart/intervals';
 import { ohlcvQuery } from './api';
-import type { PoolRef } from './ref';
+import type { PoolRef } from '../../contracts/pool-ref';
 
 /** Call from a server component; returns the window end to hand to the chart as `initialTo`. */
 export function preloadFirstCandles(ref: PoolRef, interval: KlineInterval): number {

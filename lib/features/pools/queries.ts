@@ -1,7 +1,7 @@
 /** Query factories for pools (the pool page); the widget calls lib/features/pools/api.ts directly. */
 import { queryOptions } from '@tanstack/react-query';
 import { fetchCoin, fetchPool, fetchTopHolders } from './api';
-import { poolKey, type PoolRef } from './ref';
+import { poolKey, type PoolRef } from '../../contracts/pool-ref';
 
 /**
  * The price service's pool object. The seed caches it for an hour and so does the gateway, so a

@@ -10,7 +10,7 @@ import { klineClient } from '../../upstream/kline/client';
 import { priceClient } from '../../upstream/price/client';
 import { load } from '../../upstream/result';
 import type { LatestClose } from './live';
-import type { PoolRef } from './ref';
+import type { PoolRef } from '../../contracts/pool-ref';
 
 export type PoolLookup =
   { kind: 'found'; pool: PoolObject } | { kind: 'missing' } | { kind: 'error'; message: string };

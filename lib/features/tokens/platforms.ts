@@ -1,7 +1,7 @@
 /** A token across chains: its platform records, explorer links and the featured pools it trades in. */
 import Big from 'big.js';
 import { toBig } from '../../core/format/number';
-import type { PoolRef } from '../pools/ref';
+import type { PoolRef } from '../../contracts/pool-ref';
 import { explorerFor } from '../chains/explorer';
 import type { ChainItem, PoolObject, TokenItem } from '../../contracts/price/schema';
 import type { WrappedContract } from './wrapped';

@@ -2,7 +2,7 @@
 import 'server-only';
 import { priceClient } from '../../upstream/price/client';
 import { load } from '../../upstream/result';
-import { featuredPools } from '../pools/featured';
+import { featuredPools } from '../../config/featured-pools';
 import { lookupPool } from '../pools/server';
 import type { ChainItem, TokenDetailItem, TokenItem } from '../../contracts/price/schema';
 import { poolsOfToken, samePlatforms, type TokenPool } from './platforms';

@@ -3,9 +3,6 @@
  * unknown hash is a real 404). Later refreshes come from the browser through the gateway.
  */
 import 'server-only';
-import { cookies } from 'next/headers';
-import { sandboxMode } from '../../core/env';
-import { SANDBOX_COOKIE, verifySandbox } from '../../server/sandbox/cookie';
 import type { TransactionDetail } from '../../contracts/tx/schema';
 import { load } from '../../upstream/result';
 import { txClient } from '../../upstream/tx/client';
@@ -19,11 +16,9 @@ export async function readTransaction(
   chainType: string,
   chainId: number,
   hash: string,
+  /** the visitor's demo sandbox: a transaction replayed there is found there */
+  sandbox: string | null,
 ): Promise<TransactionResult> {
-  // In the demo, a transaction replayed in the visitor's sandbox is found in that sandbox.
-  const sandbox = sandboxMode()
-    ? verifySandbox((await cookies()).get(SANDBOX_COOKIE)?.value)
-    : null;
   const result = await load(() => txClient.transaction(hash, chainType, chainId, { sandbox }));
   if (result.ok) return result.value ? { kind: 'found', tx: result.value } : { kind: 'missing' };
   // A 400 (malformed hash for the chain, unknown chain) is "no such transaction" for a page visitor.

@@ -7,7 +7,7 @@
  * - A real upstream without a password: no changes at all.
  */
 import 'server-only';
-import { getEnv, sandboxMode, upstreamMode } from '../../core/env';
+import { getEnv, sandboxMode, upstreamMode } from '../../config/env';
 import { hasAdminSession } from './session';
 
 export interface Access {

@@ -9,7 +9,7 @@
  * clients run above LOGIN_SLOWDOWN_AFTER_PER_MIN), never a refusal.
  */
 import 'server-only';
-import { getEnv } from '../../core/env';
+import { getEnv } from '../../config/env';
 import { readCappedText } from '../security/body';
 import { clientKey, isHttps } from '../security/client-key';
 import { rateLimit } from '../security/limits';

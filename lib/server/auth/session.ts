@@ -8,7 +8,7 @@
  */
 import 'server-only';
 import { createHmac, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
-import { getEnv } from '../../core/env';
+import { getEnv } from '../../config/env';
 import { isHttps } from '../security/client-key';
 import { revocations } from './revocation';
 

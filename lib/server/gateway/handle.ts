@@ -8,7 +8,7 @@ import type { Endpoint, RequestBody } from '../../contracts/types';
 import { decodeSegments } from '../../contracts/match';
 import { mayRead, SIGN_IN_TO_READ_MESSAGE } from '../auth/access';
 import { hasAdminSession } from '../auth/session';
-import { getEnv, sandboxMode } from '../../core/env';
+import { getEnv, sandboxMode } from '../../config/env';
 import { newSandboxId, sandboxOf, sandboxSetCookie } from '../sandbox/cookie';
 import { readCappedText } from '../security/body';
 import { clientKey } from '../security/client-key';

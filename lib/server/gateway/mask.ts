@@ -3,7 +3,9 @@
  * secret in itself (a Slack or Discord hook carries its token in the path), and an upstream's failure
  * reason may name internal hosts, ports or connection errors. Both are masked, in every mode.
  */
-export const MASKED_PATH = '/•••';
+import { MASKED_PATH } from '../../core/masked';
+
+export { MASKED_PATH };
 
 export function maskWebhookUrl(url: unknown): unknown {
   if (typeof url !== 'string') return url;

@@ -6,6 +6,7 @@
  */
 import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sandboxMode } from '../../config/env';
 import { isHttps } from '../security/client-key';
 
 export const SANDBOX_COOKIE = 'pulse_demo';
@@ -62,4 +63,11 @@ export function sandboxSetCookie(request: Request, id: string): string {
   ];
   if (isHttps(request)) parts.push('Secure');
   return parts.join('; ');
+}
+
+/** The visitor's sandbox for a server component (demo mode only; null elsewhere or without one). */
+export async function pageSandbox(): Promise<string | null> {
+  if (!sandboxMode()) return null;
+  const { cookies } = await import('next/headers');
+  return verifySandbox((await cookies()).get(SANDBOX_COOKIE)?.value);
 }

@@ -10,7 +10,7 @@
  * IPv6 clients are keyed by their /64: one host usually holds the whole prefix.
  */
 import 'server-only';
-import { getEnv } from '../../core/env';
+import { getEnv } from '../../config/env';
 import { peerHeaderName } from './peer';
 
 export function clientKey(request: Request): string {

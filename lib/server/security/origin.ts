@@ -6,7 +6,7 @@
  * still sends its own name as Host. X-Forwarded-Host is not read: a client sets it freely.
  */
 import 'server-only';
-import { getEnv } from '../../core/env';
+import { getEnv } from '../../config/env';
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 

@@ -5,7 +5,7 @@
  * pollers, tx watches). Topics someone already follows cost nothing and pass.
  */
 import 'server-only';
-import { getEnv } from '../../core/env';
+import { getEnv } from '../../config/env';
 import { gauge, rateLimit } from '../security/limits';
 import type { StreamHub } from './hub';
 import type { Topic } from '../../contracts/stream/topics';

@@ -5,9 +5,16 @@
  * to that sandbox's live feed only.
  */
 import 'server-only';
-import { getEnv } from '../../core/env';
+import { getEnv } from '../../config/env';
 import { getStreamHub } from '../stream/server';
+import { setOwnReceiver } from '../../sim/in-process';
+import { isOwnReceiver } from './own-url';
 import { checkSign, parseWebhookBody, receiveTransactions } from './receiver';
+
+/** Hands the built-in simulator's deliveries to our own receiver over in process (called at start). */
+export function installOwnReceiver(): void {
+  setOwnReceiver((url, delivery) => (isOwnReceiver(url) ? deliverOwn(delivery) : null));
+}
 
 export async function deliverOwn(delivery: {
   sandbox: string;

@@ -19,7 +19,7 @@ async function load(env: Record<string, string | undefined>) {
   const login = await import('@/lib/server/auth/login');
   const access = await import('@/lib/server/auth/access');
   const session = await import('@/lib/server/auth/session');
-  const envModule = await import('@/lib/core/env');
+  const envModule = await import('@/lib/config/env');
   return { ...login, ...access, session, env: envModule };
 }
 

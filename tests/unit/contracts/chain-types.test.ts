@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeKlineChainType, normalizePriceChainType } from '@/lib/contracts/chain-types';
 import { normalizeChainType } from '@/lib/contracts/kline/endpoints';
-import { parsePoolRef } from '@/lib/features/pools/validate';
+import { parsePoolRef } from '@/lib/contracts/pool-ref-check';
 
 // Written from the seeds' own sentences, not from the code under test.
 // kline: "eth, ethereum to evm; sol, the service [solana] to svm; trx, tron to tvm; btc, bitcoin and

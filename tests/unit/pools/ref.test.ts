@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from '@/lib/core/env';
-import { featuredPools, parseFeaturedPools } from '@/lib/features/pools/featured';
-import { embedPath, poolKey, poolPath, poolQueryString } from '@/lib/features/pools/ref';
-import { parsePoolRef, poolAddressProblem } from '@/lib/features/pools/validate';
+import { parseEnv } from '@/lib/config/env';
+import { featuredPools, parseFeaturedPools } from '@/lib/config/featured-pools';
+import { embedPath, poolKey, poolPath, poolQueryString } from '@/lib/contracts/pool-ref';
+import { parsePoolRef, poolAddressProblem } from '@/lib/contracts/pool-ref-check';
 
 const UNISWAP = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
 const RAYDIUM = '58oQChx4yWmvKdwLLZzBi4ChoCc2fqCF8hQhbYWEbTtW';

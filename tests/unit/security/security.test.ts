@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeNextPath } from '@/lib/server/auth/next-path';
+import { safeNextPath } from '@/lib/core/next-path';
 import { memoryRevocations } from '@/lib/server/auth/revocation';
 import { txContract } from '@/lib/contracts/tx/endpoints';
 import { priceContract } from '@/lib/contracts/price/endpoints';

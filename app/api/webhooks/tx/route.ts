@@ -1,4 +1,4 @@
-import { getEnv } from '@/lib/core/env';
+import { getEnv } from '@/lib/config/env';
 import { clientKey } from '@/lib/server/security/client-key';
 import { rateLimit } from '@/lib/server/security/limits';
 import { hostAllowed } from '@/lib/server/security/origin';

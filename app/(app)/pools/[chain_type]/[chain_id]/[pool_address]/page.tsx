@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { parsePoolView, poolViewQuery } from '@/lib/features/pools/params';
 import { preloadFirstCandles } from '@/lib/features/pools/preload';
-import { poolPath } from '@/lib/features/pools/ref';
+import { poolPath } from '@/lib/contracts/pool-ref';
 import { latestClose, lookupChain, lookupPool } from '@/lib/features/pools/server';
 import { dexName } from '@/lib/features/pools/summary';
-import { parsePoolRef } from '@/lib/features/pools/validate';
+import { parsePoolRef } from '@/lib/contracts/pool-ref-check';
 import { PoolView } from '@/components/pools/pool-view';
 
 type Params = { chain_type: string; chain_id: string; pool_address: string };

@@ -4,6 +4,7 @@ import { TransactionView } from '@/components/tx/transaction-view';
 import { isTxChainType } from '@/lib/contracts/chain-types';
 import { shorten } from '@/lib/core/format/text';
 import { isPlausibleHash, readTransaction } from '@/lib/features/wallets/server';
+import { pageSandbox } from '@/lib/server/sandbox/cookie';
 
 type Params = Promise<{ chain_type: string; chain_id: string; tx_hash: string }>;
 
@@ -24,7 +25,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function Page({ params }: { params: Params }) {
   const p = parse(await params);
   if (!p) notFound();
-  const result = await readTransaction(p.chainType, p.chainId, p.hash);
+  const result = await readTransaction(p.chainType, p.chainId, p.hash, await pageSandbox());
   if (result.kind === 'missing') notFound();
   return (
     <TransactionView

@@ -3,7 +3,7 @@ import { parseWidget } from '@/lib/features/pools/params';
 import { preloadFirstCandles } from '@/lib/features/pools/preload';
 import { lookupPool } from '@/lib/features/pools/server';
 import { summarize } from '@/lib/features/pools/summary';
-import { parsePoolRef } from '@/lib/features/pools/validate';
+import { parsePoolRef } from '@/lib/contracts/pool-ref-check';
 import { PoolWidget } from '@/components/pools/pool-widget';
 import { WidgetNotFound } from '@/components/pools/widget-not-found';
 

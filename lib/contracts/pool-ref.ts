@@ -1,8 +1,8 @@
 /**
  * A pool as the URL names it: `/pools/{chain_type}/{chain_id}/{pool_address}`, and the paths built
- * from it. Free of address checks (lib/features/pools/validate.ts) so the embedded widget stays small.
+ * from it. Free of address checks (lib/contracts/pool-ref-check.ts) so the embedded widget stays small.
  */
-import type { ChainType } from '../../contracts/chain-types';
+import type { ChainType } from './chain-types';
 
 export interface PoolRef {
   chainType: ChainType;

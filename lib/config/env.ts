@@ -5,7 +5,7 @@
  */
 import 'server-only';
 import { z } from 'zod';
-import { parseFeaturedPools } from '../features/pools/featured';
+import { parseFeaturedPools } from './featured-pools';
 
 const optionalString = z
   .string()

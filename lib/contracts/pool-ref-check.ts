@@ -2,9 +2,9 @@
  * Validation of the three URL segments of a pool, shared by the server (route params, FEATURED_POOLS)
  * and the browser (the open-a-pool form).
  */
-import { checkAddress, addressFamily } from '../../core/address';
-import { normalizeKlineChainType, type ChainType } from '../../contracts/chain-types';
-import type { PoolRef } from './ref';
+import { checkAddress, addressFamily } from '../core/address';
+import { normalizeKlineChainType, type ChainType } from './chain-types';
+import type { PoolRef } from './pool-ref';
 
 export type PoolRefResult =
   | { ok: true; ref: PoolRef }

@@ -3,8 +3,8 @@
  * comma-separated list of `chain_type:chain_id:pool_address`; by default they are the six pools of
  * the demo catalogue (shared/SIMULATOR.md), which a real upstream also serves.
  */
-import type { PoolRef } from './ref';
-import { parsePoolRef } from './validate';
+import type { PoolRef } from '../contracts/pool-ref';
+import { parsePoolRef } from '../contracts/pool-ref-check';
 
 /** `{ chainType, chainId, address }`, the chain type one of the standard values (evm, svm, ...). */
 export type FeaturedPool = PoolRef;
