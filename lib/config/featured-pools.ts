@@ -1,7 +1,7 @@
 /**
  * The pools the app lists on /pools and links token pages to. FEATURED_POOLS overrides them with a
  * comma-separated list of `chain_type:chain_id:pool_address`; by default they are the six pools of
- * the demo catalogue (shared/SIMULATOR.md), which a real upstream also serves.
+ * the demo catalogue (docs/simulator/README.md, "Demo catalogue"), which a real upstream also serves.
  */
 import type { PoolRef } from '../contracts/pool-ref';
 import { parsePoolRef } from '../contracts/pool-ref-check';

@@ -1,7 +1,7 @@
 /**
  * Chain type names across the three services. The price and kline services use the standard values
  * `evm svm tvm utxo cosmos move` with aliases (each service its own list); the tx service names
- * chains (`ethereum`, `bsc`, `solana`, `tron`, `bitcoin`, ...). Per shared/SIMULATOR.md's errata,
+ * chains (`ethereum`, `bsc`, `solana`, `tron`, `bitcoin`, ...). Per the errata (docs/simulator/README.md, "Errata"),
  * "the service" in the seeds' alias lists reads "solana".
  */
 export const CHAIN_TYPES = ['evm', 'svm', 'tvm', 'utxo', 'cosmos', 'move'] as const;

@@ -1,6 +1,6 @@
 /**
  * Failure envelopes. They differ by service and even by endpoint; read the seeds to the letter:
- * price uses `msg` with `data: ""`, tx REST uses `message` with `data: null` (shared/SIMULATOR.md),
+ * price uses `msg` with `data: ""`, tx REST uses `message` with `data: null` (docs/simulator/README.md, "What the seeds leave open"),
  * kline uses `message` with an `error` object.
  */
 import type { Service } from './services';

@@ -1,5 +1,5 @@
 /**
- * The demo catalogue of shared/SIMULATOR.md. The dashboard never imports this file: it reads the
+ * The demo catalogue (docs/simulator/README.md, "Demo catalogue"). The dashboard never imports this file: it reads the
  * catalogue through the APIs, as it would read a real upstream.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The built-in upstream: price, tx and kline services on one origin, as shared/SIMULATOR.md
+ * The built-in upstream: price, tx and kline services on one origin, as docs/simulator/README.md, "What the seeds leave open"
  * specifies. `createSimulator` wires the services; `node-server.ts` serves it on a port.
  */
 import type { SimConfig, SimService, Simulator, UpgradeResult } from './core/types';
@@ -20,7 +20,7 @@ export const DEFAULT_SIM_CONFIG: SimConfig = {
   logLevel: 'info',
 };
 
-/** Reads the simulator's environment variables (shared/SIMULATOR.md, "Running it"). */
+/** Reads the simulator's environment variables (docs/simulator/README.md, "Running it"). */
 export function simConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SimConfig {
   const int = (name: string, fallback: number) => {
     const raw = env[name];

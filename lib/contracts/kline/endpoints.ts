@@ -1,5 +1,5 @@
 /**
- * The kline service's REST endpoints (shared/seeds/kline-service.md) and the input rules the seed
+ * The kline service's REST endpoints (docs/contracts.md, "Kline service") and the input rules the seed
  * gives them. The two WebSocket paths are not REST: the gateway never forwards them as HTTP, so
  * they are exported as paths (`KLINE_WS_PATH`, `KLINE_TOPIC_WS_PATH`) rather than listed as endpoints.
  */

@@ -1,5 +1,5 @@
-// Raw upstream shapes, written from shared/seeds/kline-service.md.
-// The market objects are "not shown" in the seed; their shapes follow shared/SIMULATOR.md and
+// Raw upstream shapes, written from docs/contracts.md, "Kline service".
+// The market objects are "not shown" in the seed; their shapes follow docs/simulator/README.md, "What the seeds leave open" and
 // docs/simulator/kline.md (the pool object is the price service's, plus optional extras).
 import { z } from 'zod';
 import { NumericString, PoolObject } from '../price/schema';

@@ -1,12 +1,12 @@
 /**
- * The price service's endpoints (shared/seeds/price-service.md) and the input errors the seed gives
+ * The price service's endpoints (docs/contracts.md, "Price service") and the input errors the seed gives
  * for them. Only seed-documented errors live here; the simulator adds the rules of
- * shared/SIMULATOR.md (page/limit, the 100-id cap) and data-dependent answers on top.
+ * docs/simulator/README.md, "What the seeds leave open" (page/limit, the 100-id cap) and data-dependent answers on top.
  */
 import { priceFailure } from '../envelopes';
 import type { Endpoint, EndpointRequest, Rejection, ServiceContract } from '../types';
 
-/** 20001 and 20003 are input errors: HTTP 400 (shared/SIMULATOR.md). */
+/** 20001 and 20003 are input errors: HTTP 400 (docs/simulator/README.md, "What the seeds leave open"). */
 function reject(code: 20001 | 20003, msg: string): Rejection {
   return { status: 400, body: priceFailure(code, msg) };
 }

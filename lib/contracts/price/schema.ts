@@ -1,4 +1,4 @@
-// Raw upstream shapes, written from shared/seeds/price-service.md.
+// Raw upstream shapes, written from docs/contracts.md, "Price service".
 import { z } from 'zod';
 
 /** A decimal number carried as a string (`"3101.25"`, `"-0.42"`, `"19790000"`). */

@@ -1,6 +1,6 @@
 /**
- * The tx service's endpoints (shared/seeds/tx-service.md) and the input rules its tables give.
- * The seed shows no REST failure envelope; shared/SIMULATOR.md fixes it as HTTP 400
+ * The tx service's endpoints (docs/contracts.md, "Tx service") and the input rules its tables give.
+ * The seed shows no REST failure envelope; docs/simulator/README.md, "What the seeds leave open" fixes it as HTTP 400
  * `{ code: 400, message: <text naming the field>, data: null }`. Rules the seed does not state
  * (supported chains, address formats) are the simulator's, not the gateway's: see lib/sim/tx.
  */
@@ -236,7 +236,7 @@ const endpoints: readonly Endpoint[] = [
     maxBodyBytes: 64 * 1024,
     validate: validateBatchGet,
   },
-  // The seed leaves the key of this one open; every protected endpoint asks for it (shared/SIMULATOR.md).
+  // The seed leaves the key of this one open; every protected endpoint asks for it (docs/simulator/README.md, "What the seeds leave open").
   {
     id: 'tx.transactions.get',
     method: 'GET',

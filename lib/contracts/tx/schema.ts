@@ -1,8 +1,8 @@
-// Raw upstream shapes, written from shared/seeds/tx-service.md.
+// Raw upstream shapes, written from docs/contracts.md, "Tx service".
 //
 // Nullability follows the seed tables: every TransactionDetail field is always present ("string / null"
 // means the key is there with a null value), arrays are always arrays. The internal `id` (the cursor,
-// shared/SIMULATOR.md) is required on list records and optional elsewhere.
+// docs/simulator/README.md, "What the seeds leave open") is required on list records and optional elsewhere.
 import { z } from 'zod';
 
 const str = z.string().nullable();
@@ -61,7 +61,7 @@ export const TX_STATUSES = ['success', 'failed', 'pending'] as const;
 export const TRANSFER_TYPES_SEEN = ['native', 'token', 'NativeCoin', 'Token'] as const;
 
 export const TransactionDetail = z.object({
-  /** internal id (cursor); see shared/SIMULATOR.md */
+  /** internal id (cursor); see docs/simulator/README.md, "What the seeds leave open" */
   id: int.optional(),
   chain_type: z.string(),
   chain_id: int,
@@ -150,7 +150,7 @@ export const TransactionEnvelope = z.object({
 });
 export type TransactionEnvelope = z.infer<typeof TransactionEnvelope>;
 
-/** POST transactions/batch-get (envelope fixed by shared/SIMULATOR.md) */
+/** POST transactions/batch-get (envelope fixed by docs/simulator/README.md, "What the seeds leave open") */
 export const BatchGetEnvelope = z.object({
   code: z.literal(0),
   msg: z.literal('success'),
@@ -163,7 +163,7 @@ export function okEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ code: z.literal(0), message: z.literal('ok'), data });
 }
 
-/** REST failures (shared/SIMULATOR.md): `{ code, message, data: null }`, code non-zero. */
+/** REST failures (docs/simulator/README.md, "What the seeds leave open"): `{ code, message, data: null }`, code non-zero. */
 export const TxFailure = z.object({
   code: int.refine((c) => c !== 0, 'a failure has a non-zero code'),
   message: z.string(),

@@ -1,5 +1,5 @@
 /**
- * The kline service of the simulator (shared/seeds/kline-service.md): OHLCV history, market
+ * The kline service of the simulator (docs/contracts.md, "Kline service"): OHLCV history, market
  * lookups, the candle WebSocket and the generic ping/pong WebSocket, under `/kline/api/v1`.
  * Input rules come from lib/contracts/kline/endpoints.ts, the same code the gateway validates with.
  */

@@ -1,6 +1,6 @@
 /**
  * The kline service's market lookups (`/market/...`). The seed leaves their objects "not shown";
- * shared/SIMULATOR.md fixes them: the price service's pool object (plus the optional extras below),
+ * docs/simulator/README.md, "What the seeds leave open" fixes them: the price service's pool object (plus the optional extras below),
  * top holders and coin metadata. docs/simulator/kline.md lists every choice made here.
  */
 import {

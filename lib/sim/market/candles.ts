@@ -1,5 +1,5 @@
 /**
- * Deterministic OHLCV price paths, generated top-down (see shared/SIMULATOR.md, "Market data").
+ * Deterministic OHLCV price paths, generated top-down (see docs/simulator/README.md, "Market data").
  *
  * A path's daily candles come from a mean-reverting random walk whose steps are hashes of
  * (seed, entity, day). Each candle is split into children (1d -> 6 x 4h -> 4 x 1h -> 4 x 15m ->

@@ -1,5 +1,5 @@
 /**
- * The price service of the simulator (shared/seeds/price-service.md). Its routes are the endpoints
+ * The price service of the simulator (docs/contracts.md, "Price service"). Its routes are the endpoints
  * of `priceContract`, so the gateway's allowlist and the simulator cannot drift apart, and every
  * request runs the contract's `validate()` before the handler adds the simulator's own rules.
  */

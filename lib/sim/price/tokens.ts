@@ -1,7 +1,7 @@
 /**
  * The token catalogue of the price service: the notable tokens of the catalogue first (ids 1..N, real
  * addresses and decimals), then generated filler tokens, so that paging past the 1,000 limit matters
- * (shared/SIMULATOR.md asks for at least 1,500 active tokens plus some inactive ones).
+ * (docs/simulator/README.md, "What the seeds leave open" asks for at least 1,500 active tokens plus some inactive ones).
  */
 import { encode } from '../../core/address';
 import { ASSETS, NOTABLE_TOKENS, chainById, type SimChain } from '../catalogue';

@@ -118,7 +118,7 @@ export function applyUpdate(
     if (field === 'enable_webhook' || field === 'is_active' || field === 'webhook_url')
       resumeWebhook = true;
   }
-  // shared/SIMULATOR.md: re-enabling a disabled app gives `active`
+  // Re-enabling a disabled app gives `active`
   if (body.enable_webhook === true && app.webhook_delivery_status === 'disabled') {
     app.webhook_delivery_status = 'active';
     app.webhook_retrying_since = null;

@@ -1,6 +1,6 @@
 /**
- * The tx (address transfer monitoring) service of the simulator: shared/seeds/tx-service.md to the
- * letter, with shared/SIMULATOR.md for what the seed leaves open and docs/simulator/tx.md for the rest.
+ * The tx (address transfer monitoring) service of the simulator: docs/contracts.md, "Tx service" to the
+ * letter, with docs/simulator/README.md ("What the seeds leave open") and docs/simulator/tx.md for the rest.
  */
 import { txContract } from '../../contracts/tx/endpoints';
 import { txFailure } from '../../contracts/envelopes';

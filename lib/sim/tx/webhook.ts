@@ -243,7 +243,7 @@ export class Webhook {
     return false;
   }
 
-  /** The queue drained: back to `active` (shared/SIMULATOR.md). */
+  /** The queue drained: back to `active` (docs/simulator/README.md, "What the seeds leave open"). */
   private settle(): void {
     if (this.app.webhook_delivery_status === 'retrying') {
       this.app.webhook_delivery_status = 'active';

@@ -1,4 +1,4 @@
-/** The kline service, typed (shared/seeds/kline-service.md). Server-only: it reaches the key. */
+/** The kline service, typed (docs/contracts.md, "Kline service"). Server-only: it reaches the key. */
 import 'server-only';
 import { callUpstream, type ReadOptions } from '../base-client';
 import * as S from '../../contracts/kline/schema';

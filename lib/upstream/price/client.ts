@@ -1,4 +1,4 @@
-/** The price service, typed (shared/seeds/price-service.md). Server-only: it reaches the key. */
+/** The price service, typed (docs/contracts.md, "Price service"). Server-only: it reaches the key. */
 import 'server-only';
 import type { ZodType } from 'zod';
 import { UpstreamError, callUpstream, type ReadOptions } from '../base-client';

@@ -1,4 +1,4 @@
-/** The tx service, typed (shared/seeds/tx-service.md). Server-only: it reaches the key. */
+/** The tx service, typed (docs/contracts.md, "Tx service"). Server-only: it reaches the key. */
 import 'server-only';
 import { callUpstream, type ReadOptions } from '../base-client';
 import * as S from '../../contracts/tx/schema';

@@ -1,6 +1,6 @@
 /**
  * Price service of the simulator, against a real port: auth, routing, chains, tokens, token
- * details, platforms, fiats and fiat rates (shared/seeds/price-service.md, shared/SIMULATOR.md).
+ * details, platforms, fiats and fiat rates (docs/contracts.md, "Price service", docs/simulator/README.md, "What the seeds leave open").
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
