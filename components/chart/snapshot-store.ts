@@ -1,32 +1,30 @@
 /**
- * A tiny external store for the chart's latest snapshot, so that the pool header's live price
- * re-renders on each push without re-rendering the whole page.
+ * The chart's latest snapshot, so that the pool header's live price re-renders on each push without
+ * re-rendering the whole page: a zustand store (the house's one kind of client store, see
+ * docs/architecture.md) made per chart, behind a small get/set/subscribe face.
  */
-import { useSyncExternalStore } from 'react';
+import { useStore as useZustandStore } from 'zustand';
+import { createStore as createZustandStore, type StoreApi } from 'zustand/vanilla';
 
 export interface Store<T> {
   get: () => T;
   set: (value: T) => void;
   subscribe: (listener: () => void) => () => void;
+  readonly api: StoreApi<{ value: T }>;
 }
 
 export function createStore<T>(initial: T): Store<T> {
-  let value = initial;
-  const listeners = new Set<() => void>();
+  const api = createZustandStore<{ value: T }>(() => ({ value: initial }));
   return {
-    get: () => value,
+    api,
+    get: () => api.getState().value,
     set: (next) => {
-      if (Object.is(next, value)) return;
-      value = next;
-      for (const l of listeners) l();
+      if (!Object.is(next, api.getState().value)) api.setState({ value: next });
     },
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: (listener) => api.subscribe(() => listener()),
   };
 }
 
 export function useStore<T>(store: Store<T>): T {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  return useZustandStore(store.api, (s) => s.value);
 }

@@ -8,6 +8,10 @@ import { isSignableSecret } from './sign';
 import { txFailure } from '../envelopes';
 import type { Endpoint, EndpointRequest, Rejection, ServiceContract } from '../types';
 
+/** `transfers/search` `tx_type`: all (empty), native coin transfers or token transfers. */
+export const TX_TYPES = ['', 'native', 'token'] as const;
+export type TxType = (typeof TX_TYPES)[number];
+
 const bad = (message: string): Rejection => ({ status: 400, body: txFailure(400, message) });
 
 type Body = Record<string, unknown>;
@@ -67,7 +71,7 @@ const validateSearch = withBody((body: Body): Rejection | null => {
     requiredString(body, 'address') ??
     optionalString(body, 'chain_type') ??
     (absent(body.chain_id) || isInt(body.chain_id) ? null : bad('chain_id must be an integer')) ??
-    (absent(body.tx_type) || ['', 'native', 'token'].includes(body.tx_type as string)
+    (absent(body.tx_type) || (TX_TYPES as readonly unknown[]).includes(body.tx_type)
       ? null
       : bad('tx_type must be one of "", "native", "token"')) ??
     optionalString(body, 'token') ??

@@ -4,6 +4,7 @@
  * the request bodies, the query-string form of a query, and the seed's cursor rule.
  */
 import { checkAddress, type AddressFamily } from '../../core/address';
+import { TX_TYPES, type TxType } from '../../contracts/tx/endpoints';
 import type { TransferRecord } from '../../contracts/tx/schema';
 import { familyOf, txChain } from './chains';
 import { splitAddressList } from './parse';
@@ -11,8 +12,7 @@ import { splitAddressList } from './parse';
 export const MAX_GROUPS = 10;
 export const MAX_GROUP_ADDRESSES = 20;
 export const DEFAULT_LIMIT = 20;
-export const TX_TYPES = ['', 'native', 'token'] as const;
-export type TxType = (typeof TX_TYPES)[number];
+export { TX_TYPES, type TxType };
 
 export interface SearchQuery {
   mode: 'address';

@@ -1,13 +1,14 @@
 /** The tx service, typed (docs/contracts.md, "Tx service"). Server-only: it reaches the key. */
 import 'server-only';
 import { callUpstream, type ReadOptions } from '../base-client';
+import type { TxType } from '../../contracts/tx/endpoints';
 import * as S from '../../contracts/tx/schema';
 
 export interface SearchBody {
   address: string;
   chain_type?: string;
   chain_id?: number;
-  tx_type?: '' | 'native' | 'token';
+  tx_type?: TxType;
   token?: string;
   limit?: number;
   id?: number;
