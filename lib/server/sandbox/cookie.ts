@@ -6,7 +6,7 @@
  */
 import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sandboxMode } from '../../config/env';
+import { getEnv, sandboxMode } from '../../config/env';
 import { isHttps } from '../security/client-key';
 
 export const SANDBOX_COOKIE = 'pulse_demo';
@@ -17,7 +17,7 @@ const KEY = Symbol.for('pulse.sandbox-secret');
 type Holder = { [KEY]?: string };
 
 function secret(): string {
-  const fromEnv = process.env.SESSION_SECRET?.trim();
+  const fromEnv = getEnv().SESSION_SECRET;
   if (fromEnv) return `sandbox:${fromEnv}`;
   const holder = globalThis as Holder;
   holder[KEY] ??= randomBytes(32).toString('hex');
