@@ -18,13 +18,35 @@ const httpUrl = optionalString.refine(
     if (v === undefined) return true;
     try {
       const url = new URL(v);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
+      return (
+        (url.protocol === 'http:' || url.protocol === 'https:') &&
+        !url.search &&
+        !url.hash &&
+        !url.username &&
+        !url.password
+      );
     } catch {
       return false;
     }
   },
-  { message: 'must be an http(s) URL without query or fragment, e.g. https://api.example.com' },
+  {
+    message:
+      'must be an http(s) URL without credentials, query or fragment, e.g. https://api.example.com',
+  },
 );
+
+/** `https://Site.example:443/` -> `https://site.example`; null when it is not an http(s) origin. */
+function normaliseOrigin(raw: string): string | null {
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    if (url.username || url.password || url.search || url.hash) return null;
+    if (url.pathname !== '/' && url.pathname !== '') return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
 
 const intInRange = (fallback: number, min: number, max: number) =>
   optionalString
@@ -83,7 +105,51 @@ const schema = z
       message: 'must be at least 32 characters',
     }),
     WEBHOOK_SECRET: optionalString,
-    EMBED_ALLOWED_ORIGINS: optionalString,
+    EMBED_ALLOWED_ORIGINS: optionalString.transform((v, ctx) => {
+      if (v === undefined || v === '*') return v;
+      const origins: string[] = [];
+      for (const entry of v.split(/[\s,]+/).filter(Boolean)) {
+        const origin = normaliseOrigin(entry);
+        if (!origin) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `entry ${origins.length + 1} is not an origin (scheme://host[:port], e.g. https://news.example)`,
+          });
+          return z.NEVER;
+        }
+        origins.push(origin);
+      }
+      return origins.join(' ');
+    }),
+    LOG_LEVEL: optionalString.refine(
+      (v) =>
+        v === undefined ||
+        ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(v),
+      { message: 'must be one of fatal, error, warn, info, debug, trace, silent' },
+    ),
+    /** Bearer token of /api/metrics; unset: the endpoint is off. */
+    METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
+      message: 'must be at least 16 characters',
+    }),
+    /** 1: a missing upstream stops the start instead of serving the simulator's demo data. */
+    PULSE_REQUIRE_UPSTREAM: flag,
+    OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl,
+    SIM_PORT: intInRange(4100, 1, 65_535),
+    SIM_HOST: optionalString,
+    SIM_SEED: optionalString,
+    SIM_API_KEY: optionalString.refine((v) => v === undefined || v.length >= 8, {
+      message: 'must be at least 8 characters',
+    }),
+    SIM_STATE_DIR: optionalString,
+    SIM_TX_INTERVAL_MS: intInRange(4000, 100, 3_600_000),
+    SIM_WEBHOOK_RETRY_BASE_MS: intInRange(5000, 10, 3_600_000),
+    SIM_MAX_ADDRESSES: intInRange(10_000, 1, 1_000_000),
+    SIM_WEBHOOK_ALLOW_PRIVATE: flag,
+    SIM_CONTROL: flag,
+    SIM_LOG_LEVEL: optionalString.refine(
+      (v) => v === undefined || ['silent', 'info', 'debug'].includes(v),
+      { message: 'must be silent, info or debug' },
+    ),
     FEATURED_POOLS: optionalString.superRefine((v, ctx) => {
       const errors = v === undefined ? [] : parseFeaturedPools(v).errors;
       for (const message of errors)
@@ -99,6 +165,13 @@ const schema = z
         code: 'custom',
         path: ['DASHBOARD_ACCESS'],
         message: 'private needs DASHBOARD_PASSWORD (nobody could sign in)',
+      });
+    }
+    if (env.PULSE_REQUIRE_UPSTREAM === '1' && !env.UPSTREAM_BASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['UPSTREAM_BASE_URL'],
+        message: 'is required: PULSE_REQUIRE_UPSTREAM=1 refuses to serve the built-in simulator',
       });
     }
     if (env.UPSTREAM_BASE_URL && !env.UPSTREAM_API_KEY) {

@@ -4,7 +4,8 @@
  * mode and each service's state; it never reveals the key or the upstream URL.
  */
 import 'server-only';
-import { upstreamMode } from '../config/env';
+import { getEnv, upstreamMode } from '../config/env';
+import { getStreamHub } from './stream/server';
 import { ResponseCache } from '../upstream/cache';
 import type { Service } from '../contracts/services';
 import { UpstreamError } from '../upstream/base-client';
@@ -43,13 +44,12 @@ const PROBES: Record<Service, (timeoutMs: number) => Promise<unknown>> = {
 
 const cache = new ResponseCache(1);
 const TTL_MS = 5000;
-const PROBE_TIMEOUT_MS = 3000;
 
 async function probe(service: Service): Promise<HealthReport['services'][Service]> {
   const started = performance.now();
   const latency = () => Math.round(performance.now() - started);
   try {
-    await PROBES[service](PROBE_TIMEOUT_MS);
+    await PROBES[service](getEnv().UPSTREAM_TIMEOUT_MS);
     return { status: 'up', latency_ms: latency() };
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
@@ -83,4 +83,30 @@ export async function checkHealth(): Promise<HealthReport> {
     return { status: 200, body: JSON.stringify(report), expires: Date.now() + TTL_MS };
   });
   return JSON.parse(cached.body) as HealthReport;
+}
+
+export type SocketState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'down';
+
+export interface Readiness extends HealthReport {
+  ready: boolean;
+  /** the process's upstream sockets: `idle` when no viewer needs one (not a failure) */
+  sockets: Record<'kline' | 'tx', SocketState>;
+}
+
+/**
+ * Readiness for an orchestrator: every service answers over HTTP (probes bounded by
+ * UPSTREAM_TIMEOUT_MS, shared 5 s like the health check) and every upstream socket that viewers need
+ * is connected. The mode (upstream or simulator) is stated.
+ */
+export async function checkReadiness(): Promise<Readiness> {
+  const health = await checkHealth();
+  const hub = getStreamHub();
+  const state = (service: 'kline' | 'tx', active: boolean): SocketState =>
+    active ? hub.linkState(service) : 'idle';
+  const sockets = {
+    kline: state('kline', hub.klineSocket.active),
+    tx: state('tx', hub.txSocket.active),
+  };
+  const socketsOk = Object.values(sockets).every((s) => s === 'idle' || s === 'connected');
+  return { ...health, ready: health.status === 'ok' && socketsOk, sockets };
 }

@@ -21,13 +21,12 @@ export const DEFAULT_SIM_CONFIG: SimConfig = {
 };
 
 /** Reads the simulator's environment variables (docs/simulator/README.md, "Running it"). */
-export function simConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SimConfig {
+export function simConfigFromEnv(env: Record<string, string | undefined> = process.env): SimConfig {
   const int = (name: string, fallback: number) => {
     const raw = env[name];
     if (raw === undefined || raw === '') return fallback;
     const n = Number(raw);
-    if (!Number.isInteger(n) || n <= 0)
-      throw new Error(`${name} must be a positive integer, got "${raw}"`);
+    if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
     return n;
   };
   return {
@@ -40,9 +39,30 @@ export function simConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SimConfi
     seed: env.SIM_SEED || DEFAULT_SIM_CONFIG.seed,
     maxAddresses: int('SIM_MAX_ADDRESSES', 10_000),
     webhookAllowPrivate: env.SIM_WEBHOOK_ALLOW_PRIVATE === '1',
-    logLevel:
-      env.SIM_LOG_LEVEL === 'debug' ? 'debug' : env.SIM_LOG_LEVEL === 'silent' ? 'silent' : 'info',
+    logLevel: oneOf('SIM_LOG_LEVEL', ['info', 'debug', 'silent'] as const, 'info'),
   };
+
+  function oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    if ((values as readonly string[]).includes(raw)) return raw as T;
+    throw new Error(`${name} must be one of ${values.join(', ')}`);
+  }
+}
+
+/** Where `npm run sim` listens: SIM_PORT (1..65535, default 4100) on SIM_HOST (default 127.0.0.1). */
+export function simListenFromEnv(env: Record<string, string | undefined> = process.env): {
+  port: number;
+  host: string;
+  control: boolean;
+} {
+  const rawPort = env.SIM_PORT?.trim();
+  const port = rawPort ? Number(rawPort) : 4100;
+  if (!Number.isInteger(port) || port < 1 || port > 65_535)
+    throw new Error('SIM_PORT must be a port number between 1 and 65535');
+  const control = env.SIM_CONTROL?.trim();
+  if (control && control !== '0' && control !== '1') throw new Error('SIM_CONTROL must be 0 or 1');
+  return { port, host: env.SIM_HOST?.trim() || '127.0.0.1', control: control === '1' };
 }
 
 export function createSimulator(partial: Partial<SimConfig> = {}): Simulator {

@@ -9,6 +9,9 @@ import { isSuccessEnvelope } from '../contracts/envelopes';
 import { CONTRACTS } from '../contracts/registry';
 import { SERVICE_PREFIX, type Service } from '../contracts/services';
 import { ResponseCache, type CachedResponse } from './cache';
+import { requestContext } from '../observe/context';
+import { log } from '../observe/log';
+import { metrics } from '../observe/metrics';
 import { TransportError, upstreamFetch } from './transport';
 
 export type ExchangeFailure = NonNullable<CachedResponse['failure']>;
@@ -44,6 +47,14 @@ const cache = new ResponseCache(2000);
 export async function exchange(req: ExchangeRequest): Promise<Exchanged> {
   const ttl = req.method === 'GET' ? (req.cacheSeconds ?? 0) : 0;
   if (ttl <= 0) return { ...(await call(req, req.signal)), hit: false, fresh: false };
+  const result = await cached(req, ttl);
+  const context = requestContext();
+  if (context) context.cache = result.hit ? 'hit' : 'miss';
+  metrics().cache.inc({ service: req.service, result: result.hit ? 'hit' : 'miss' });
+  return result;
+}
+
+async function cached(req: ExchangeRequest, ttl: number): Promise<Exchanged> {
   // Cached endpoints are market data, the same in every sandbox: the key ignores the sandbox.
   const result = await cache.get(`${req.service} ${req.path}`, async () => {
     const r = await call({ ...req, sandbox: null }, undefined);
@@ -69,6 +80,12 @@ async function call(
     return { status: envelope.status, body: JSON.stringify(envelope.body), failure };
   };
   let response: Response;
+  const started = performance.now();
+  const observe = (outcome: string) =>
+    metrics().upstreamLatency.observe(
+      { service: req.service, outcome },
+      (performance.now() - started) / 1000,
+    );
   try {
     response = await upstreamFetch({
       method: req.method,
@@ -80,8 +97,15 @@ async function call(
     });
   } catch (error) {
     if (error instanceof TransportError) {
-      console.warn(
-        `[upstream] ${req.service} ${req.method} ${stripQuery(req.path)}: ${error.message}`,
+      observe(error.kind);
+      log().warn(
+        {
+          service: req.service,
+          method: req.method,
+          path: stripQuery(req.path),
+          reason: error.message,
+        },
+        'upstream call failed',
       );
       return error.kind === 'timeout'
         ? failed('timeout', 504, error.message)
@@ -89,12 +113,17 @@ async function call(
     }
     throw error;
   }
-  if (response.status >= 300 && response.status < 400)
+  const context = requestContext();
+  if (context) context.upstreamStatus = response.status;
+  if (response.status >= 300 && response.status < 400) {
+    observe('bad-response');
     return failed('bad-response', 502, `unexpected redirect (HTTP ${response.status})`);
+  }
   let text: string;
   try {
     text = await response.text();
   } catch {
+    observe('bad-response');
     return failed('bad-response', 502, 'the response was cut off');
   }
   const body = parse(text);
@@ -103,11 +132,24 @@ async function call(
     body === null ||
     typeof (body as { code?: unknown }).code !== 'number'
   ) {
-    console.warn(
-      `[upstream] ${req.service} ${req.method} ${stripQuery(req.path)}: invalid response (HTTP ${response.status})`,
+    observe('bad-response');
+    log().warn(
+      {
+        service: req.service,
+        method: req.method,
+        path: stripQuery(req.path),
+        status: response.status,
+      },
+      'upstream answered something that is not an envelope',
     );
     return failed('bad-response', 502, `invalid response (HTTP ${response.status})`);
   }
+  observe(isSuccessEnvelope(req.service, response.status, body) ? 'ok' : 'failure');
+  if (response.status === 401 || response.status === 403)
+    log().error(
+      { service: req.service, status: response.status },
+      'the upstream refused the API key (UPSTREAM_API_KEY)',
+    );
   return { status: response.status, body: text };
 }
 

@@ -3,6 +3,8 @@
  * socket is declared dead and replaced), reconnects with exponential backoff and full jitter, and
  * tells its owner when it is (re)connected so the owner re-sends its subscriptions.
  */
+import { log } from '../observe/log';
+import { metrics } from '../observe/metrics';
 import type { SocketHandlers, UpstreamSocket } from './socket';
 
 export type LinkState = 'connecting' | 'connected' | 'reconnecting' | 'down';
@@ -42,6 +44,11 @@ export class ResilientSocket {
   private pingTimer: NodeJS.Timeout | null = null;
   private awaitingPongSince: number | null = null;
   private running = false;
+
+  /** Started and not stopped: someone needs this link (readiness checks only those). */
+  get active(): boolean {
+    return this.running;
+  }
   private counter = 0;
 
   constructor(private readonly options: ResilientSocketOptions) {}
@@ -134,6 +141,11 @@ export class ResilientSocket {
     const cap = this.options.backoffCapMs ?? 30_000;
     // Full jitter: a fleet of servers that lost the upstream together does not return in lockstep.
     const delay = Math.random() * Math.min(cap, base * 2 ** Math.min(this.attempts - 1, 16));
+    log().warn(
+      { socket: this.options.name, reason, attempt: this.attempts, delay_ms: Math.round(delay) },
+      'upstream socket closed: reconnecting',
+    );
+    metrics().reconnects.inc({ service: this.options.name.replace(/@.*/, '') });
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
@@ -148,6 +160,7 @@ export class ResilientSocket {
     if (this.pingTimer) clearInterval(this.pingTimer);
     this.pingTimer = setInterval(() => {
       if (this.awaitingPongSince !== null && Date.now() - this.awaitingPongSince > timeout) {
+        log().warn({ socket: this.options.name, timeout_ms: timeout }, 'upstream heartbeat missed');
         this.kill('no pong: the connection is dead');
         return;
       }
@@ -160,6 +173,8 @@ export class ResilientSocket {
   private setState(state: LinkState, detail?: string): void {
     if (state === this.state && state === 'connected') return;
     this.state = state;
+    if (state === 'connected')
+      log().info({ socket: this.options.name }, 'upstream socket connected');
     this.options.onState?.(state, detail);
   }
 }

@@ -2,13 +2,17 @@
  * Any other `/api/...` path: a JSON 404, never an HTML page. (Next.js resolves `..` and `%2e%2e`
  * segments before routing, so a traversal attempt lands here or on a service's own 404.)
  */
+import { withAccessLog } from '@/lib/server/http/access';
+
+export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-const notFound = () =>
+const notFound = withAccessLog('not-found', () =>
   Response.json(
     { code: 404, message: 'Not found', data: null },
     { status: 404, headers: { 'cache-control': 'no-store' } },
-  );
+  ),
+);
 
 export {
   notFound as GET,

@@ -7,6 +7,7 @@ import { admitStream } from '@/lib/server/stream/limits';
 import { eventStreamResponse } from '@/lib/server/stream/sse';
 import { getStreamHub } from '@/lib/server/stream/server';
 import { MAX_TOPICS, parseTopic, scopedTopic, type Topic } from '@/lib/contracts/stream/topics';
+import { withAccessLog } from '@/lib/server/http/access';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -31,7 +32,7 @@ const refuse = (
   );
 
 /** `GET /api/stream?topic=...&topic=...`: one EventSource per tab, carrying every topic it needs. */
-export async function GET(request: Request) {
+async function getHandler(request: Request) {
   const url = new URL(request.url);
   const raw = [
     ...new Set(
@@ -80,3 +81,5 @@ export async function GET(request: Request) {
     onClose: admission.release,
   });
 }
+
+export const GET = withAccessLog('stream', getHandler);

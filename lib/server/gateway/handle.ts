@@ -14,6 +14,8 @@ import { readCappedText } from '../security/body';
 import { clientKey } from '../security/client-key';
 import { rateLimit } from '../security/limits';
 import type { Service } from '../../contracts/services';
+import { requestContext } from '../../observe/context';
+import { metrics } from '../../observe/metrics';
 import { exchange } from '../../upstream/exchange';
 import { duplicateParam, refusal } from './envelope';
 import { maskForReader } from './mask';
@@ -32,6 +34,16 @@ const EVENT_ENDPOINTS = new Set(['tx.ws.replay', 'tx.app.webhook.retry']);
 type Extra = Record<string, string>;
 
 export async function handleGateway(service: Service, request: Request): Promise<Response> {
+  const response = await answerGateway(service, request);
+  metrics().gatewayRequests.inc({
+    service,
+    endpoint: requestContext()?.route ?? service,
+    status: String(response.status),
+  });
+  return response;
+}
+
+async function answerGateway(service: Service, request: Request): Promise<Response> {
   const contract = CONTRACTS[service];
   const url = new URL(request.url);
   const base = `/api/${service}/v1`;
@@ -44,6 +56,8 @@ export async function handleGateway(service: Service, request: Request): Promise
   const match = findEndpoint(contract, method, segments);
   if (!match) return reply(contract.notFound());
   const { endpoint, params } = match;
+  const context = requestContext();
+  if (context) context.route = endpoint.id;
   const env = getEnv();
 
   const publicChart = env.EMBED_PUBLIC === '1' && CHART_ENDPOINTS.has(endpoint.id);

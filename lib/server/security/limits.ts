@@ -4,6 +4,8 @@
  * Redis store in (`setLimitStore`) without touching a caller. Limiters are kept on globalThis by name
  * and settings, so a dev-mode module reload does not reset them.
  */
+import { log } from '../../observe/log';
+import { metrics } from '../../observe/metrics';
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export interface LimitSettings {
@@ -59,13 +61,13 @@ export function rateLimit(name: string, settings: LimitSettings): Limit {
   const id = `${name}:${settings.points}:${settings.durationSeconds}:${settings.blockSeconds ?? 0}`;
   let limit = r.limits.get(id);
   if (!limit) {
-    limit = wrap(r.store(name, settings), settings.points);
+    limit = wrap(r.store(name, settings), settings.points, name);
     r.limits.set(id, limit);
   }
   return limit;
 }
 
-function wrap(limiter: RateLimiterAbstract, points: number): Limit {
+function wrap(limiter: RateLimiterAbstract, points: number, name: string): Limit {
   return {
     async take(key, points = 1) {
       try {
@@ -73,6 +75,8 @@ function wrap(limiter: RateLimiterAbstract, points: number): Limit {
         return { ok: true, remaining: res.remainingPoints };
       } catch (error) {
         if (error instanceof RateLimiterRes) {
+          metrics().rateLimited.inc({ limit: name });
+          log().warn({ limit: name }, 'rate limit hit');
           return {
             ok: false,
             retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)),

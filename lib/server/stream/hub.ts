@@ -5,6 +5,8 @@
  * tab that reopens its stream to change topics does not churn the upstream) and logs its events
  * for `Last-Event-ID` replay.
  */
+import { log } from '../../observe/log';
+import { metrics } from '../../observe/metrics';
 import { EventLog, type LoggedEvent } from './event-log';
 import { KlineHub } from './kline-hub';
 import {
@@ -200,6 +202,7 @@ export class StreamHub {
     };
     this.channels.set(topic.key, channel);
     const emit = <K extends StreamEventName>(event: K, payload: StreamEvents[K]) => {
+      metrics().eventsRelayed.inc({ event });
       const entry = this.log.append(topic.key, event, payload);
       for (const s of channel.sessions) s.write(entry);
     };
@@ -267,6 +270,11 @@ export class StreamHub {
   }
 
   private onLink(service: 'kline' | 'tx', state: LinkState, detail?: string, scope = ''): void {
+    if (state !== 'connected')
+      log().warn(
+        { socket: scope ? `${service}@sandbox` : service, state, detail },
+        'upstream link',
+      );
     if (scope) {
       const link = this.links.get(scope);
       if (!link) return;

@@ -4,6 +4,8 @@
  * unsubscribes; since a `subscribe` for a pool overwrites its interval set (seed), the hub always
  * sends the union of the intervals its viewers need. Errors reach only the viewers of that pool.
  */
+import { log } from '../../observe/log';
+import { metrics } from '../../observe/metrics';
 import { normalizeKlineChainType } from '../../contracts/chain-types';
 import { ohlcvKeyOf, topicKey } from '../../contracts/stream/topics';
 import { WsCandle } from '../../contracts/kline/schema';
@@ -137,8 +139,15 @@ export class KlineHub {
   /** Says which field failed and how, never the value (a malformed frame could carry anything). */
   private drop(issue: { path: PropertyKey[]; code: string } | undefined): void {
     this.dropped++;
-    console.warn(
-      `[stream] kline candle dropped: ${issue ? `${issue.path.map(String).join('.') || 'data'} ${issue.code}` : 'invalid'} (${this.dropped} so far)`,
+    metrics().eventsDropped.inc({ service: 'kline', reason: 'schema' });
+    log().warn(
+      {
+        service: 'kline',
+        field: issue ? issue.path.map(String).join('.') || 'data' : 'data',
+        issue: issue?.code ?? 'invalid',
+        dropped: this.dropped,
+      },
+      'upstream candle dropped: it fails the seed schema',
     );
   }
 

@@ -3,6 +3,8 @@
  * events of its topics; a comment heartbeat so idle proxies keep it open; an end before the
  * platform's time limit (the browser reconnects with `Last-Event-ID`); clean-up on abort and cancel.
  */
+import { log } from '../../observe/log';
+import { metrics } from '../../observe/metrics';
 import { txIdentity } from '../../contracts/tx/identity';
 import type { LoggedEvent } from './event-log';
 import type { StreamHub } from './hub';
@@ -92,7 +94,11 @@ export function eventStreamResponse(options: StreamOptions): Response {
           if (closed) return;
           controller.enqueue(bytes);
           // A client that stopped reading is dropped; it reconnects and replays from its last id.
-          if ((controller.desiredSize ?? 0) < 0) close();
+          if ((controller.desiredSize ?? 0) < 0) {
+            metrics().slowClients.inc();
+            log().warn({ topics: topics.length }, 'stream cut: the client stopped reading');
+            close();
+          }
         };
         const session = {
           write(e: LoggedEvent) {
@@ -107,6 +113,13 @@ export function eventStreamResponse(options: StreamOptions): Response {
           },
         };
 
+        const openedAt = Date.now();
+        metrics().streamsOpen.inc();
+        metrics().streamOpens.inc();
+        log().info(
+          { topics: topics.length, kinds: [...new Set(topics.map((t) => t.kind))].join(',') },
+          'stream opened',
+        );
         push(encoder.encode('retry: 2000\n\n'));
         // Replay and follow in one synchronous block: no event can fall between them.
         if (options.lastEventId) {
@@ -148,6 +161,8 @@ export function eventStreamResponse(options: StreamOptions): Response {
         cleanup = () => {
           if (released) return;
           released = true;
+          metrics().streamsOpen.dec();
+          log().info({ duration_ms: Date.now() - openedAt }, 'stream closed');
           untrack();
           signal.removeEventListener('abort', onAbort);
           unfollow();

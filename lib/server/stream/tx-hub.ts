@@ -5,6 +5,8 @@
  * upstream stops re-sending it. "Watch" topics use the socket's per-connection `subscribe`, counted
  * by reference, without touching the monitored list.
  */
+import { log } from '../../observe/log';
+import { metrics } from '../../observe/metrics';
 import { TX_CHAIN_TYPES } from '../../contracts/chain-types';
 import { topicKey } from '../../contracts/stream/topics';
 import { txIdentity } from '../../contracts/tx/identity';
@@ -107,8 +109,15 @@ export class TxHub {
         // Not acknowledged: without a readable chain and hash there is nothing to acknowledge.
         this.dropped++;
         const issue = tx.error.issues[0];
-        console.warn(
-          `[stream] tx push dropped: ${issue ? `${issue.path.map(String).join('.') || 'data'} ${issue.code}` : 'invalid'} (${this.dropped} so far)`,
+        metrics().eventsDropped.inc({ service: 'tx', reason: 'schema' });
+        log().warn(
+          {
+            service: 'tx',
+            field: issue ? issue.path.map(String).join('.') || 'data' : 'data',
+            issue: issue?.code ?? 'invalid',
+            dropped: this.dropped,
+          },
+          'upstream transaction dropped: it fails the seed schema',
         );
       }
       return;

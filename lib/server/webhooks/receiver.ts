@@ -4,6 +4,8 @@
  * the body is a bare JSON array of TransactionDetail; duplicates are dropped as the seed says
  * (lib/contracts/tx/identity.ts) before they reach the live feed. The secret is never logged or echoed.
  */
+import { log } from '../../observe/log';
+import { metrics } from '../../observe/metrics';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readCappedText } from '../security/body';
 import type { LiveTransaction } from '../../contracts/stream/events';
@@ -98,6 +100,19 @@ function reply(status: number, body: Record<string, unknown>): Response {
 }
 
 export async function handleWebhook(request: Request, deps: WebhookDeps): Promise<Response> {
+  const response = await receive(request, deps);
+  const result =
+    response.status === 200
+      ? 'accepted'
+      : response.status === 401
+        ? 'refused-sign'
+        : String(response.status);
+  metrics().webhooks.inc({ result });
+  log().info({ status: response.status, result }, 'webhook delivery received');
+  return response;
+}
+
+async function receive(request: Request, deps: WebhookDeps): Promise<Response> {
   const wait = await deps.badSign?.blocked();
   if (wait) {
     await request.body?.cancel().catch(() => undefined);

@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { json } from '../../support/sse';
 import { startStreamHarness, waitUntil, type StreamHarness } from '../../support/stream';
@@ -76,12 +76,13 @@ afterAll(async () => {
   await harness.stop();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
-  vi.restoreAllMocks();
+  (await import('@/lib/observe/log')).setLogSink(null);
 });
 
 describe('malformed upstream events', () => {
   it('a candle that fails the seed schema is dropped and counted; the next good one arrives', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const lines: string[] = [];
+    (await import('@/lib/observe/log')).setLogSink((line) => lines.push(line));
     const stream = await harness.open([`ohlcv:evm:1:${POOL}:1m`]);
     expect(stream.response.status).toBe(200);
     await waitUntil(() => sockets.kline !== null, 5000, 'kline socket');
@@ -96,9 +97,9 @@ describe('malformed upstream events', () => {
     expect(json(e)).toMatchObject({ open_time: OPEN + 60, close: 1.75 });
     expect(harness.hub.kline.dropped).toBe(2);
     // The log names the field, never the value.
-    const logged = warn.mock.calls.map((c) => String(c[0])).filter((l) => l.includes('dropped'));
+    const logged = lines.filter((l) => l.includes('candle dropped'));
     expect(logged).toHaveLength(2);
-    expect(logged[0]).toContain('close');
+    expect(JSON.parse(logged[0] ?? '{}')).toMatchObject({ service: 'kline', field: 'close' });
     expect(logged.join(' ')).not.toContain('not-a-number');
     expect(logged.join(' ')).not.toContain('yesterday');
     // Only the good one was relayed.
@@ -107,7 +108,7 @@ describe('malformed upstream events', () => {
   });
 
   it('a transaction push that fails the seed schema is dropped and counted; the next good one arrives', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    (await import('@/lib/observe/log')).setLogSink(() => undefined);
     const stream = await harness.open(['tx']);
     expect(stream.response.status).toBe(200);
     await waitUntil(() => sockets.tx !== null, 5000, 'tx socket');

@@ -1,6 +1,7 @@
 import { handleLogout } from '@/lib/server/auth/login';
+import { withAccessLog } from '@/lib/server/http/access';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export const POST = (request: Request) => handleLogout(request);
+export const POST = withAccessLog('auth.logout', (request: Request) => handleLogout(request));

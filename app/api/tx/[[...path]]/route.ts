@@ -1,9 +1,10 @@
 import { handleGateway } from '@/lib/server/gateway/handle';
+import { withAccessLog } from '@/lib/server/http/access';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-const handler = (request: Request) => handleGateway('tx', request);
+const handler = withAccessLog('tx', (request: Request) => handleGateway('tx', request));
 
 export {
   handler as GET,

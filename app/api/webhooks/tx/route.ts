@@ -4,12 +4,13 @@ import { rateLimit } from '@/lib/server/security/limits';
 import { hostAllowed } from '@/lib/server/security/origin';
 import { getStreamHub } from '@/lib/server/stream/server';
 import { handleWebhook } from '@/lib/server/webhooks/receiver';
+import { withAccessLog } from '@/lib/server/http/access';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** The tx service's webhook target: verified, deduplicated, then fed to this server's live feed. */
-export async function POST(request: Request) {
+async function postHandler(request: Request) {
   if (!hostAllowed(request.headers.get('host'))) {
     return Response.json(
       { code: 403, message: 'This host is not on ALLOWED_HOSTS.' },
@@ -37,7 +38,7 @@ export async function POST(request: Request) {
 }
 
 /** Whether this receiver can verify deliveries (never the secret itself). */
-export function GET() {
+function getHandler() {
   const ready = !!getEnv().WEBHOOK_SECRET;
   return Response.json(
     {
@@ -49,3 +50,7 @@ export function GET() {
     { headers: { 'cache-control': 'no-store' } },
   );
 }
+
+export const POST = withAccessLog('webhooks.tx', postHandler);
+
+export const GET = withAccessLog('webhooks.tx', getHandler);

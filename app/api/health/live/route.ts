@@ -1,0 +1,9 @@
+import { withAccessLog } from '@/lib/server/http/access';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** Liveness: the process serves requests. It asks nothing of the upstream. */
+export const GET = withAccessLog('health.live', () =>
+  Response.json({ status: 'ok' }, { headers: { 'cache-control': 'no-store' } }),
+);
