@@ -5,6 +5,7 @@
  * turning a failed call into the service's own failure envelope (502, or 504 on a timeout).
  */
 import 'server-only';
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { isSuccessEnvelope } from '../contracts/envelopes';
 import { CONTRACTS } from '../contracts/registry';
 import { SERVICE_PREFIX, type Service } from '../contracts/services';
@@ -70,7 +71,36 @@ export function clearExchangeCache(): void {
   cache.clear();
 }
 
-async function call(
+const tracer = trace.getTracer('pulse');
+
+/** One upstream call in a span of its own (a no-op unless instrumentation.ts registered a tracer). */
+function call(
+  req: ExchangeRequest,
+  signal: AbortSignal | undefined,
+): Promise<Omit<CachedResponse, 'expires'>> {
+  return tracer.startActiveSpan(
+    `upstream ${req.service} ${req.method}`,
+    {
+      kind: SpanKind.CLIENT,
+      attributes: { 'pulse.service': req.service, 'http.request.method': req.method },
+    },
+    async (span) => {
+      try {
+        const result = await callOnce(req, signal);
+        span.setAttribute('http.response.status_code', result.status);
+        if (result.failure) {
+          span.setAttribute('pulse.failure', result.failure);
+          span.setStatus({ code: SpanStatusCode.ERROR, message: result.failure });
+        }
+        return result;
+      } finally {
+        span.end();
+      }
+    },
+  );
+}
+
+async function callOnce(
   req: ExchangeRequest,
   signal: AbortSignal | undefined,
 ): Promise<Omit<CachedResponse, 'expires'>> {
