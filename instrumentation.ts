@@ -19,5 +19,7 @@ export async function register() {
     await installPeerStamp();
     const { installOwnReceiver } = await import('./lib/server/webhooks/own-receiver');
     installOwnReceiver();
+    const { installShutdown } = await import('./lib/server/shutdown');
+    installShutdown();
   }
 }

@@ -8,6 +8,7 @@ import { eventStreamResponse } from '@/lib/server/stream/sse';
 import { getStreamHub } from '@/lib/server/stream/server';
 import { MAX_TOPICS, parseTopic, scopedTopic, type Topic } from '@/lib/contracts/stream/topics';
 import { withAccessLog } from '@/lib/server/http/access';
+import { draining } from '@/lib/server/shutdown';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -33,6 +34,10 @@ const refuse = (
 
 /** `GET /api/stream?topic=...&topic=...`: one EventSource per tab, carrying every topic it needs. */
 async function getHandler(request: Request) {
+  if (draining())
+    return refuse(503, 'shutting_down', 'This server is shutting down: reconnect.', {
+      retryAfter: 1,
+    });
   const url = new URL(request.url);
   const raw = [
     ...new Set(

@@ -44,7 +44,23 @@ interface Live {
   nextBeatAt: number;
   beatMs: number;
 }
-const live = new Set<Live>();
+// On globalThis: instrumentation.ts (the shutdown) and the route handlers are separate bundles.
+const LIVE = Symbol.for('pulse.live-streams');
+const live: Set<Live> = ((globalThis as { [LIVE]?: Set<Live> })[LIVE] ??= new Set());
+
+/**
+ * Ends every open stream with a short `retry` hint, so each tab reconnects at once (to another
+ * instance, resuming by `Last-Event-ID`). Used when the server shuts down.
+ */
+export function endAllStreams(): number {
+  const hint = encoder.encode('retry: 250\n\n');
+  const open = [...live];
+  for (const s of open) {
+    s.push(hint);
+    s.close();
+  }
+  return open.length;
+}
 let sweeper: NodeJS.Timeout | null = null;
 
 function track(entry: Live): () => void {

@@ -77,6 +77,17 @@ export class App {
     return pid ? treeRss(pid) : 0;
   }
 
+  /** Sends a signal and resolves with the exit code (null: still running after 15 s). */
+  async signal(signal: NodeJS.Signals): Promise<number | null> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return child?.exitCode ?? null;
+    const exited = new Promise<number | null>((resolve) =>
+      child.once('exit', (code, sig) => resolve(code ?? (sig ? 128 : null))),
+    );
+    child.kill(signal);
+    return Promise.race([exited, new Promise<null>((r) => setTimeout(() => r(null), 15_000))]);
+  }
+
   async stop(): Promise<void> {
     const child = this.child;
     if (!child || child.exitCode !== null) return;

@@ -1,0 +1,31 @@
+/**
+ * Graceful shutdown: on SIGTERM (a rolling deploy, `docker stop`) or SIGINT the instance refuses new
+ * streams, ends the open ones with a reconnect hint (their tabs resume elsewhere by `Last-Event-ID`),
+ * closes its upstream sockets and lets the server exit; whatever still holds it is cut after 10 s.
+ */
+import 'server-only';
+import { log } from '../observe/log';
+import { endAllStreams } from './stream/sse';
+import { getStreamHub } from './stream/server';
+
+const KEY = Symbol.for('pulse.draining');
+type Holder = { [KEY]?: boolean };
+
+export function draining(): boolean {
+  return (globalThis as Holder)[KEY] === true;
+}
+
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+export function installShutdown(): void {
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (draining()) return;
+    (globalThis as Holder)[KEY] = true;
+    const streams = endAllStreams();
+    getStreamHub().stop();
+    log().info({ signal, streams_ended: streams }, 'shutting down');
+    setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+}
