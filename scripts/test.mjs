@@ -3,11 +3,18 @@
  * `npm test`: format check (prettier), lint, type check, unit tests, then, after the build, the end-to-end tests in
  * Chromium against the simulator and the attack suite (tests/attack, against `next start` on free ports). Every suite
  * runs even when an earlier one fails; the last line sums them all: `N passed, M failed`.
+ *
+ * A skipped test counts as a failure (none may be left behind), and a suite that runs fewer tests than
+ * its floor in tests/floors.json fails too, so a run where tests silently vanish cannot end green.
+ * Raise a floor when you add tests: `node scripts/test.mjs` prints each suite's count.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const results = [];
+/** `TEST_ONLY=unit,attack node scripts/test.mjs` runs only those suites (the build comes with e2e/attack). */
+const only = process.env.TEST_ONLY?.split(',').map((x) => x.trim());
+const wanted = (name) => !only || only.includes(name);
 
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
@@ -24,7 +31,11 @@ function countVitest(file) {
   const brokenFiles = (report.testResults ?? []).filter(
     (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
   ).length;
-  return { passed: report.numPassedTests ?? 0, failed: (report.numFailedTests ?? 0) + brokenFiles };
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: (report.numFailedTests ?? 0) + brokenFiles,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
 }
 
 function countPlaywright(file) {
@@ -34,7 +45,30 @@ function countPlaywright(file) {
   return {
     passed: (s.expected ?? 0) + (s.flaky ?? 0),
     failed: (s.unexpected ?? 0) + (report.errors?.length ?? 0),
+    skipped: s.skipped ?? 0,
   };
+}
+
+/** Skipped tests fail the run; so does a suite below its floor (tests/floors.json). */
+const floors = existsSync('tests/floors.json')
+  ? JSON.parse(readFileSync('tests/floors.json', 'utf8'))
+  : {};
+function checked(name, counts) {
+  const out = { ...counts };
+  const skipped = counts.skipped ?? 0;
+  if (skipped > 0) {
+    console.log(`=== ${name}: ${skipped} skipped test(s): each counts as a failure`);
+    out.failed += skipped;
+  }
+  const floor = floors[name];
+  const ran = counts.passed + counts.failed;
+  if (typeof floor === 'number' && ran < floor) {
+    console.log(
+      `=== ${name}: ${ran} tests ran, fewer than the floor of ${floor} (tests/floors.json)`,
+    );
+    out.failed += 1;
+  }
+  return out;
 }
 
 mkdirSync('test-results', { recursive: true });
@@ -42,46 +76,51 @@ rmSync('test-results/unit.json', { force: true });
 rmSync('test-results/e2e.json', { force: true });
 rmSync('test-results/attack.json', { force: true });
 
-results.push({
-  name: 'format',
-  ...(run('format', 'npx', ['prettier', '--check', '--log-level=warn', '.'])
-    ? { passed: 1, failed: 0 }
-    : { passed: 0, failed: 1 }),
-});
-results.push({
-  name: 'lint',
-  ...(run('lint', 'npx', ['eslint', '--max-warnings=0', '.'])
-    ? { passed: 1, failed: 0 }
-    : { passed: 0, failed: 1 }),
-});
-results.push({
-  name: 'typecheck',
-  ...(run('typecheck', 'npx', ['tsc', '--noEmit'])
-    ? { passed: 1, failed: 0 }
-    : { passed: 0, failed: 1 }),
-});
+if (wanted('format'))
+  results.push({
+    name: 'format',
+    ...(run('format', 'npx', ['prettier', '--check', '--log-level=warn', '.'])
+      ? { passed: 1, failed: 0 }
+      : { passed: 0, failed: 1 }),
+  });
+if (wanted('lint'))
+  results.push({
+    name: 'lint',
+    ...(run('lint', 'npx', ['eslint', '--max-warnings=0', '.'])
+      ? { passed: 1, failed: 0 }
+      : { passed: 0, failed: 1 }),
+  });
+if (wanted('typecheck'))
+  results.push({
+    name: 'typecheck',
+    ...(run('typecheck', 'npx', ['tsc', '--noEmit'])
+      ? { passed: 1, failed: 0 }
+      : { passed: 0, failed: 1 }),
+  });
 
-const unitOk = run('unit', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  '--outputFile.json=test-results/unit.json',
-]);
-const unit = countVitest('test-results/unit.json') ?? { passed: 0, failed: 1 };
-if (!unitOk && unit.failed === 0) unit.failed = 1;
-results.push({ name: 'unit', ...unit });
+if (wanted('unit')) {
+  const unitOk = run('unit', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-results/unit.json',
+  ]);
+  const unit = countVitest('test-results/unit.json') ?? { passed: 0, failed: 1 };
+  if (!unitOk && unit.failed === 0) unit.failed = 1;
+  results.push({ name: 'unit', ...checked('unit', unit) });
+}
 
-const browserOk = run('browser', 'node', ['scripts/ensure-browser.mjs']);
 let e2e = { passed: 0, failed: 1 };
 let attack = { passed: 0, failed: 1 };
-const built = run('build', 'npx', ['next', 'build']);
-if (browserOk && built) {
+const browserOk = wanted('e2e') ? run('browser', 'node', ['scripts/ensure-browser.mjs']) : false;
+const built = wanted('e2e') || wanted('attack') ? run('build', 'npx', ['next', 'build']) : false;
+if (wanted('e2e') && browserOk && built) {
   const e2eOk = run('e2e', 'npx', ['playwright', 'test']);
   e2e = countPlaywright('test-results/e2e.json') ?? { passed: 0, failed: 1 };
   if (!e2eOk && e2e.failed === 0) e2e.failed = 1;
 }
-if (built) {
+if (wanted('attack') && built) {
   const attackOk = run('attack', 'npx', [
     'vitest',
     'run',
@@ -94,12 +133,14 @@ if (built) {
   attack = countVitest('test-results/attack.json') ?? { passed: 0, failed: 1 };
   if (!attackOk && attack.failed === 0) attack.failed = 1;
 }
-results.push({ name: 'e2e', ...e2e });
-results.push({ name: 'attack', ...attack });
+if (wanted('e2e')) results.push({ name: 'e2e', ...checked('e2e', e2e) });
+if (wanted('attack')) results.push({ name: 'attack', ...checked('attack', attack) });
 
 console.log('\n=== summary');
 for (const r of results)
-  console.log(`  ${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed`);
+  console.log(
+    `  ${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`,
+  );
 const passed = results.reduce((a, r) => a + r.passed, 0);
 const failed = results.reduce((a, r) => a + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
