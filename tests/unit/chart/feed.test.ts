@@ -97,7 +97,8 @@ describe('CandleFeed', () => {
       ];
     });
     await feed.load();
-    expect(asked).toEqual([windowEndingAt('1m', 1_000_000, INITIAL_BARS)]);
+    // 1,000 one-minute bars ending now (1,000,000 s): from = 1,000,000 - 999 × 60.
+    expect(asked).toEqual([{ from: 940_060, to: 1_000_000, limit: 1000 }]);
     expect(sink.data.map((b) => [b.time, b.close])).toEqual([
       [60, 60],
       [120, 2],
@@ -161,7 +162,8 @@ describe('CandleFeed', () => {
     await feed.load();
     await Promise.all([feed.loadOlder(), feed.loadOlder()]);
     expect(asked).toHaveLength(2);
-    expect(asked[1]).toEqual(windowEndingAt('1m', 5999, OLDER_CHUNK));
+    // 2,000 bars ending just before the oldest loaded (6000 s): they would start before 0.
+    expect(asked[1]).toEqual({ from: 0, to: 5999, limit: 2000 });
     expect(sink.data.map((b) => [b.time, b.close])).toEqual([
       [5880, 5880],
       [5940, 5940],

@@ -479,15 +479,58 @@ describe('contract', () => {
     expect(priceContract.upstreamFailure(502, 'bad gateway').status).toBe(502);
   });
 
-  it('validate() gives exactly what the simulator answers', async () => {
-    const cases: { id: string; path: string; query?: string; body?: string }[] = [
-      { id: 'price.quotes.latest', path: '/quotes/latest' },
-      { id: 'price.pools.get', path: '/pools', query: 'chain_type=evm' },
-      { id: 'price.pools.get', path: '/pools', query: 'chain_type=evm&chain_id=1' },
-      { id: 'price.quotes.batch', path: '/quotes/batch', body: '{"token_addrs":[]}' },
-      { id: 'price.quotes.batch', path: '/quotes/batch', body: '{oops' },
-      { id: 'price.tokens.details', path: '/tokens/details', body: '{"ids":[]}' },
-      { id: 'price.tokens.details', path: '/tokens/details', body: '{"ids":[0]}' },
+  it('validate() and the simulator both give the errors of the seed, written here from it', async () => {
+    // The seed's error table (docs/contracts.md, "Price service"); HTTP 400 for 20001 and 20003
+    // (docs/simulator/README.md, "Decisions").
+    const fail = (code: number, msg: string) => ({ status: 400, body: { code, msg, data: '' } });
+    const cases: {
+      id: string;
+      path: string;
+      query?: string;
+      body?: string;
+      expected: { status: number; body: unknown };
+    }[] = [
+      {
+        id: 'price.quotes.latest',
+        path: '/quotes/latest',
+        expected: fail(20001, 'ids is required'),
+      },
+      {
+        id: 'price.pools.get',
+        path: '/pools',
+        query: 'chain_type=evm',
+        expected: fail(20001, 'chain_id is required'),
+      },
+      {
+        id: 'price.pools.get',
+        path: '/pools',
+        query: 'chain_type=evm&chain_id=1',
+        expected: fail(20001, 'pool_address is required'),
+      },
+      {
+        id: 'price.quotes.batch',
+        path: '/quotes/batch',
+        body: '{"token_addrs":[]}',
+        expected: fail(20003, 'token_addrs is required'),
+      },
+      {
+        id: 'price.quotes.batch',
+        path: '/quotes/batch',
+        body: '{oops',
+        expected: fail(20003, 'invalid JSON body'),
+      },
+      {
+        id: 'price.tokens.details',
+        path: '/tokens/details',
+        body: '{"ids":[]}',
+        expected: fail(20003, 'ids is required'),
+      },
+      {
+        id: 'price.tokens.details',
+        path: '/tokens/details',
+        body: '{"ids":[0]}',
+        expected: fail(20003, 'ids must be positive integers'),
+      },
     ];
     for (const c of cases) {
       const e = endpoint(c.id);
@@ -504,14 +547,13 @@ describe('contract', () => {
         query: new URLSearchParams(c.query ?? ''),
         body,
       });
-      expect(rejection).toBeTruthy();
+      expect(rejection, c.path).toEqual(c.expected);
       const actual = await call(`${c.path}${c.query ? `?${c.query}` : ''}`, {
         method: e.method,
         body: c.body,
         headers: c.body === undefined ? {} : { 'content-type': 'application/json' },
       });
-      expect(actual.status).toBe(rejection?.status);
-      expect(actual.body).toEqual(rejection?.body);
+      expect({ status: actual.status, body: actual.body }, c.path).toEqual(c.expected);
     }
   });
 
