@@ -39,6 +39,7 @@ it('open streams end with a retry hint and the process exits within 10 s of SIGT
   const started = Date.now();
   const exited = app.signal('SIGTERM');
   const texts = await Promise.all(streams.map((s) => s.ended));
+  expect(texts.length).toBeGreaterThan(0);
   for (const text of texts) expect(text).toMatch(/retry: 250\n\n$/);
   const code = await exited;
   const took = Date.now() - started;

@@ -72,6 +72,7 @@ describe('start-up', () => {
       while (Date.now() < deadline && lines().filter((l) => l.msg === 'request').length < 4)
         await new Promise((r) => setTimeout(r, 100));
       const access = lines().filter((l) => l.msg === 'request');
+      expect(answers.length).toBeGreaterThan(0);
       for (const a of answers) {
         expect(a.id, a.path).toMatch(/^[0-9a-f-]{36}$/);
         const line = access.find((l) => l.request_id === a.id);

@@ -168,6 +168,7 @@ test.describe('pool prices named by their source', () => {
     expect(seen.filter((t) => t.includes('-0.00%'))).toEqual([]);
     // The case was met: some bars moved by less than 0.005 % and read unsigned, and not in red.
     expect(seen).toContain('0.00%');
+    expect(seen.length).toBeGreaterThan(0);
     for (const t of seen) expect(t).toMatch(/^([+-]\d+\.\d\d|0\.00)%$/);
   });
 });

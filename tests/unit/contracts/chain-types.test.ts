@@ -51,6 +51,7 @@ describe('chain types, one table per service', () => {
       expect(normalizeKlineChainType(` ${alias.toUpperCase()} `)).toBe(type);
       expect(normalizeChainType(alias)).toBe(type);
     }
+    expect(STANDARD.length).toBeGreaterThan(0);
     for (const type of STANDARD) expect(normalizeKlineChainType(type)).toBe(type);
     expect(normalizeKlineChainType('atlantis')).toBeNull();
     expect(normalizeKlineChainType('constructor')).toBeNull();
@@ -59,6 +60,7 @@ describe('chain types, one table per service', () => {
   it('the price service accepts its own aliases only', () => {
     for (const [alias, type] of Object.entries(PRICE))
       expect(normalizePriceChainType(alias)).toBe(type);
+    expect(STANDARD.length).toBeGreaterThan(0);
     for (const type of STANDARD) expect(normalizePriceChainType(type)).toBe(type);
     // kline-only short names are not price aliases
     for (const alias of ['eth', 'sol', 'trx', 'btc', 'ltc', 'doge', 'bch', 'atom', 'apt'])

@@ -156,6 +156,7 @@ describe('logs hold no secret', () => {
       3,
     );
     const all = lines.join('');
+    expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(() => json(line)).not.toThrow();
     for (const secret of Object.values(SECRETS)) expect(all).not.toContain(secret);
     expect(all).toContain('[redacted]');

@@ -48,6 +48,7 @@ describe('GET kline/ohlcv: success', () => {
     expect(opens).toHaveLength(10);
     for (let i = 1; i < opens.length; i++)
       expect((opens[i] as number) - (opens[i - 1] as number)).toBe(3600);
+    expect(body.data.length).toBeGreaterThan(0);
     for (const c of body.data) {
       expect(c.interval).toBe('1h');
       expect(Number.isInteger(c.pool_id)).toBe(true);
@@ -163,6 +164,7 @@ describe('GET kline/ohlcv: success', () => {
       to: NOW,
       limit: 5000,
     });
+    expect(data.length).toBeGreaterThan(0);
     for (const c of data) {
       expect(c.low as number).toBeGreaterThan(0.97);
       expect(c.high as number).toBeLessThan(1.03);

@@ -67,6 +67,7 @@ describe.concurrent('kline/ws subscriptions', () => {
     const snapshots = await waitFor(c, (fs) => fs.filter((f) => f.msg === 'snapshot').length >= 9);
     const snaps = snapshots.filter((f) => f.msg === 'snapshot').map((f) => WsOhlcv.parse(f));
     expect(snaps.map((s) => s.data.interval).sort()).toEqual([...ALL].sort());
+    expect(snaps.length).toBeGreaterThan(0);
     for (const s of snaps) {
       expect(s.id).toBe('');
       expect(s.data).toMatchObject({
@@ -204,6 +205,7 @@ describe.concurrent('kline/ws subscriptions', () => {
     const texts = many.map((c) => c.frames.filter(isPush).map((f) => JSON.stringify(f)));
     const common = texts[0]?.at(-1);
     expect(common).toBeDefined();
+    expect(texts.length).toBeGreaterThan(0);
     for (const list of texts) expect(list).toContain(common);
     for (const c of many) for (const f of c.frames) WsServerMessage.parse(f);
   });

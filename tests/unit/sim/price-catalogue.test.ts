@@ -128,6 +128,7 @@ describe('chains', () => {
     expect(byName.get('Bitcoin')).toMatchObject({ chain_id: 0, chain_type: 'utxo' });
     expect(byName.get('Sui')).toMatchObject({ chain_id: 784, chain_type: 'move' });
     expect(byName.get('Cosmos Hub')).toMatchObject({ chain_id: 118, chain_type: 'cosmos' });
+    expect(data.items.length).toBeGreaterThan(0);
     for (const item of data.items)
       expect(Object.keys(item).sort()).toEqual([
         'chain_icon_url',

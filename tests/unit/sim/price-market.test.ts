@@ -220,6 +220,7 @@ describe('quotes/batch', () => {
     ]);
     expect(items[0]).toMatchObject({ token_id: 6, address: USDC_ETH, external_id: 'usd-coin' });
     expect(Object.keys((body as { data: object }).data)).toEqual(['items']);
+    expect(items.length).toBeGreaterThan(0);
     for (const q of items) {
       expect(typeof q.price_usd).toBe('number');
       expect(q.last_updated).toBe(new Date(START).toISOString().replace('.000Z', 'Z'));

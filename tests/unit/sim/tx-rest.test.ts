@@ -130,7 +130,9 @@ describe('POST transfers/search', () => {
     const chains = new Set(cross.map((r) => r.chain_type));
     expect(chains.size).toBeGreaterThan(1);
     // The seed's values seen in responses: Base and Arbitrum records are `evm`, told apart by chain_id.
+    expect(chains.size).toBeGreaterThan(0);
     for (const c of chains) expect(['ethereum', 'bsc', 'evm']).toContain(c);
+    expect(cross.length).toBeGreaterThan(0);
     for (const r of cross) if (r.chain_type === 'evm') expect([8453, 42161]).toContain(r.chain_id);
     strictlyDecreasing(cross.map((r) => r.id));
     const onBsc = list(
@@ -200,6 +202,7 @@ describe('POST transfers/search', () => {
         })
       ).body,
     );
+    expect(btc.length).toBeGreaterThan(0);
     for (const r of btc) {
       expect(r.from_details.length).toBeGreaterThan(0);
       expect(r.to_details.length).toBeGreaterThan(0);
@@ -590,6 +593,7 @@ describe('GET dex-pools/{poolAddress}/trades', () => {
       expect(gap).toBeGreaterThanOrEqual(1);
       expect(gap).toBeLessThanOrEqual(5);
     }
+    expect(full.data.items.length).toBeGreaterThan(0);
     for (const trade of full.data.items) {
       expect(trade.token_transfers).toHaveLength(2);
       const pool = trade.token_transfers.filter((t) =>

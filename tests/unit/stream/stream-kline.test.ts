@@ -46,6 +46,7 @@ describe('browser stream: candles', () => {
     const first = await Promise.all(
       streams.map((s) => s.sse.waitFor((e) => e.event === 'ohlcv', 15_000, 'ohlcv')),
     );
+    expect(first.length).toBeGreaterThan(0);
     for (const e of first) {
       expect(e.id).toMatch(/^\w+\.\d+$/);
       const candle = json(e);
