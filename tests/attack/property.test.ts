@@ -223,7 +223,6 @@ it('the upstream received only allowlisted paths, methods and parameters', () =>
     expect(new Set(given).size, request.path).toBe(given.length);
     for (const name of given) expect(allowed, request.path).toContain(name);
   }
-  expect(upstream.frames.length).toBeGreaterThan(0);
   for (const frame of upstream.frames) {
     expect(['/kline/api/v1/kline/ws', '/tx/api/v1/transaction/ws']).toContain(
       new URL(frame.path, 'http://upstream').pathname,
