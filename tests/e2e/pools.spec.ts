@@ -354,6 +354,53 @@ test.describe('embeddable widget', () => {
     await expect(frame.getByTestId('candle-chart')).toHaveAttribute('data-interval', '4h');
   });
 
+  test('embed.js dispatches every widget message on the iframe as a DOM event of the same name', async ({
+    page,
+  }) => {
+    // Listeners are attached the moment the loader inserts the frame, so no event can pass unseen.
+    await serveHost(
+      page,
+      `<div id="slot"></div>
+      <script>
+        window.__events = [];
+        new MutationObserver(() => {
+          const f = document.querySelector('#slot iframe');
+          if (!f || f.__listening) return;
+          f.__listening = true;
+          for (const name of ['pulse:ready', 'pulse:height', 'pulse:error'])
+            f.addEventListener(name, (e) => window.__events.push({ name, detail: e.detail }));
+        }).observe(document.getElementById('slot'), { childList: true });
+      </script>
+      <script src="${APP}/embed.js" data-pool="evm:1:${UNISWAP}" data-interval="1h" data-target="#slot"></script>`,
+    );
+    type Seen = {
+      name: string;
+      detail: { type: string; pool?: string; height?: number; message?: string };
+    };
+    const events = () => page.evaluate(() => (window as unknown as { __events: Seen[] }).__events);
+    await expect
+      .poll(async () => (await events()).map((e) => e.name))
+      .toEqual(expect.arrayContaining(['pulse:ready', 'pulse:height']));
+    const seen = await events();
+    expect(seen.find((e) => e.name === 'pulse:ready')?.detail).toMatchObject({
+      type: 'pulse:ready',
+      pool: `evm:1:${UNISWAP}`,
+    });
+    expect(seen.find((e) => e.name === 'pulse:height')?.detail.height).toBeGreaterThan(0);
+    await page.evaluate(() =>
+      (
+        document.querySelector('#slot iframe') as HTMLIFrameElement & {
+          pulse: { setInterval(i: string): void };
+        }
+      ).pulse.setInterval('2h'),
+    );
+    await expect
+      .poll(
+        async () => (await events()).find((e) => e.name === 'pulse:error')?.detail.message ?? '',
+      )
+      .toMatch(/Unknown interval "2h"/);
+  });
+
   test('works with storage and cookies blocked, and says so when the pool is unknown', async ({
     page,
   }) => {
