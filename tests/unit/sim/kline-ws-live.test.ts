@@ -110,8 +110,8 @@ describe.concurrent('kline/ws subscriptions', () => {
     );
     expect(second.data.key).toBe(`evm:1:${POOLS.uniEth.pool_address}:base`);
     const mark = c.frames.length;
-    await c.next(isPush, 3000, mark);
-    await sleep(1200);
+    // Two ticks' pushes, awaited: the old intervals would have been pushed in them.
+    await waitFor(c, (frames) => frames.slice(mark).filter(isPush).length >= 2, 6000);
     const intervals = new Set(
       c.frames
         .slice(mark)
@@ -176,8 +176,18 @@ describe.concurrent('kline/ws subscriptions', () => {
     expect(reply).toMatchObject({ id: 'u1', code: 0, msg: 'ok' });
     expect(reply.data).toEqual({ key: prefix, removed_keys: [`${prefix}base`] });
     const mark = c.frames.length;
-    await sleep(1500);
-    expect(c.frames.slice(mark).filter((f) => f.type === 'ohlcv')).toEqual([]);
+    // A pool still subscribed on the same connection shows the ticks go on: two of them, awaited.
+    await c.request({ id: 'u1b', type: 'subscribe', data: { ...POOLS.uniEth, intervals: ['1s'] } });
+    const other = (f: Frame) =>
+      isPush(f) &&
+      (f.data as WsCandle).pool_address.toLowerCase() !== POOLS.raydium.pool_address.toLowerCase();
+    await waitFor(c, (frames) => frames.slice(mark).filter(other).length >= 3, 6000);
+    expect(
+      c.frames
+        .slice(mark)
+        .filter(isPush)
+        .filter((f) => !other(f)),
+    ).toEqual([]);
     const again = WsUnsubscribed.parse(
       await c.request({ id: 'u2', type: 'unsubscribe', data: POOLS.raydium }),
     );
@@ -186,7 +196,14 @@ describe.concurrent('kline/ws subscriptions', () => {
 
   it('sends nothing to a connection without subscriptions', async ({ expect }) => {
     const c = await connect();
-    await sleep(1300);
+    const control = await connect();
+    await control.request({
+      id: 'n1',
+      type: 'subscribe',
+      data: { ...POOLS.uniEth, intervals: ['1s'] },
+    });
+    // The control connection's pushes show ticks went by (awaited); the idle one got nothing.
+    await waitFor(control, (frames) => frames.filter(isPush).length >= 3, 6000);
     expect(c.frames).toEqual([]);
   });
 
@@ -201,7 +218,9 @@ describe.concurrent('kline/ws subscriptions', () => {
         }),
       ),
     );
-    await sleep(2200);
+    await Promise.all(
+      many.map((c) => waitFor(c, (frames) => frames.filter(isPush).length >= 3, 8000)),
+    );
     const texts = many.map((c) => c.frames.filter(isPush).map((f) => JSON.stringify(f)));
     const common = texts[0]?.at(-1);
     expect(common).toBeDefined();
@@ -219,7 +238,16 @@ describe.concurrent('kline/ws agrees with history', () => {
       type: 'subscribe',
       data: { ...POOLS.uniEth, intervals: ['1s', '1m'] },
     });
-    await sleep(3200);
+    // Three one-second candles and the minute's, awaited.
+    await waitFor(
+      c,
+      (frames) => {
+        const pushes = frames.filter(isPush).map((f) => f.data as WsCandle);
+        const seconds = new Set(pushes.filter((d) => d.interval === '1s').map((d) => d.open_time));
+        return seconds.size >= 3 && pushes.some((d) => d.interval === '1m');
+      },
+      8000,
+    );
     const latest = new Map<string, WsCandle>();
     for (const f of c.frames.filter((x) => x.type === 'ohlcv')) {
       const d = WsOhlcv.parse(f).data;
