@@ -28,7 +28,7 @@ import {
   platformSearchQuery,
   tokenDetailsQuery,
 } from '@/lib/features/markets/queries';
-import { chainsQuery, tokensQuery } from '@/lib/client/queries/price';
+import { priceKeys, chainsQuery, tokensQuery } from '@/lib/client/queries/price';
 import { usePrefs } from '@/lib/client/stores/prefs';
 import { useWatchlist } from '@/lib/features/markets/watchlist';
 import type { TokenItem } from '@/lib/contracts/price/schema';
@@ -224,7 +224,7 @@ export function MarketsView() {
   );
 
   const retry = useCallback(() => {
-    void queryClient.refetchQueries({ queryKey: ['price'], type: 'active' });
+    void queryClient.refetchQueries({ queryKey: priceKeys.all, type: 'active' });
   }, [queryClient]);
 
   const tokensFailed = source.isError && rows.length === 0;

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge } from '@/components/ui/badge';
-import { logout } from '@/lib/client/queries/auth';
+import { authKeys, logout } from '@/lib/client/queries/auth';
 import { useAccess } from './use-access';
 
 /** "Read-only: sign in to change", "Admin · Sign out", or how to enable changes on this deployment. */
@@ -27,7 +27,7 @@ export function AccessNotice() {
           className="font-medium text-accent hover:underline"
           onClick={async () => {
             await logout();
-            await client.invalidateQueries({ queryKey: ['auth'] });
+            await client.invalidateQueries({ queryKey: authKeys.all });
             router.refresh();
           }}
         >

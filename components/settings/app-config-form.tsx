@@ -9,7 +9,7 @@ import { Panel } from '@/components/ui/panel';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { ApiError } from '@/lib/client/api';
-import { appConfigQuery, saveAppConfig } from '@/lib/features/wallets/queries';
+import { txKeys, appConfigQuery, saveAppConfig } from '@/lib/features/wallets/queries';
 import type { AppConfig } from '@/lib/contracts/tx/schema';
 import {
   draftOf,
@@ -95,7 +95,7 @@ function ConfigForm({
           : '';
       setDraft((d) => ({ ...d, secret: null, clearSecret: false }));
       onNote(`Saved at ${new Date().toLocaleTimeString()}.${secretNote}`);
-      await client.invalidateQueries({ queryKey: ['tx'] });
+      await client.invalidateQueries({ queryKey: txKeys.all });
     } catch (error) {
       setErrors(
         error instanceof ApiError

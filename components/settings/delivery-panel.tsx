@@ -1,6 +1,6 @@
 'use client';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -9,7 +9,7 @@ import { Panel } from '@/components/ui/panel';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/client/api';
 import { formatAge } from '@/lib/core/format/text';
-import { retryStatusQuery, retryWebhook } from '@/lib/features/wallets/queries';
+import { txKeys, retryStatusQuery, retryWebhook } from '@/lib/features/wallets/queries';
 import type { RetryData } from '@/lib/contracts/tx/schema';
 import { KV, KeyValues, None } from '@/components/tx/kv';
 import { useAccess } from './use-access';
@@ -34,27 +34,30 @@ export function DeliveryPanel() {
   const client = useQueryClient();
   const { canChange, reason } = useAccess();
   const status = useQuery(retryStatusQuery);
-  const [result, setResult] = useState<{ data?: RetryData; error?: string; at: number } | null>(
-    null,
-  );
-  const [busy, setBusy] = useState(false);
+  const mutation = useMutation({
+    mutationFn: retryWebhook,
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: txKeys.retryStatus });
+      await client.invalidateQueries({ queryKey: txKeys.appConfig });
+    },
+  });
+  const busy = mutation.isPending;
+  const at = mutation.submittedAt;
+  const result: { data?: RetryData; error?: string; at: number } | null = mutation.isSuccess
+    ? { data: mutation.data, at }
+    : mutation.isError
+      ? {
+          error:
+            mutation.error instanceof ApiError
+              ? mutation.error.message
+              : 'The retry could not be started.',
+          at,
+        }
+      : null;
   const s = status.data;
 
-  async function retry() {
-    setBusy(true);
-    try {
-      const data = await retryWebhook();
-      setResult({ data, at: Date.now() });
-    } catch (error) {
-      setResult({
-        error: error instanceof ApiError ? error.message : 'The retry could not be started.',
-        at: Date.now(),
-      });
-    } finally {
-      setBusy(false);
-      await client.invalidateQueries({ queryKey: ['tx', 'retry-status'] });
-      await client.invalidateQueries({ queryKey: ['tx', 'app-config'] });
-    }
+  function retry() {
+    mutation.mutate();
   }
 
   return (
@@ -105,7 +108,7 @@ export function DeliveryPanel() {
       )}
       <div className="flex flex-wrap items-center gap-3 border-t border-border p-3">
         <Button
-          onClick={() => void retry()}
+          onClick={retry}
           disabled={!canChange || busy}
           title={
             canChange

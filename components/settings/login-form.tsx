@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
 import { Panel } from '@/components/ui/panel';
 import { safeNextPath } from '@/lib/core/next-path';
-import { login, sessionQuery } from '@/lib/client/queries/auth';
+import { authKeys, login, sessionQuery } from '@/lib/client/queries/auth';
 
 /** The admin sign-in: one password (DASHBOARD_PASSWORD), an httpOnly session cookie on success. */
 export function LoginForm({ next: given }: { next: string }) {
@@ -28,7 +28,7 @@ export function LoginForm({ next: given }: { next: string }) {
       setError(result.message);
       return;
     }
-    await client.invalidateQueries({ queryKey: ['auth'] });
+    await client.invalidateQueries({ queryKey: authKeys.all });
     router.push(next);
     router.refresh();
   }

@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/client/api';
 import { shorten } from '@/lib/core/format/text';
 import { useHydrated } from '@/lib/client/hooks/use-hydrated';
 import { useStreamStatus, useTransactionStream } from '@/lib/client/hooks/use-stream';
-import { replayTransaction, searchTransfers } from '@/lib/features/wallets/queries';
+import { txKeys, replayTransaction, searchTransfers } from '@/lib/features/wallets/queries';
 import { txIdentity } from '@/lib/contracts/tx/identity';
 import { detectFamily } from '@/lib/features/wallets/history';
 import { txPath } from '@/lib/features/wallets/explorer';
@@ -95,8 +95,8 @@ export function TestEventPanel() {
         arrivedAfterMs: wait.arrivedAfterMs,
       });
       // The delivery status moves as the webhook fires: look again now and shortly after.
-      void client.invalidateQueries({ queryKey: ['tx', 'retry-status'] });
-      setTimeout(() => void client.invalidateQueries({ queryKey: ['tx', 'retry-status'] }), 1500);
+      void client.invalidateQueries({ queryKey: txKeys.retryStatus });
+      setTimeout(() => void client.invalidateQueries({ queryKey: txKeys.retryStatus }), 1500);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'The test event could not be sent.');
     } finally {

@@ -21,7 +21,7 @@ import { useFiat } from '@/lib/features/fiats/use-fiat';
 import { useMoney } from '@/lib/features/fiats/use-money';
 import { poolPath } from '@/lib/contracts/pool-ref';
 import { dexName } from '@/lib/features/pools/summary';
-import { quotesQuery } from '@/lib/client/queries/price';
+import { priceKeys, quotesQuery } from '@/lib/client/queries/price';
 import { contractQuotesQuery, type ContractRef } from '@/lib/features/tokens/queries';
 import { chartPools, tokenExplorerUrl, type TokenPool } from '@/lib/features/tokens/platforms';
 import type { ChainItem, TokenDetailItem, TokenItem } from '@/lib/contracts/price/schema';
@@ -171,7 +171,7 @@ export function TokenView({
             <Freshness
               updatedAt={quote.dataUpdatedAt || null}
               stale={stale}
-              onRetry={() => void queryClient.refetchQueries({ queryKey: ['price', 'quotes'] })}
+              onRetry={() => void queryClient.refetchQueries({ queryKey: priceKeys.quotes })}
             />
           </div>
           <p

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, Select, TextArea, TextInput } from '@/components/ui/field';
 import { ApiError } from '@/lib/client/api';
-import { addAddresses, containsQuery } from '@/lib/features/wallets/queries';
+import { txKeys, addAddresses, containsQuery } from '@/lib/features/wallets/queries';
 import { MAX_LABEL_LENGTH, useLabels } from '@/lib/features/wallets/labels';
 import { useWalletBook } from '@/lib/features/wallets/store';
 import { ADDRESS_CHAIN_TYPES } from '@/lib/features/wallets/chains';
@@ -51,7 +51,7 @@ export function AddAddressesForm() {
       addToBook(chainType, parsed.valid);
       const first = parsed.valid[0];
       if (label.trim() && parsed.valid.length === 1 && first) setLabel(first, label);
-      await client.invalidateQueries({ queryKey: ['tx', 'contains'] });
+      await client.invalidateQueries({ queryKey: txKeys.contains });
       const n = parsed.valid.length;
       setOutcome({
         ok: `Added ${n} ${n === 1 ? 'address' : 'addresses'} to the monitored list (${chainType}).`,

@@ -11,8 +11,11 @@ export interface SessionInfo {
   reason: string | null;
 }
 
+/** Keys of the session: invalidations name them, never by hand. */
+export const authKeys = { all: ['auth'] as const, session: ['auth', 'session'] as const };
+
 export const sessionQuery = queryOptions({
-  queryKey: ['auth', 'session'],
+  queryKey: authKeys.session,
   queryFn: async ({ signal }): Promise<SessionInfo> => {
     const response = await fetch('/api/auth/session', {
       signal,

@@ -11,6 +11,9 @@ import { api } from '../api';
 
 export const POLL_MS = 3_000;
 
+/** The price service's query keys: factories use them, refetches and invalidations name them. */
+export const priceKeys = { all: ['price'] as const, quotes: ['price', 'quotes'] as const };
+
 export const tokensQuery = (page: number, limit: number) =>
   queryOptions({
     queryKey: ['price', 'tokens', page, limit],
@@ -21,7 +24,7 @@ export const tokensQuery = (page: number, limit: number) =>
 
 export const quotesQuery = (ids: readonly number[], fiat: string) =>
   queryOptions({
-    queryKey: ['price', 'quotes', fiat, ids.join(',')],
+    queryKey: [...priceKeys.quotes, fiat, ids.join(',')],
     queryFn: async ({ signal }) => {
       const data = await api<{ items: QuoteLatestItem[] }>(
         'price',

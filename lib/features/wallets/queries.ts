@@ -18,9 +18,18 @@ import type { ReplayMessage } from './replay';
 
 const STATUS_POLL_MS = 5_000;
 
+/** The tx service's query keys: factories use them, invalidations name them (never by hand). */
+export const txKeys = {
+  all: ['tx'] as const,
+  contains: ['tx', 'contains'] as const,
+  appConfig: ['tx', 'app-config'] as const,
+  retryStatus: ['tx', 'retry-status'] as const,
+  wsStatus: ['tx', 'ws-status'] as const,
+};
+
 export const containsQuery = (chainType: string, address: string) =>
   queryOptions({
-    queryKey: ['tx', 'contains', chainType, addressKey(familyOf(chainType), address)],
+    queryKey: [...txKeys.contains, chainType, addressKey(familyOf(chainType), address)],
     queryFn: ({ signal }) =>
       api<ContainsData>('tx', '/addresses/contains', {
         method: 'POST',
@@ -31,20 +40,20 @@ export const containsQuery = (chainType: string, address: string) =>
   });
 
 export const appConfigQuery = queryOptions({
-  queryKey: ['tx', 'app-config'],
+  queryKey: txKeys.appConfig,
   queryFn: ({ signal }) => api<AppConfig>('tx', '/app/config', { signal }),
   staleTime: 10_000,
 });
 
 export const retryStatusQuery = queryOptions({
-  queryKey: ['tx', 'retry-status'],
+  queryKey: txKeys.retryStatus,
   queryFn: ({ signal }) => api<RetryStatusData>('tx', '/app/webhook/retry/status', { signal }),
   refetchInterval: STATUS_POLL_MS,
   staleTime: 2_000,
 });
 
 export const wsStatusQuery = queryOptions({
-  queryKey: ['tx', 'ws-status'],
+  queryKey: txKeys.wsStatus,
   queryFn: ({ signal }) => api<WsStatusData>('tx', '/transaction/ws/status', { signal }),
   refetchInterval: STATUS_POLL_MS,
   staleTime: 2_000,
