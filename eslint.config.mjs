@@ -42,6 +42,7 @@ export default tseslint.config(
       'next-env.d.ts',
       'public/**',
       '.data/**',
+      'dist/**',
     ],
   },
   ...nextVitals,

@@ -1,15 +1,28 @@
 /**
  * `npm run sim`: the three upstream services on http://$SIM_HOST:$SIM_PORT (default 127.0.0.1:4100).
  */
-import { createSimulator, simConfigFromEnv } from '../lib/sim';
+import { loadEnvConfig } from '@next/env';
+import { createSimulator, simConfigFromEnv, simListenFromEnv } from '../lib/sim';
 import { listen } from '../lib/sim/node-server';
 
 async function main() {
-  const config = simConfigFromEnv();
-  const port = Number(process.env.SIM_PORT || 4100);
-  const host = process.env.SIM_HOST || '127.0.0.1';
+  // The same env files as the app (.env, .env.local, .env.production, ...), under the real environment.
+  loadEnvConfig(process.cwd(), process.env.NODE_ENV !== 'production', {
+    info: () => undefined,
+    error: console.error,
+  });
+  let config;
+  let where;
+  try {
+    config = simConfigFromEnv();
+    where = simListenFromEnv();
+  } catch (error) {
+    // The variable and the rule, never the value.
+    console.error(`[sim] ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
   const sim = createSimulator(config);
-  const running = await listen(sim, port, host, { control: process.env.SIM_CONTROL === '1' });
+  const running = await listen(sim, where.port, where.host, { control: where.control });
   console.log(`[sim] price, tx and kline services on ${running.url} (key from SIM_API_KEY)`);
 
   let stopping = false;

@@ -114,7 +114,7 @@ if (wanted('unit')) {
 let e2e = { passed: 0, failed: 1 };
 let attack = { passed: 0, failed: 1 };
 const browserOk = wanted('e2e') ? run('browser', 'node', ['scripts/ensure-browser.mjs']) : false;
-const built = wanted('e2e') || wanted('attack') ? run('build', 'npx', ['next', 'build']) : false;
+const built = wanted('e2e') || wanted('attack') ? run('build', 'npm', ['run', 'build']) : false;
 if (wanted('e2e') && browserOk && built) {
   const e2eOk = run('e2e', 'npx', ['playwright', 'test']);
   e2e = countPlaywright('test-results/e2e.json') ?? { passed: 0, failed: 1 };

@@ -19,13 +19,13 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const KEY = 'bench-units-key';
 const sim = createSimulator({ apiKey: KEY, stateDir: null, logLevel: 'silent' });
 
-async function time(fn: () => Promise<unknown> | unknown): Promise<number> {
+async function time(fn: () => unknown): Promise<number> {
   const t0 = performance.now();
   await fn();
   return performance.now() - t0;
 }
 
-async function runs(fn: () => Promise<unknown> | unknown): Promise<string> {
+async function runs(fn: () => unknown): Promise<string> {
   await fn(); // warm
   const ms: number[] = [];
   for (let i = 0; i < RUNS; i++) ms.push(await time(fn));

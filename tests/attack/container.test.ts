@@ -1,0 +1,116 @@
+/**
+ * What the container ships: the standalone server (`npm start`) serves the dashboard, its assets
+ * and its health, and a SIGTERM to npm leaves nothing listening; the compiled simulator runs alone,
+ * with no node_modules at all.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './support/servers';
+
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+});
+
+async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}
+const status = (url: string, init?: RequestInit) =>
+  fetch(url, init).then(async (r) => {
+    await r.arrayBuffer();
+    return r.status;
+  });
+
+describe('container', () => {
+  it('npm start runs the standalone server: pages, assets and health answer; SIGTERM to npm leaves no orphan', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const child = spawn('npm', ['start'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOSTNAME: '127.0.0.1',
+        SIM_STATE_DIR: 'memory',
+        NODE_ENV: 'production',
+      },
+      stdio: 'ignore',
+    });
+    children.push(child);
+    expect(await until(async () => (await status(`${base}/api/health/live`)) === 200, 60_000)).toBe(
+      true,
+    );
+    for (const path of ['/', '/pools', '/wallets', '/api/health', '/api/health/ready'])
+      expect(await status(`${base}${path}`), path).toBe(200);
+    const html = await (await fetch(`${base}/`)).text();
+    const assets = [...html.matchAll(/\/_next\/static\/[^"'\s]+\.(?:js|css)/g)].map((m) => m[0]);
+    expect(assets.length).toBeGreaterThan(2);
+    for (const asset of assets.slice(0, 6))
+      expect(await status(`${base}${asset}`), asset).toBe(200);
+
+    process.kill(child.pid!, 'SIGTERM');
+    const closed = await until(async () => {
+      try {
+        await fetch(`${base}/api/health/live`);
+        return false;
+      } catch {
+        return true;
+      }
+    }, 10_000);
+    expect(closed).toBe(true);
+  });
+
+  it('the compiled simulator runs alone, without node_modules, and names a bad variable', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pulse-sim-only-'));
+    try {
+      copyFileSync('dist/sim.cjs', join(dir, 'sim.cjs'));
+      const port = await freePort();
+      const sim = spawn(process.execPath, ['sim.cjs'], {
+        cwd: dir,
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: 'production',
+          SIM_PORT: String(port),
+          SIM_STATE_DIR: 'memory',
+          SIM_API_KEY: 'alone-key-123',
+        },
+        stdio: 'ignore',
+      });
+      children.push(sim);
+      const url = `http://127.0.0.1:${port}/price/api/v1/chains`;
+      expect(
+        await until(
+          async () => (await status(url, { headers: { 'x-api-key': 'alone-key-123' } })) === 200,
+          20_000,
+        ),
+      ).toBe(true);
+      const body = (await (
+        await fetch(url, { headers: { 'x-api-key': 'alone-key-123' } })
+      ).json()) as {
+        data: { total: number };
+      };
+      expect(body.data.total).toBe(9);
+      sim.kill('SIGTERM');
+
+      const bad = spawn(process.execPath, ['sim.cjs'], {
+        cwd: dir,
+        env: { PATH: process.env.PATH, NODE_ENV: 'production', SIM_PORT: 'abc' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      bad.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+      const code = await new Promise<number | null>((resolve) => bad.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(output).toContain('SIM_PORT');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
