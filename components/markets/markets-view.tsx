@@ -29,6 +29,7 @@ import {
   tokenDetailsQuery,
 } from '@/lib/features/markets/queries';
 import { priceKeys, chainsQuery, tokensQuery } from '@/lib/client/queries/price';
+import { useFiatSupport } from '@/lib/client/stores/fiat-support';
 import { usePrefs } from '@/lib/client/stores/prefs';
 import { useWatchlist } from '@/lib/features/markets/watchlist';
 import type { TokenItem } from '@/lib/contracts/price/schema';
@@ -76,6 +77,7 @@ export function MarketsView() {
 
   // The display fiat: a shared link's `fiat` is adopted once, then the URL follows the header's choice.
   const selected = useFiat();
+  const setTrial = useFiatSupport((s) => s.setTrial);
   const setFiat = usePrefs((s) => s.setFiat);
   const adopted = useRef(false);
   useEffect(() => {
@@ -83,14 +85,15 @@ export function MarketsView() {
     const fromUrl = params.get('fiat')?.toUpperCase() ?? null;
     if (!adopted.current) {
       adopted.current = true;
+      // Shown at once, kept as the preference only once a quote in it arrives.
       if (fromUrl && /^[A-Z]{2,10}$/.test(fromUrl) && fromUrl !== selected.code) {
-        setFiat(fromUrl);
+        setTrial(fromUrl);
         return;
       }
     }
     const want = selected.code === 'USD' ? null : selected.code;
     if (fromUrl !== want) update({ fiat: want });
-  }, [hydrated, params, selected.code, setFiat, update]);
+  }, [hydrated, params, selected.code, setTrial, update]);
   const fiatCode = selected.unknown ? 'USD' : selected.code;
   const fiat = selected.unknown ? { code: 'USD', symbol: '$', precision: 2 } : selected.format;
 
@@ -263,16 +266,22 @@ export function MarketsView() {
         }
         onChange={update}
       />
-      {selected.unknown && (
+      {(selected.unknown || selected.refused) && (
         <p
           role="status"
+          data-testid="fiat-fallback"
           className="border-b border-border bg-raised/60 px-3 py-1.5 text-[12px] text-muted"
         >
-          The price service has no currency “{selected.code}”, so prices are in USD.{' '}
+          {selected.refused
+            ? `Quotes are not available in ${selected.refused.code} (the price service refused it), so prices are in USD.`
+            : `The price service has no currency “${selected.code}”, so prices are in USD.`}{' '}
           <button
             type="button"
             className="font-medium text-accent hover:underline"
-            onClick={() => setFiat('USD')}
+            onClick={() => {
+              setTrial(null);
+              setFiat('USD');
+            }}
           >
             Use USD
           </button>

@@ -7,7 +7,8 @@ import type {
   QuoteLatestItem,
   TokensData,
 } from '../../contracts/price/schema';
-import { api } from '../api';
+import { ApiError, api } from '../api';
+import { useFiatSupport } from '../stores/fiat-support';
 
 export const POLL_MS = 3_000;
 
@@ -26,12 +27,20 @@ export const quotesQuery = (ids: readonly number[], fiat: string) =>
   queryOptions({
     queryKey: [...priceKeys.quotes, fiat, ids.join(',')],
     queryFn: async ({ signal }) => {
-      const data = await api<{ items: QuoteLatestItem[] }>(
-        'price',
-        `/quotes/latest?ids=${ids.join(',')}&fiat=${encodeURIComponent(fiat)}`,
-        { signal },
-      );
-      return data.items;
+      try {
+        const data = await api<{ items: QuoteLatestItem[] }>(
+          'price',
+          `/quotes/latest?ids=${ids.join(',')}&fiat=${encodeURIComponent(fiat)}`,
+          { signal },
+        );
+        useFiatSupport.getState().served(fiat);
+        return data.items;
+      } catch (error) {
+        // The fiats list offered it, the quotes refuse it: remember, so the pages fall back to USD.
+        if (error instanceof ApiError && error.code === 20001 && fiat !== 'USD')
+          useFiatSupport.getState().refuse(fiat, error.message);
+        throw error;
+      }
     },
     enabled: ids.length > 0,
     refetchInterval: POLL_MS,

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { FiatItem } from '../../contracts/price/schema';
 import { fiatsQuery } from '../../client/queries/price';
+import { useFiatSupport } from '../../client/stores/fiat-support';
 import { usePrefs } from '../../client/stores/prefs';
 import { USD, type FiatFormat } from '../../core/format/number';
 import { useHydrated } from '../../client/hooks/use-hydrated';
@@ -16,6 +17,8 @@ export interface SelectedFiat {
   fiats: FiatItem[] | undefined;
   /** the code is not in the upstream's fiats list (a stale preference or a hand-edited URL) */
   unknown: boolean;
+  /** the fiat the user chose that the quotes refuse: prices are shown in USD instead, and say so */
+  refused: { code: string; message: string } | null;
 }
 
 export function fiatFormat(
@@ -37,10 +40,20 @@ export function fiatFormat(
 export function useFiat(): SelectedFiat {
   const hydrated = useHydrated();
   const stored = usePrefs((s) => s.fiat);
-  const code = hydrated ? stored : 'USD';
+  const trial = useFiatSupport((s) => s.trial);
+  const refusedAll = useFiatSupport((s) => s.refused);
+  const wanted = hydrated ? (trial ?? stored) : 'USD';
+  const refusedMessage = refusedAll[wanted];
+  const code = refusedMessage ? 'USD' : wanted;
   const fiats = useQuery(fiatsQuery).data;
   return useMemo(() => {
     const item = fiats?.find((f) => f.code.toUpperCase() === code);
-    return { code, format: fiatFormat(item, code), fiats, unknown: Boolean(fiats && !item) };
-  }, [code, fiats]);
+    return {
+      code,
+      format: fiatFormat(item, code),
+      fiats,
+      unknown: Boolean(fiats && !item),
+      refused: refusedMessage ? { code: wanted, message: refusedMessage } : null,
+    };
+  }, [code, fiats, refusedMessage, wanted]);
 }
