@@ -27,7 +27,7 @@ import {
 } from '@/lib/features/chart/intervals';
 import { formatBarTime, formatTickMark, type TimeZoneMode } from '@/lib/features/chart/time-format';
 import { BAR_SPACING, RIGHT_OFFSET, fewBarsRange } from '@/lib/features/chart/view';
-import { useOhlcvStream } from '@/lib/client/hooks/use-stream';
+import { useLiveInterrupted, useOhlcvStream } from '@/lib/client/hooks/use-stream';
 import { fetchCandles } from '@/lib/features/pools/api';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
 import { Button } from '@/components/ui/button';
@@ -279,7 +279,8 @@ export function CandleChart({
     hover && hover.interval === interval
       ? hover
       : { bar: snapshot.last, previousClose: snapshot.previousClose };
-  const stale = snapshot.error !== null || liveError !== null;
+  const interrupted = useLiveInterrupted('kline');
+  const stale = snapshot.error !== null || liveError !== null || interrupted;
   const label = `${title ? `${title} ` : ''}price chart, ${INTERVAL_LABELS[interval]} ${style === 'candles' ? 'candles' : style}`;
 
   return (
@@ -294,7 +295,9 @@ export function CandleChart({
           )}
           {snapshot.loadingOlder && <span className="text-2xs text-muted">loading older…</span>}
           {snapshot.state !== 'loading' && (
-            <Freshness updatedAt={snapshot.updatedAt} stale={stale} onRetry={retry} />
+            <span data-testid="chart-live" className="contents">
+              <Freshness updatedAt={snapshot.updatedAt} stale={stale} onRetry={retry} />
+            </span>
           )}
         </div>
       </div>

@@ -1,5 +1,6 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
+import { useStreamStatus } from '@/lib/client/hooks/use-stream';
 import { healthQuery } from '@/lib/client/queries/health';
 
 const TONE = {
@@ -12,7 +13,11 @@ const TONE = {
 /** Whether the upstream answers, and whether it is the demo simulator or a real upstream. */
 export function StatusLight() {
   const { data, isError, isPending } = useQuery(healthQuery);
-  const state = isPending ? 'unknown' : isError || !data ? 'down' : data.status;
+  const stream = useStreamStatus();
+  // The page's live stream counts too: HTTP answering while pushes do not arrive is not "live".
+  const streamDown = stream.state === 'reconnecting';
+  const httpState = isPending ? 'unknown' : isError || !data ? 'down' : data.status;
+  const state = httpState === 'ok' && streamDown ? 'degraded' : httpState;
   const source =
     data?.mode === 'upstream' ? 'Upstream' : data?.mode === 'simulator' ? 'Demo simulator' : '';
   const label =
@@ -21,7 +26,9 @@ export function StatusLight() {
       : state === 'ok'
         ? `${source} · live`
         : state === 'degraded'
-          ? `${source} · degraded`
+          ? streamDown && httpState === 'ok'
+            ? `${source} · live stream interrupted`
+            : `${source} · degraded`
           : isError || !data
             ? 'Dashboard server unreachable'
             : `${source} · down`;

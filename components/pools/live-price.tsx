@@ -10,6 +10,7 @@ import { Flash } from '@/components/ui/flash';
 import { MoneyNote } from '@/components/ui/money-note';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useStore, type Store } from '@/components/chart/snapshot-store';
+import { useLiveInterrupted } from '@/lib/client/hooks/use-stream';
 
 /**
  * The pool's price now: the latest candle's close (base in quote) × the quote token's USD price,
@@ -37,7 +38,9 @@ export function LivePrice({
   const inQuote =
     latest?.close ??
     (pool ? Number(pool.base_token_price_usd) / Number(pool.quote_token_price_usd) : null);
-  const source = liveUsd ? 'live' : usd ? 'snapshot' : null;
+  const interrupted = useLiveInterrupted('kline');
+  // A price the live stream no longer moves is not "live": it says so until the stream is back.
+  const source = liveUsd ? (interrupted ? 'stale' : 'live') : usd ? 'snapshot' : null;
 
   return (
     <div className="min-w-0" data-testid="pool-price" data-source={source ?? ''}>
@@ -53,12 +56,18 @@ export function LivePrice({
             className={`text-2xs uppercase tracking-wide ${source === 'live' ? 'text-up' : 'text-muted'}`}
             data-testid="pool-price-source"
             title={
-              source === 'live'
-                ? `Last trade price in this pool: the close of the latest candle${latest ? ` (${formatClock(latest.time, 'utc')} UTC)` : ''} × the ${pool?.quote_token.symbol ?? 'quote'} price of the hourly snapshot. Markets shows the price service's market quote, which can differ.`
-                : "The price service's hourly pool snapshot: no recent candle is known."
+              source === 'stale'
+                ? 'The live stream is interrupted: this is the last price it delivered. It moves again when the stream is back.'
+                : source === 'live'
+                  ? `Last trade price in this pool: the close of the latest candle${latest ? ` (${formatClock(latest.time, 'utc')} UTC)` : ''} × the ${pool?.quote_token.symbol ?? 'quote'} price of the hourly snapshot. Markets shows the price service's market quote, which can differ.`
+                  : "The price service's hourly pool snapshot: no recent candle is known."
             }
           >
-            {source === 'live' ? 'Pool price · live' : 'Pool price · hourly snapshot'}
+            {source === 'live'
+              ? 'Pool price · live'
+              : source === 'stale'
+                ? 'Pool price · stale'
+                : 'Pool price · hourly snapshot'}
           </span>
         )}
       </div>

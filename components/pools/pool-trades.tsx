@@ -7,6 +7,7 @@ import type { PoolObject } from '@/lib/contracts/price/schema';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Freshness } from '@/components/ui/freshness';
+import { useLiveInterrupted } from '@/lib/client/hooks/use-stream';
 import { Panel } from '@/components/ui/panel';
 import { useMoney } from '@/lib/features/fiats/use-money';
 import { TradesTable } from './trades-table';
@@ -25,6 +26,7 @@ export function PoolTrades({
   explorer: Explorer | null;
 }) {
   const trades = usePoolTrades(pool, 50);
+  const interrupted = useLiveInterrupted('trades');
   // Stable while the pool object is: the table's rows are memoised on them.
   const tradePool = useMemo(
     () =>
@@ -57,7 +59,7 @@ export function PoolTrades({
         trades.status !== 'loading' && (
           <Freshness
             updatedAt={trades.updatedAt}
-            stale={trades.error !== null}
+            stale={trades.error !== null || interrupted}
             onRetry={trades.retry}
             staleAfterMs={300_000}
           />

@@ -74,3 +74,13 @@ export function useTradesStream(
     if (m.kind !== 'event' || m.event === 'trade') handler(m);
   });
 }
+
+/**
+ * Whether the live data behind `service`'s events is interrupted: the tab's stream is reconnecting,
+ * or the server reports that service's upstream link down. Every "live" mark follows it.
+ */
+export function useLiveInterrupted(service: 'kline' | 'tx' | 'trades'): boolean {
+  const s = useStreamStatus();
+  const link = s.services[service];
+  return s.state === 'reconnecting' || link === 'reconnecting' || link === 'down';
+}
