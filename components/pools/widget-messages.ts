@@ -4,7 +4,18 @@
  * Messages carry nothing private, so they go to any parent origin; framing itself is limited by
  * EMBED_ALLOWED_ORIGINS (CSP frame-ancestors).
  */
-import { isInterval, type KlineInterval } from '@/lib/features/chart/intervals';
+import {
+  INTERVAL_LABELS,
+  KLINE_INTERVALS,
+  isInterval,
+  type KlineInterval,
+} from '@/lib/features/chart/intervals';
+
+/** An interval as the API names it (`1d`) or as the widget's buttons show it (`1D`). */
+function intervalOf(value: unknown): KlineInterval | null {
+  if (isInterval(value)) return value;
+  return KLINE_INTERVALS.find((i) => INTERVAL_LABELS[i] === value) ?? null;
+}
 
 export type WidgetOutMessage =
   | { type: 'pulse:ready'; pool: string; interval: KlineInterval }
@@ -26,10 +37,11 @@ export function readCommand(data: unknown): WidgetCommand | { error: string } | 
   const { type } = data as { type?: unknown };
   if (type === 'pulse:setInterval') {
     const { interval } = data as { interval?: unknown };
-    return isInterval(interval)
-      ? { type, interval }
+    const known = intervalOf(interval);
+    return known
+      ? { type, interval: known }
       : {
-          error: `Unknown interval ${JSON.stringify(interval)}: use one of 1s, 1m, 15m, 1h, 4h, 1d, 1w, 1M, 1Y.`,
+          error: `Unknown interval ${JSON.stringify(interval)}: use one of 1s, 1m, 15m, 1h, 4h, 1D, 1W, 1M, 1Y.`,
         };
   }
   if (type === 'pulse:setTheme') {

@@ -433,6 +433,49 @@ test.describe('embeddable widget', () => {
     expect(errors).toEqual([]);
   });
 
+  test("an unknown pool tells its height, so embed.js shrinks the frame to the message; the buttons' labels work as commands", async ({
+    page,
+  }) => {
+    await serveHost(
+      page,
+      `${LISTEN}<div id="slot"></div><script src="${APP}/embed.js" data-pool="evm:1:0x0000000000000000000000000000000000000001" data-target="#slot"></script>`,
+    );
+    await expect
+      .poll(async () => (await messages(page)).map((m) => m.data.type))
+      .toEqual(expect.arrayContaining(['pulse:error', 'pulse:height']));
+    const height = Number(
+      (await messages(page)).find((m) => m.data.type === 'pulse:height')?.data.height,
+    );
+    expect(height).toBeGreaterThan(40);
+    expect(height).toBeLessThan(200);
+    // embed.js follows it: no 480 px of empty frame.
+    await expect
+      .poll(async () => (await page.locator('#slot iframe').boundingBox())?.height ?? 0)
+      .toBeLessThan(200);
+
+    // A working widget takes the labels its own buttons show ('1D', '1W') as well as the API's names.
+    await serveHost(
+      page,
+      `${LISTEN}<iframe id="w" src="${EMBED}" style="width:600px;height:420px"></iframe>`,
+    );
+    const frame = page.frameLocator('#w');
+    await expect(frame.getByTestId('candle-chart')).toHaveAttribute('data-state', 'ready');
+    const cases: [string, string][] = [
+      ['1D', '1d'],
+      ['1W', '1w'],
+      ['1h', '1h'],
+    ];
+    for (const [label, interval] of cases) {
+      await page.evaluate(
+        (m) =>
+          (document.getElementById('w') as HTMLIFrameElement).contentWindow?.postMessage(m, '*'),
+        { type: 'pulse:setInterval', interval: label },
+      );
+      await expect(frame.getByTestId('candle-chart')).toHaveAttribute('data-interval', interval);
+    }
+    expect((await messages(page)).filter((m) => m.data.type === 'pulse:error')).toEqual([]);
+  });
+
   test('embed pages may be framed; every other page refuses framing', async ({ page, request }) => {
     const embed = await request.get(EMBED);
     expect(embed.headers()['content-security-policy']).toMatch(/frame-ancestors \*/);
