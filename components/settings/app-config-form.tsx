@@ -111,96 +111,108 @@ function ConfigForm({
 
   return (
     <form onSubmit={submit} noValidate aria-label="App configuration" className="px-3 pb-3">
-      <div className="divide-y divide-border/60">
-        <Switch
-          id="cfg-ws"
-          label="WebSocket push"
-          description="Pushes matched transactions to connected WebSocket clients (this dashboard's live feed)."
-          checked={draft.enable_ws}
-          onChange={(v) => set({ enable_ws: v })}
-        />
-        <Switch
-          id="cfg-webhook"
-          label="Webhook push"
-          description="POSTs matched transactions to the webhook URL."
-          checked={draft.enable_webhook}
-          onChange={(v) => set({ enable_webhook: v })}
-        />
-        <div className="py-2">
-          <Field
-            id="cfg-url"
-            label="Webhook URL"
-            error={errors.webhook_url}
-            hint={
-              <span>
-                This dashboard&apos;s receiver:{' '}
-                <button
-                  type="button"
-                  className="break-all text-left font-mono text-accent hover:underline"
-                  onClick={() => set({ webhook_url: receiver })}
-                >
-                  {receiver || '/api/webhooks/tx'}
-                </button>{' '}
-                (public HTTPS deployments; it checks Sign against WEBHOOK_SECRET).
-                {draft.webhook_url.endsWith(MASKED_PATH) && (
-                  <span className="block">
-                    Its path is hidden: only the admin sees the full URL.
-                  </span>
-                )}
-              </span>
-            }
-          >
-            <TextInput
+      {!canChange && (
+        <p
+          role="note"
+          data-testid="read-only-reason"
+          className="mb-2 mt-1 rounded border border-border bg-raised/60 px-2 py-1.5 text-[12px] text-muted"
+        >
+          Read-only: {reason ?? 'changes are not allowed here.'}
+        </p>
+      )}
+      {/* Read-only: every control is disabled, not only Save (a fieldset disables them all). */}
+      <fieldset disabled={!canChange} className="m-0 min-w-0 border-0 p-0">
+        <div className="divide-y divide-border/60">
+          <Switch
+            id="cfg-ws"
+            label="WebSocket push"
+            description="Pushes matched transactions to connected WebSocket clients (this dashboard's live feed)."
+            checked={draft.enable_ws}
+            onChange={(v) => set({ enable_ws: v })}
+          />
+          <Switch
+            id="cfg-webhook"
+            label="Webhook push"
+            description="POSTs matched transactions to the webhook URL."
+            checked={draft.enable_webhook}
+            onChange={(v) => set({ enable_webhook: v })}
+          />
+          <div className="py-2">
+            <Field
               id="cfg-url"
-              type="url"
-              inputMode="url"
-              spellCheck={false}
-              placeholder="https://…"
-              value={draft.webhook_url}
-              aria-invalid={!!errors.webhook_url}
-              aria-describedby={errors.webhook_url ? 'cfg-url-error' : 'cfg-url-hint'}
-              onChange={(e) => set({ webhook_url: e.target.value })}
-            />
-          </Field>
-        </div>
-        <SecretField
-          value={draft.secret}
-          clearing={draft.clearSecret}
-          error={errors.webhook_secret}
-          disabled={!canChange}
-          onChange={(secret) => set({ secret, clearSecret: false })}
-          onClear={(clearSecret) => set({ clearSecret, secret: null })}
-        />
-        <div className="py-2">
-          <Field
-            id="cfg-ack"
-            label="ACK resend interval (seconds)"
-            error={errors.ws_ack_resend_interval_seconds}
-            hint="How often unacknowledged pushes are sent again to WebSocket clients."
-          >
-            <TextInput
-              id="cfg-ack"
-              type="number"
-              min={1}
-              inputMode="numeric"
-              className="w-32"
-              value={draft.ws_ack_resend_interval_seconds}
-              aria-invalid={!!errors.ws_ack_resend_interval_seconds}
-              aria-describedby={
-                errors.ws_ack_resend_interval_seconds ? 'cfg-ack-error' : 'cfg-ack-hint'
+              label="Webhook URL"
+              error={errors.webhook_url}
+              hint={
+                <span>
+                  This dashboard&apos;s receiver:{' '}
+                  <button
+                    type="button"
+                    className="break-all text-left font-mono text-accent hover:underline"
+                    onClick={() => set({ webhook_url: receiver })}
+                  >
+                    {receiver || '/api/webhooks/tx'}
+                  </button>{' '}
+                  (public HTTPS deployments; it checks Sign against WEBHOOK_SECRET).
+                  {draft.webhook_url.endsWith(MASKED_PATH) && (
+                    <span className="block">
+                      Its path is hidden: only the admin sees the full URL.
+                    </span>
+                  )}
+                </span>
               }
-              onChange={(e) => set({ ws_ack_resend_interval_seconds: e.target.value })}
-            />
-          </Field>
+            >
+              <TextInput
+                id="cfg-url"
+                type="url"
+                inputMode="url"
+                spellCheck={false}
+                placeholder="https://…"
+                value={draft.webhook_url}
+                aria-invalid={!!errors.webhook_url}
+                aria-describedby={errors.webhook_url ? 'cfg-url-error' : 'cfg-url-hint'}
+                onChange={(e) => set({ webhook_url: e.target.value })}
+              />
+            </Field>
+          </div>
+          <SecretField
+            value={draft.secret}
+            clearing={draft.clearSecret}
+            error={errors.webhook_secret}
+            disabled={!canChange}
+            onChange={(secret) => set({ secret, clearSecret: false })}
+            onClear={(clearSecret) => set({ clearSecret, secret: null })}
+          />
+          <div className="py-2">
+            <Field
+              id="cfg-ack"
+              label="ACK resend interval (seconds)"
+              error={errors.ws_ack_resend_interval_seconds}
+              hint="How often unacknowledged pushes are sent again to WebSocket clients."
+            >
+              <TextInput
+                id="cfg-ack"
+                type="number"
+                min={1}
+                inputMode="numeric"
+                className="w-32"
+                value={draft.ws_ack_resend_interval_seconds}
+                aria-invalid={!!errors.ws_ack_resend_interval_seconds}
+                aria-describedby={
+                  errors.ws_ack_resend_interval_seconds ? 'cfg-ack-error' : 'cfg-ack-hint'
+                }
+                onChange={(e) => set({ ws_ack_resend_interval_seconds: e.target.value })}
+              />
+            </Field>
+          </div>
+          <Switch
+            id="cfg-active"
+            label="Application active"
+            description="Off stops every WebSocket push and webhook call; connections are still accepted."
+            checked={draft.is_active}
+            onChange={(v) => set({ is_active: v })}
+          />
         </div>
-        <Switch
-          id="cfg-active"
-          label="Application active"
-          description="Off stops every WebSocket push and webhook call; connections are still accepted."
-          checked={draft.is_active}
-          onChange={(v) => set({ is_active: v })}
-        />
-      </div>
+      </fieldset>
       <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-border pt-3">
         <Button
           type="submit"

@@ -48,6 +48,15 @@ test('without a session, changes are refused (401) on the gateway and the pages 
   await expect(page.getByRole('button', { name: 'Add to monitored list' })).toBeDisabled();
   await page.goto('/settings');
   await expect(page.getByRole('button', { name: 'Retry now' })).toBeDisabled();
+  // Read-only settings: every control is disabled, with the reason shown (not only Save).
+  const form = page.getByRole('form', { name: 'App configuration' });
+  await expect(form.getByTestId('read-only-reason')).toContainText('Read-only');
+  await expect(form.getByTestId('read-only-reason')).toContainText(/sign in/i);
+  for (const field of ['Webhook URL', 'ACK resend interval (seconds)'])
+    await expect(form.getByLabel(field)).toBeDisabled();
+  for (const name of ['WebSocket push', 'Webhook push', 'Application active'])
+    await expect(form.getByRole('switch', { name })).toBeDisabled();
+  await expect(form.getByRole('button', { name: 'Save changes' })).toBeDisabled();
 });
 
 test('a wrong password is refused; after sign-in changes work, and stop again after sign-out', async ({
