@@ -129,13 +129,18 @@ export function HistoryForm({
               <option value="token">Token</option>
             </Select>
           </Field>
-          <Field id={`${id}-token`} label="Token contract" error={err('token')}>
+          <Field
+            id={`${id}-token`}
+            label="Token contract"
+            hint="A contract address (the mint on Solana), not a symbol"
+            error={err('token')}
+          >
             <TextInput
               id={`${id}-token`}
               value={token}
               spellCheck={false}
               className="font-mono text-[12px]"
-              placeholder="any token"
+              placeholder="contract address, or any token"
               aria-invalid={!!err('token')}
               onChange={(e) => setToken(e.target.value)}
             />

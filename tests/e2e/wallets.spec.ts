@@ -217,6 +217,23 @@ test.describe('history', () => {
     expect(text.trim().split('\r\n')).toHaveLength(31);
   });
 
+  test('a shared link with limit=5000 reads 100 a page; a symbol as token contract says it takes an address', async ({
+    page,
+  }) => {
+    await page.goto(`/wallets?tab=history&address=${MONITORED.ethereum}&limit=5000`);
+    const form = page.getByRole('form', { name: 'History query' });
+    await expect(form.getByLabel('Per page')).toHaveValue('100');
+    await expect(page.getByTestId('history-row').first()).toBeVisible();
+    expect(await page.getByTestId('history-row').count()).toBeLessThanOrEqual(100);
+    await expect(page.getByText(/Limit must be/)).toHaveCount(0);
+
+    await form.getByLabel('Token contract').fill('USDC');
+    await form.getByRole('button', { name: 'Load history' }).click();
+    await expect(
+      form.getByText(/looks like a symbol: this filter takes the token's contract address/),
+    ).toBeVisible();
+  });
+
   test('limits are enforced in the form before any call', async ({ page }) => {
     await page.goto('/wallets?tab=history');
     const calls: string[] = [];

@@ -12,6 +12,8 @@ import { splitAddressList } from './parse';
 export const MAX_GROUPS = 10;
 export const MAX_GROUP_ADDRESSES = 20;
 export const DEFAULT_LIMIT = 20;
+/** transfers/search and multi-chain take 1..100 rows a page. */
+export const MAX_LIMIT = 100;
 export { TX_TYPES, type TxType };
 
 export interface SearchQuery {
@@ -71,6 +73,9 @@ export function validateHistory(q: HistoryQuery): FieldErrors {
     }
     if (q.token.trim() && /\s/.test(q.token.trim()))
       errors.token = 'A token filter is one contract address (the mint on Solana).';
+    // A symbol finds nothing (the service matches contracts): say so instead of an empty result.
+    else if (/^\$?[A-Za-z][A-Za-z0-9.]{0,11}$/.test(q.token.trim()) && !/^0x/i.test(q.token.trim()))
+      errors.token = `“${q.token.trim()}” looks like a symbol: this filter takes the token's contract address (the mint on Solana), shown on its token page.`;
     return errors;
   }
   if (q.groups.length === 0) errors.groups = 'Add at least one group.';
@@ -140,9 +145,10 @@ export function walletsOf(q: HistoryQuery): string[] {
 
 // ---- query string ---------------------------------------------------------------------------------
 
+/** A link's `limit`, clamped to the service's range (1..100): a hand-edited 5000 reads 100. */
 function clampLimit(raw: string | null): number {
-  const n = Number(raw);
-  return raw !== null && /^\d+$/.test(raw) ? n : DEFAULT_LIMIT;
+  if (raw === null || !/^\d+$/.test(raw)) return DEFAULT_LIMIT;
+  return Math.min(MAX_LIMIT, Math.max(1, Number(raw)));
 }
 
 export function historyFromParams(params: URLSearchParams): HistoryQuery | null {

@@ -93,6 +93,35 @@ describe('history form limits, checked before any call', () => {
     expect(nextCursor([], 3)).toBeUndefined();
   });
 
+  it('a symbol in the token filter is refused with a hint that it takes a contract address', () => {
+    expect(validateHistory({ ...search, token: 'USDC' }).token).toMatch(
+      /looks like a symbol: this filter takes the token's contract address/,
+    );
+    expect(
+      validateHistory({ ...search, token: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' }).token,
+    ).toBeUndefined();
+    expect(
+      validateHistory({ ...search, token: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' }).token,
+    ).toBeUndefined();
+  });
+
+  it('a limit in a link is clamped to the service range (1..100), never shown as a raw error', () => {
+    const of = (limit: string) => {
+      const params = new URLSearchParams(
+        Object.entries(historyToParams({ ...search, limit: 20 })).filter(
+          (e): e is [string, string] => e[1] !== null,
+        ),
+      );
+      params.set('limit', limit);
+      return historyFromParams(params)?.limit;
+    };
+    expect(of('5000')).toBe(100);
+    expect(of('100')).toBe(100);
+    expect(of('0')).toBe(1);
+    expect(of('35')).toBe(35);
+    expect(of('abc')).toBe(20);
+  });
+
   it('the query lives in the URL and comes back the same', () => {
     const q = { ...search, chainType: 'ethereum', txType: 'native' as const, limit: 50 };
     const params = new URLSearchParams(
