@@ -218,10 +218,13 @@ export function MarketsView() {
   const onSort = useCallback(
     (key: SortKey) => {
       const nextDir = key === sort ? (dir === 'asc' ? 'desc' : 'asc') : defaultDir(key);
-      update({
-        sort: key === 'rank' && nextDir === 'asc' ? null : key,
-        dir: nextDir === defaultDir(key) ? null : nextDir,
-      });
+      update(
+        {
+          sort: key === 'rank' && nextDir === 'asc' ? null : key,
+          dir: nextDir === defaultDir(key) ? null : nextDir,
+        },
+        'push',
+      );
     },
     [sort, dir, update],
   );
@@ -264,7 +267,8 @@ export function MarketsView() {
             />
           )
         }
-        onChange={update}
+        // Each is a deliberate change of view: a new history entry, so Back undoes it.
+        onChange={(patch) => update(patch, 'push')}
       />
       {(selected.unknown || selected.refused) && (
         <p

@@ -5,13 +5,13 @@
  * in the query string, so a link shows what the sender saw.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FeedSnapshot } from '@/lib/features/chart/feed';
 import type { LatestClose } from '@/lib/features/pools/live';
 import { useHydrated } from '@/lib/client/hooks/use-hydrated';
 import { usePrefs } from '@/lib/client/stores/prefs';
 import { explorerFor } from '@/lib/features/chains/explorer';
-import { poolViewQuery, type PoolViewParams } from '@/lib/features/pools/params';
+import { parsePoolView, poolViewQuery, type PoolViewParams } from '@/lib/features/pools/params';
 import { poolPath, type PoolRef } from '@/lib/contracts/pool-ref';
 import { poolQuery } from '@/lib/features/pools/queries';
 import type { PoolObject } from '@/lib/contracts/price/schema';
@@ -69,13 +69,28 @@ export function PoolView({
   const chainName = chain?.name ?? `${pool.chainType.toUpperCase()} ${pool.chainId}`;
   const title = data ? `${data.base_token.symbol}/${data.quote_token.symbol}` : undefined;
 
+  // A deliberate change (interval, chart options, window, side) is a new history entry, so Back
+  // undoes it; Back and Forward bring the view of their entry.
+  const pushNext = useRef(false);
   useEffect(() => {
     const url = `${poolPath(pool)}${poolViewQuery(view)}`;
-    if (url !== `${window.location.pathname}${window.location.search}`)
-      window.history.replaceState(window.history.state, '', url);
+    if (url !== `${window.location.pathname}${window.location.search}`) {
+      if (pushNext.current) window.history.pushState(window.history.state, '', url);
+      else window.history.replaceState(window.history.state, '', url);
+    }
+    pushNext.current = false;
   }, [pool, view]);
+  useEffect(() => {
+    const onPop = () =>
+      setView(parsePoolView(Object.fromEntries(new URLSearchParams(window.location.search))));
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
 
-  const update = (patch: Partial<PoolViewParams>) => setView((v) => ({ ...v, ...patch }));
+  const update = (patch: Partial<PoolViewParams>) => {
+    pushNext.current = true;
+    setView((v) => ({ ...v, ...patch }));
+  };
   // A new interval starts a feed with no bar yet: the header keeps the last price it had meanwhile.
   const keepLastBar = (s: FeedSnapshot) => {
     const last = s.last ?? live.get()?.last ?? null;

@@ -59,7 +59,7 @@ export default function TokenChart({ pools, symbol }: { pools: ChartPool[]; symb
             Pool
             <Select
               value={poolKey(current.ref)}
-              onChange={(e) => update({ pool: e.target.value })}
+              onChange={(e) => update({ pool: e.target.value }, 'push')}
               className="h-7 !w-auto max-w-[220px] sm:max-w-[380px]"
               data-testid="token-chart-switch"
             >
@@ -83,7 +83,10 @@ export default function TokenChart({ pools, symbol }: { pools: ChartPool[]; symb
         colorKey={theme}
         title={pair}
         toolbar={
-          <IntervalPicker value={interval} onChange={(value) => update({ interval: value })} />
+          <IntervalPicker
+            value={interval}
+            onChange={(value) => update({ interval: value }, 'push')}
+          />
         }
       />
     </div>

@@ -109,11 +109,11 @@ export function WalletsView() {
                 aria-controls={`panel-${t.value}`}
                 tabIndex={tab === t.value ? 0 : -1}
                 autoFocus={focusTab && tab === t.value}
-                onClick={() => update({ tab: t.value === 'feed' ? null : t.value })}
+                onClick={() => update({ tab: t.value === 'feed' ? null : t.value }, 'push')}
                 onKeyDown={(e) => {
                   if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
                   setFocusTab(true);
-                  update({ tab: tab === 'feed' ? 'history' : null });
+                  update({ tab: tab === 'feed' ? 'history' : null }, 'push');
                 }}
                 className={`-mb-px border-b-2 px-3 py-2.5 text-[13px] font-medium ${tab === t.value ? 'border-accent text-text' : 'border-transparent text-muted hover:text-text'}`}
               >
