@@ -156,6 +156,13 @@ export class StreamClient {
   private onEvent(name: DataEvent, e: MessageEvent<string>): void {
     const raw = this.remember(e);
     if (!isRecord(raw)) return;
+    // An event that arrives proves its upstream link works, whatever status was last heard.
+    const service = name === 'ohlcv' ? 'kline' : name === 'trade' ? 'trades' : 'tx';
+    if (
+      this.status.services[service] !== undefined &&
+      this.status.services[service] !== 'connected'
+    )
+      this.setStatus({ services: { [service]: 'connected' } });
     if (name === 'ohlcv') {
       const data = raw as StreamEvents['ohlcv'];
       this.deliver(ohlcvKeyOf(data), { kind: 'event', event: 'ohlcv', data });
