@@ -106,6 +106,19 @@ export function DeliveryPanel() {
           ))}
         </div>
       )}
+      {s && !s.enable_webhook && (s.webhook_delivery_status === 'retrying' || s.pending > 0) && (
+        <p
+          role="note"
+          data-testid="delivery-paused"
+          className="border-t border-border px-3 py-2 text-[12px] text-muted"
+        >
+          Webhook push is off, so nothing is delivered now:{' '}
+          {s.pending > 0
+            ? `the ${s.pending.toLocaleString('en-US')} queued ${s.pending === 1 ? 'delivery waits' : 'deliveries wait'}`
+            : 'the retry state waits'}{' '}
+          until it is switched back on under App configuration (or “Retry now” tries them once).
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-3 border-t border-border p-3">
         <Button
           onClick={retry}

@@ -73,7 +73,7 @@ test.describe('settings', () => {
     await form.getByLabel('ACK resend interval (seconds)').fill('0');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect(form.getByText('Enter a full http(s) URL', { exact: false })).toBeVisible();
-    await expect(form.getByText('A whole number of seconds, 1 or more.')).toBeVisible();
+    await expect(form.getByText('A whole number of seconds from 1 to 86,400 (a day).')).toBeVisible();
     await expect(form.getByLabel('Webhook URL')).toHaveAttribute('aria-invalid', 'true');
     expect(puts).toHaveLength(0);
   });
@@ -131,6 +131,8 @@ test.describe('settings', () => {
     expect(bodies.length).toBeGreaterThan(5);
     expect(bodies.join('\n')).not.toContain(SECRET);
     expect(await page.content()).not.toContain(SECRET);
+    // Answers still in flight when the test ends reach no one.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 
   test('"Send test event" fires the feed and the webhook (with Sign); a failing receiver makes delivery retry; "Retry now" shows the result', async ({
@@ -163,6 +165,24 @@ test.describe('settings', () => {
     await expect(page.getByTestId('delivery-status')).toContainText('retrying', {
       timeout: 15_000,
     });
+
+    // Switched off while retrying: the panel says deliveries wait, and how to go on.
+    const form = page.getByRole('form', { name: 'App configuration' });
+    await form.getByRole('switch', { name: 'Webhook push' }).click();
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByTestId('delivery-paused')).toContainText('Webhook push is off', {
+      timeout: 15_000,
+    });
+    await expect(page.getByTestId('delivery-paused')).toContainText('switched back on');
+    await form.getByRole('switch', { name: 'Webhook push' }).click();
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByTestId('delivery-paused')).toHaveCount(0, { timeout: 15_000 });
+
+    // Bounds before anything is sent: a day at most between ACK resends, 16 characters of secret.
+    await form.getByLabel('ACK resend interval (seconds)').fill('999999999');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(form.getByText(/from 1 to 86,400/)).toBeVisible();
+    await form.getByRole('button', { name: 'Discard' }).click();
 
     receiver.failing = false;
     await page.getByRole('button', { name: 'Retry now' }).click();

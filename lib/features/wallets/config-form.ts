@@ -21,6 +21,13 @@ export type ConfigErrors = Partial<
 >;
 
 export const MAX_SECRET_LENGTH = 256;
+/**
+ * The receiver compares Sign with the secret verbatim: a short one is guessable, so the form asks
+ * for 16 characters (a random 32-character one is suggested in the hint). The service sets no floor.
+ */
+export const MIN_SECRET_LENGTH = 16;
+/** A day: a longer ACK resend interval would leave unacknowledged pushes unsent for days. */
+export const MAX_ACK_INTERVAL_SECONDS = 86_400;
 
 export function draftOf(config: AppConfig): ConfigDraft {
   return {
@@ -51,11 +58,17 @@ export function validateDraft(d: ConfigDraft): ConfigErrors {
       'Enter a full http(s) URL, e.g. https://example.com/api/webhooks/tx, or leave it empty.';
   if (d.enable_webhook && !url) errors.webhook_url = 'Webhook push needs a URL.';
   const interval = d.ws_ack_resend_interval_seconds.trim();
-  if (!/^\d+$/.test(interval) || Number(interval) < 1 || !Number.isSafeInteger(Number(interval))) {
-    errors.ws_ack_resend_interval_seconds = 'A whole number of seconds, 1 or more.';
+  if (
+    !/^\d+$/.test(interval) ||
+    Number(interval) < 1 ||
+    Number(interval) > MAX_ACK_INTERVAL_SECONDS
+  ) {
+    errors.ws_ack_resend_interval_seconds = `A whole number of seconds from 1 to ${MAX_ACK_INTERVAL_SECONDS.toLocaleString('en-US')} (a day).`;
   }
   if (d.secret !== null) {
     if (d.secret.trim() === '') errors.webhook_secret = 'Enter the new secret, or cancel.';
+    else if (d.secret.length < MIN_SECRET_LENGTH)
+      errors.webhook_secret = `At least ${MIN_SECRET_LENGTH} characters: the receiver compares it verbatim, so a short one can be guessed.`;
     else if (d.secret.length > MAX_SECRET_LENGTH)
       errors.webhook_secret = `At most ${MAX_SECRET_LENGTH} characters.`;
     else if (!isSignableSecret(d.secret))

@@ -27,8 +27,23 @@ describe('app config form: the write-only secret', () => {
     expect(
       validateDraft(draft({ secret: 'x'.repeat(MAX_SECRET_LENGTH + 1) })).webhook_secret,
     ).toMatch(/At most/);
-    expect(validateDraft(draft({ secret: 's3cr3t-Ω' })).webhook_secret).toMatch(/Sign header/);
-    expect(validateDraft(draft({ secret: 'tab\there' })).webhook_secret).toMatch(/Sign header/);
+    expect(validateDraft(draft({ secret: 's3cr3t-Ω-long-enough-1' })).webhook_secret).toMatch(
+      /Sign header/,
+    );
+    expect(validateDraft(draft({ secret: 'tab\there-long-enough-1' })).webhook_secret).toMatch(
+      /Sign header/,
+    );
+    // Short secrets are guessable: 16 characters at least; a day at most between ACK resends.
+    expect(validateDraft(draft({ secret: 'abcde' })).webhook_secret).toMatch(/At least 16/);
+    expect(validateDraft(draft({ secret: 'x'.repeat(16) })).webhook_secret).toBeUndefined();
+    expect(
+      validateDraft(draft({ ws_ack_resend_interval_seconds: '999999999' }))
+        .ws_ack_resend_interval_seconds,
+    ).toMatch(/from 1 to 86,400/);
+    expect(
+      validateDraft(draft({ ws_ack_resend_interval_seconds: '86400' }))
+        .ws_ack_resend_interval_seconds,
+    ).toBeUndefined();
   });
 
   it('leaves the secret alone when it is not being set', () => {
