@@ -123,7 +123,9 @@ async function callOnce(
       body: req.body,
       signal,
       timeoutMs: req.timeoutMs,
-      sandbox: req.sandbox,
+      // A demo sandbox is a tx application of its own; market data (price, kline) is shared, and
+      // the simulator's price and kline services know only the operator's key.
+      sandbox: req.service === 'tx' ? req.sandbox : null,
     });
   } catch (error) {
     if (error instanceof TransportError) {

@@ -58,6 +58,27 @@ function as(cookie: string) {
     a.json(path, { ...init, headers: { cookie } });
 }
 
+describe('a visitor with a sandbox reads the shared market data', () => {
+  it('price and kline reads answer 200 with the demo cookie (a sandbox is a tx application only)', async () => {
+    const cookie = await visitor(app.url);
+    const a = api(app.url);
+    const reads = [
+      '/api/price/v1/chains',
+      '/api/price/v1/fiats',
+      '/api/price/v1/tokens?page=1&limit=5',
+      '/api/price/v1/quotes/latest?ids=1,2',
+      '/api/price/v1/pools?chain_type=evm&chain_id=1&pool_address=0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640',
+      `/api/kline/v1/kline/ohlcv?interval=1h&from=${Math.floor(Date.now() / 1000) - 86_400}&to=${Math.floor(Date.now() / 1000)}&chain_type=evm&chain_id=1&pool_address=0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640`,
+      '/api/tx/v1/app/config',
+    ];
+    for (const path of reads) {
+      const r = await a.json(path, { headers: { cookie } });
+      expect(r.status, path).toBe(200);
+      expect(r.body.code, path).toBe(0);
+    }
+  });
+});
+
 describe('a second visitor is unaffected by the first', () => {
   it('config, monitored list, replays, the live feed and the socket clients stay per visitor', async () => {
     const [cookieA, cookieB] = [await visitor(app.url), await visitor(app.url)];
