@@ -27,7 +27,7 @@ test('Back after a search, a sort and a chain filter on Markets undoes each, and
   await expect(page).toHaveURL(/sort=price/);
   await page.goBack();
   await expect(page).not.toHaveURL(/sort=/);
-  await expect(new URL(page.url()).pathname).toBe('/');
+  expect(new URL(page.url()).pathname).toBe('/');
   await expect(rows.first().getByTestId('price')).toHaveText(/\$\d/);
 });
 
@@ -63,5 +63,5 @@ test('Back after switching the Wallets tab returns to the previous tab', async (
     'aria-selected',
     'true',
   );
-  await expect(new URL(page.url()).pathname).toBe('/wallets');
+  expect(new URL(page.url()).pathname).toBe('/wallets');
 });

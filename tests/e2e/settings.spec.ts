@@ -73,7 +73,9 @@ test.describe('settings', () => {
     await form.getByLabel('ACK resend interval (seconds)').fill('0');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect(form.getByText('Enter a full http(s) URL', { exact: false })).toBeVisible();
-    await expect(form.getByText('A whole number of seconds from 1 to 86,400 (a day).')).toBeVisible();
+    await expect(
+      form.getByText('A whole number of seconds from 1 to 86,400 (a day).'),
+    ).toBeVisible();
     await expect(form.getByLabel('Webhook URL')).toHaveAttribute('aria-invalid', 'true');
     expect(puts).toHaveLength(0);
   });
