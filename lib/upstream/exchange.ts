@@ -43,7 +43,12 @@ export interface Exchanged {
   fresh: boolean;
 }
 
-const cache = new ResponseCache(2000);
+// One cache per process: Next bundles this module into the page and the route-handler chunks
+// separately, and a page's server render must share its entry (and its in-flight call) with the
+// browser's gateway call, or the two show different hourly snapshots after an hour turns.
+const CACHE = Symbol.for('pulse.exchange-cache');
+const cache: ResponseCache = ((globalThis as { [CACHE]?: ResponseCache })[CACHE] ??=
+  new ResponseCache(2000));
 
 export async function exchange(req: ExchangeRequest): Promise<Exchanged> {
   const ttl = req.method === 'GET' ? (req.cacheSeconds ?? 0) : 0;

@@ -49,6 +49,13 @@ describe('container', () => {
     );
     for (const path of ['/', '/pools', '/wallets', '/api/health', '/api/health/ready'])
       expect(await status(`${base}${path}`), path).toBe(200);
+    // The /pools page rendered above asked for its featured pools; the browser's gateway call for
+    // one of them is answered from that same entry (one cache per process, not one per bundle).
+    const pool = await fetch(
+      `${base}/api/price/v1/pools?chain_type=evm&chain_id=1&pool_address=0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640`,
+    );
+    expect(pool.status).toBe(200);
+    expect(pool.headers.get('x-cache')).toBe('HIT');
     const html = await (await fetch(`${base}/`)).text();
     const assets = [...html.matchAll(/\/_next\/static\/[^"'\s]+\.(?:js|css)/g)].map((m) => m[0]);
     expect(assets.length).toBeGreaterThan(2);
