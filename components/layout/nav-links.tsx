@@ -22,7 +22,7 @@ export function NavLinks() {
   return (
     <nav
       aria-label="Main"
-      className="order-last -mx-1 flex w-[calc(100%+0.5rem)] min-w-0 items-center gap-0.5 overflow-x-auto pb-1.5 [scrollbar-width:none] md:order-none md:mx-0 md:w-auto md:pb-0"
+      className="order-last -mx-1 flex w-[calc(100%+0.5rem)] min-w-0 items-center justify-between gap-0.5 overflow-x-auto pb-1.5 [scrollbar-width:none] min-[400px]:justify-start md:order-none md:mx-0 md:w-auto md:pb-0"
     >
       {NAV_ITEMS.map((item) => {
         const active = isActive(pathname, item.href);
@@ -31,7 +31,8 @@ export function NavLinks() {
             key={item.href}
             href={item.href}
             aria-current={active ? 'page' : undefined}
-            className={`whitespace-nowrap rounded px-2 py-1.5 text-[13px] md:px-2.5 font-medium transition-colors ${
+            // Six items fit a 320 px phone: tighter below 400 px, nothing clipped or scrolled away.
+            className={`whitespace-nowrap rounded px-1 py-1.5 text-[12px] font-medium transition-colors min-[400px]:px-2 min-[400px]:text-[13px] md:px-2.5 ${
               active ? 'bg-raised text-text' : 'text-muted hover:text-text'
             }`}
           >

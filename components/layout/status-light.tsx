@@ -44,7 +44,7 @@ export function StatusLight() {
   return (
     <div
       className="flex items-center gap-2 rounded border border-border px-2 py-1 text-2xs text-muted"
-      title={detail}
+      title={detail ? `${label}\n${detail}` : label}
       role="status"
       aria-live="polite"
       data-testid="status-light"
@@ -58,7 +58,8 @@ export function StatusLight() {
         )}
         <span className={`relative inline-flex h-2 w-2 rounded-full ${TONE[state]}`} />
       </span>
-      <span className="whitespace-nowrap">{label}</span>
+      {/* On a narrow phone the light alone (the words stay for screen readers and in the title). */}
+      <span className="sr-only whitespace-nowrap min-[420px]:not-sr-only">{label}</span>
     </div>
   );
 }

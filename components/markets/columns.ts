@@ -83,5 +83,9 @@ export const COLUMNS: readonly Column[] = [
   },
 ];
 
-export const TOKEN_COLUMN_WIDTH = 264;
+/**
+ * The pinned token column's narrowest width, on a small phone (the `<col>` classes in
+ * token-table.tsx widen it to 196 px from 400 px and 264 px from `sm`).
+ */
+export const TOKEN_COLUMN_MIN_WIDTH = 148;
 export const ROW_HEIGHT = 36;

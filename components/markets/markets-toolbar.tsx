@@ -254,19 +254,31 @@ export function MarketsToolbar({
                 className="flex items-center gap-2 text-[12px] text-muted"
                 data-testid="all-pages"
               >
-                <span className="num">
-                  {loadedAll && loadedAll.total !== null
-                    ? `${loadedAll.loaded.toLocaleString('en-US')} of ${loadedAll.total.toLocaleString('en-US')}`
-                    : '…'}
-                  {loadedAll?.walking ? ' loading…' : ' loaded'}
-                </span>
-                <button
-                  type="button"
-                  className={selectClass}
-                  onClick={() => onChange({ all: null })}
-                >
-                  Paged
-                </button>
+                {chainId !== null ? (
+                  // A chain filter reads every page: the count is the chain's, not a page's.
+                  <span className="num" data-testid="chain-count">
+                    {`${shown.toLocaleString('en-US')} ${shown === 1 ? 'token' : 'tokens'} on ${
+                      chains?.find((c) => c.id === chainId)?.name ?? 'this chain'
+                    }`}
+                    {loadedAll?.walking ? ' · loading…' : ''}
+                  </span>
+                ) : (
+                  <>
+                    <span className="num">
+                      {loadedAll && loadedAll.total !== null
+                        ? `${loadedAll.loaded.toLocaleString('en-US')} of ${loadedAll.total.toLocaleString('en-US')}`
+                        : '…'}
+                      {loadedAll?.walking ? ' loading…' : ' loaded'}
+                    </span>
+                    <button
+                      type="button"
+                      className={selectClass}
+                      onClick={() => onChange({ all: null })}
+                    >
+                      Paged
+                    </button>
+                  </>
+                )}
               </span>
             )}
           </>

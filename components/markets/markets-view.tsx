@@ -59,11 +59,15 @@ export function MarketsView() {
   const queryClient = useQueryClient();
 
   const q = (params.get('q') ?? '').trim();
+  const chainParam = params.get('chain');
+  const chainId = chainParam && /^\d+$/.test(chainParam) ? Number(chainParam) : null;
+  // A chain filter applies to every token, not to one page of them: it reads all pages, so the
+  // list and its count are the chain's (a pager over unfiltered pages would say "1 of 17" above 18 rows).
   const mode: MarketsMode = q
     ? 'search'
     : params.get('view') === 'watchlist'
       ? 'watchlist'
-      : params.get('all') === '1'
+      : params.get('all') === '1' || chainId !== null
         ? 'all'
         : 'page';
   const limit = clampLimit(params.get('limit'));
@@ -71,8 +75,6 @@ export function MarketsView() {
   const sort: SortKey = isSortKey(sortParam) ? sortParam : 'rank';
   const dirParam = params.get('dir');
   const dir: SortDir = dirParam === 'asc' || dirParam === 'desc' ? dirParam : defaultDir(sort);
-  const chainParam = params.get('chain');
-  const chainId = chainParam && /^\d+$/.test(chainParam) ? Number(chainParam) : null;
   const pinStarred = params.get('starred') === 'first';
 
   // The display fiat: a shared link's `fiat` is adopted once, then the URL follows the header's choice.

@@ -76,7 +76,7 @@ export const TokenRow = memo(function TokenRow({
   return (
     <tr className="group h-9 border-b border-border/60 hover:bg-raised/60" data-token-id={token.id}>
       <td className="sticky left-0 z-[1] bg-panel px-2 group-hover:bg-raised">
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-1.5 min-[400px]:gap-2">
           <button
             type="button"
             onClick={() => onStar(token.id)}
@@ -100,16 +100,24 @@ export const TokenRow = memo(function TokenRow({
               />
             </svg>
           </button>
-          <span className="w-7 shrink-0 text-right text-2xs text-muted">{row.rank ?? ''}</span>
+          <span className="w-5 shrink-0 text-right text-2xs text-muted min-[400px]:w-7">
+            {row.rank ?? ''}
+          </span>
           <TokenIcon src={token.logo_url} symbol={token.symbol} size={20} />
           <Link
             href={`/tokens/${token.id}`}
             prefetch={false}
             className="min-w-0 truncate hover:underline focus-visible:underline"
             data-testid="token-link"
+            title={`${token.name} (${token.symbol})`}
           >
-            <span className="font-medium text-text">{token.name}</span>{' '}
-            <span className="text-muted">{token.symbol}</span>
+            {/* On a narrow phone the column is narrow: the symbol alone, the name in the title. */}
+            <span className="hidden font-medium text-text min-[400px]:inline">
+              {token.name}
+            </span>{' '}
+            <span className="font-medium text-text min-[400px]:font-normal min-[400px]:text-muted">
+              {token.symbol}
+            </span>
           </Link>
         </div>
       </td>

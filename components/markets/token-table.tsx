@@ -5,10 +5,12 @@ import type { FiatFormat } from '@/lib/core/format/number';
 import type { QuoteStore } from '@/lib/features/markets/quote-store';
 import type { Row, SortDir, SortKey } from '@/lib/features/markets/table';
 import type { ChainItem } from '@/lib/contracts/price/schema';
-import { COLUMNS, ROW_HEIGHT, TOKEN_COLUMN_WIDTH } from './columns';
+import { COLUMNS, ROW_HEIGHT, TOKEN_COLUMN_MIN_WIDTH } from './columns';
 import { TokenRow } from './token-row';
 
-const TOTAL_WIDTH = TOKEN_COLUMN_WIDTH + COLUMNS.reduce((a, c) => a + c.width, 0);
+// A fixed table is at least as wide as its columns; the floor is the narrowest token column's, so
+// the wider ones (set per breakpoint on the first `<col>`) take their room from the sum, not more.
+const TOTAL_WIDTH = TOKEN_COLUMN_MIN_WIDTH + COLUMNS.reduce((a, c) => a + c.width, 0);
 
 function SortHeader({
   label,
@@ -133,7 +135,7 @@ export function TokenTable({
         aria-rowcount={rows.length + 1}
       >
         <colgroup>
-          <col className="w-[196px] sm:w-[264px]" />
+          <col className="w-[148px] min-[400px]:w-[196px] sm:w-[264px]" />
           {COLUMNS.map((c) => (
             <col key={c.key} style={{ width: c.width }} />
           ))}
@@ -207,7 +209,7 @@ export function TokenTableSkeleton({ rows = 14 }: { rows?: number }) {
         style={{ minWidth: TOTAL_WIDTH }}
       >
         <colgroup>
-          <col className="w-[196px] sm:w-[264px]" />
+          <col className="w-[148px] min-[400px]:w-[196px] sm:w-[264px]" />
           {COLUMNS.map((c) => (
             <col key={c.key} style={{ width: c.width }} />
           ))}

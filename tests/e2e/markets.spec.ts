@@ -115,6 +115,15 @@ test.describe('markets', () => {
       .poll(async () => new Set(await rows(page).getByTestId('chain-name').allTextContents()))
       .toEqual(new Set(['Solana']));
 
+    // The filter covers every token, not one page: no "Page 1 of 17" above a handful of rows.
+    await expect(page.getByTestId('page-of')).toHaveCount(0);
+    await expect(page.getByTestId('chain-count')).toHaveText(/^\d+ tokens on Solana$/);
+    await expect
+      .poll(async () =>
+        Number((await page.getByTestId('chain-count').textContent())?.split(' ')[0]),
+      )
+      .toBeGreaterThan(0);
+
     // The view is a URL: reloading shows the same sort and filter.
     await page.reload();
     await expect(page.getByRole('columnheader', { name: /Price/ })).toHaveAttribute(

@@ -48,12 +48,14 @@ export function useFiat(): SelectedFiat {
   const fiats = useQuery(fiatsQuery).data;
   return useMemo(() => {
     const item = fiats?.find((f) => f.code.toUpperCase() === code);
+    // Not in the fiats list at all says more than "the quotes refused it": that one wins.
+    const listed = !fiats || fiats.some((f) => f.code.toUpperCase() === wanted);
     return {
-      code,
-      format: fiatFormat(item, code),
+      code: listed ? code : wanted,
+      format: fiatFormat(listed ? item : undefined, listed ? code : wanted),
       fiats,
-      unknown: Boolean(fiats && !item),
-      refused: refusedMessage ? { code: wanted, message: refusedMessage } : null,
+      unknown: !listed,
+      refused: refusedMessage && listed ? { code: wanted, message: refusedMessage } : null,
     };
   }, [code, fiats, refusedMessage, wanted]);
 }

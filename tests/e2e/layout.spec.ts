@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Element bounds, not screenshots: the page does not scroll sideways, the header's items are on
+// screen, and the figures a trader came for are visible.
+const UNISWAP = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
+const PAGES = [
+  '/',
+  `/pools/evm/1/${UNISWAP}`,
+  '/pools',
+  '/wallets',
+  '/fiats',
+  '/chains',
+  '/settings',
+];
+const WIDTHS = [320, 390, 1440];
+
+async function noSidewaysScroll(page: Page) {
+  const { scroll, inner } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+  }));
+  expect(scroll, 'document wider than the screen').toBeLessThanOrEqual(inner);
+}
+
+async function headerOnScreen(page: Page, width: number) {
+  const items = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+  await expect(items).toHaveCount(6);
+  for (const box of await items.evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { left: r.left, right: r.right, text: e.textContent };
+    }),
+  )) {
+    expect(box.left, box.text ?? '').toBeGreaterThanOrEqual(0);
+    expect(box.right, box.text ?? '').toBeLessThanOrEqual(width);
+  }
+  for (const id of ['fiat-select', 'status-light']) {
+    const r = await page.getByTestId(id).boundingBox();
+    expect(r, id).not.toBeNull();
+    expect(r!.x + r!.width, id).toBeLessThanOrEqual(width);
+  }
+}
+
+for (const width of WIDTHS) {
+  test(`at ${width} px every main page fits the screen and the header is whole`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of PAGES) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await noSidewaysScroll(page);
+      await headerOnScreen(page, width);
+    }
+  });
+}
+
+for (const width of [320, 390]) {
+  test(`Markets at ${width} px: the price of each row is in view, not under the pinned token column`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    const row = page.locator('tbody tr[data-token-id]').first();
+    await expect(row.getByTestId('price')).toHaveText(/\$\d/);
+    const scroller = await page.getByTestId('token-scroller').boundingBox();
+    const pinned = await row.locator('td').first().boundingBox();
+    const price = await row.getByTestId('price').boundingBox();
+    expect(scroller && pinned && price).toBeTruthy();
+    expect(price!.x).toBeGreaterThanOrEqual(pinned!.x + pinned!.width - 1);
+    expect(price!.x + price!.width).toBeLessThanOrEqual(scroller!.x + scroller!.width + 1);
+    // The symbol names the row even where the full name does not fit, and is never cut itself.
+    await expect(row.getByTestId('token-link')).toHaveAttribute('title', /\(BTC\)$/);
+    const links = page.locator('tbody tr[data-token-id]').getByTestId('token-link');
+    const cut = await links.evaluateAll((els) =>
+      els.slice(0, 20).flatMap((el) => {
+        const symbol = el.lastElementChild as HTMLElement;
+        return el.scrollWidth > el.clientWidth + 1 || symbol.offsetWidth === 0
+          ? [el.textContent]
+          : [];
+      }),
+    );
+    expect(await links.count()).toBeGreaterThanOrEqual(20);
+    expect(cut).toEqual([]);
+  });
+}
