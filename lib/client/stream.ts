@@ -117,8 +117,9 @@ export class StreamClient {
       this.setStatus({ state: 'open' });
       if (wasDown) this.broadcast({ kind: 'reconnected' });
     };
-    source.onerror = () => {
-      if (this.source !== source) return;
+    source.onerror = (e) => {
+      // The server's own `event: error` (a refused topic) reaches onerror too: not an outage.
+      if (this.source !== source || e instanceof MessageEvent) return;
       // EventSource retries by itself (with Last-Event-ID); a 4xx stops it for good.
       this.hadError = true;
       this.setStatus({ state: source.readyState === EventSource.CLOSED ? 'idle' : 'reconnecting' });

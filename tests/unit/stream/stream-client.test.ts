@@ -9,7 +9,7 @@ class FakeEventSource {
   static instances: FakeEventSource[] = [];
   readyState = FakeEventSource.CONNECTING;
   onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
+  onerror: ((e: Event) => void) | null = null;
   private readonly listeners = new Map<string, ((e: Event) => void)[]>();
   constructor(readonly url: string) {
     FakeEventSource.instances.push(this);
@@ -26,11 +26,13 @@ class FakeEventSource {
   }
   fail() {
     this.readyState = FakeEventSource.CONNECTING;
-    this.onerror?.();
+    this.onerror?.(new Event('error'));
   }
   emit(name: string, data: unknown, id: string) {
     const event = new MessageEvent(name, { data: JSON.stringify(data), lastEventId: id });
     for (const fn of this.listeners.get(name) ?? []) fn(event);
+    // As in the browser, a server event named `error` also reaches the `onerror` handler.
+    if (name === 'error') this.onerror?.(event);
   }
   get topics() {
     return new URL(this.url, 'http://x').searchParams.getAll('topic');
@@ -137,5 +139,19 @@ describe('StreamClient: one EventSource per tab', () => {
     source.emit('status', { service: 'kline', state: 'connected' }, 'b.4');
     expect(seen).toEqual(['reconnected', 'reconnected']);
     expect(client.getStatus().services.kline).toBe('connected');
+  });
+});
+
+describe('StreamClient: the state every live mark follows', () => {
+  it("a refused topic (the server's `error` event) is not an outage", () => {
+    const client = new StreamClient();
+    const messages: StreamMessage[] = [];
+    client.subscribe(`ohlcv:evm:1:${POOL}:1m`, (m) => messages.push(m));
+    vi.advanceTimersByTime(50);
+    const source = FakeEventSource.instances[0]!;
+    source.open();
+    source.emit('error', { topic: `ohlcv:evm:1:${POOL}:1m`, code: 4001, message: 'no' }, 'a.1');
+    expect(client.getStatus().state).toBe('open');
+    expect(messages.map((m) => m.kind)).toContain('error');
   });
 });
