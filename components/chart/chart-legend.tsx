@@ -37,17 +37,20 @@ export function ChartLegend({
       data-testid="chart-legend"
     >
       {title && <span className="mr-1 text-[12px] font-medium text-text">{title}</span>}
-      {item('O', price(bar.open))}
-      {item('H', price(bar.high))}
-      {item('L', price(bar.low))}
-      {item('C', price(bar.close))}
-      <span
-        className={`whitespace-nowrap ${change.dir === 'up' ? 'text-up' : change.dir === 'down' ? 'text-down' : 'text-muted'}`}
-        data-testid="legend-change"
-      >
-        {change.text}
+      {/* The widget in a small frame hides these (globals.css): its header has price and change. */}
+      <span className="contents" data-legend-values>
+        {item('O', price(bar.open))}
+        {item('H', price(bar.high))}
+        {item('L', price(bar.low))}
+        {item('C', price(bar.close))}
+        <span
+          className={`whitespace-nowrap ${change.dir === 'up' ? 'text-up' : change.dir === 'down' ? 'text-down' : 'text-muted'}`}
+          data-testid="legend-change"
+        >
+          {change.text}
+        </span>
+        {item('Vol', formatChartVolume(bar.volume), 'text-muted')}
       </span>
-      {item('Vol', formatChartVolume(bar.volume), 'text-muted')}
     </div>
   );
 }

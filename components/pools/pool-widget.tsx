@@ -14,7 +14,7 @@ import {
   type CSSProperties,
 } from 'react';
 import type { FeedSnapshot } from '@/lib/features/chart/feed';
-import type { KlineInterval } from '@/lib/features/chart/intervals';
+import { INTERVAL_LABELS, KLINE_INTERVALS, type KlineInterval } from '@/lib/features/chart/intervals';
 import {
   formatChangePercent,
   formatChartPrice,
@@ -27,8 +27,10 @@ import { shorten } from '@/lib/core/format/text';
 import { CandleChart } from '@/components/chart/candle-chart';
 import { IntervalPicker } from '@/components/chart/chart-toolbar';
 import { Flash } from '@/components/ui/flash';
+import { Segmented } from '@/components/ui/segmented';
+import { paletteFor } from '@/lib/features/pools/contrast';
 import { TokenIcon } from '@/components/ui/token-icon';
-import { postToHost, readCommand } from './widget-messages';
+import { postToHost, readCommand, useHostHeight } from './widget-messages';
 
 // Loaded only when the embed asks for trades (trades=1): the widget's budget is for the chart.
 const WidgetTrades = lazy(() =>
@@ -52,6 +54,12 @@ export function PoolWidget({
   const rootRef = useRef<HTMLDivElement>(null);
   const told = useRef<{ ready: boolean; error: string | null }>({ ready: false, error: null });
   const key = poolKey(pool);
+  // On a host's own background the text follows its luminance, not the theme: a light theme on a
+  // dark `bg` would otherwise write dark text on dark.
+  const palette = options.bg ? paletteFor(options.bg) : theme;
+  const hasTrades = options.trades && summary !== null;
+  // In a small frame (globals.css) one of chart and trades shows at a time; elsewhere both.
+  const [view, setView] = useState<'chart' | 'trades'>('chart');
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
@@ -66,27 +74,12 @@ export function PoolWidget({
     return () => window.removeEventListener('message', onMessage);
   }, []);
 
-  useEffect(() => {
-    const el = rootRef.current;
-    if (!el) return;
-    let last = 0;
-    const report = () => {
-      const height = Math.ceil(el.getBoundingClientRect().height);
-      if (height !== last) {
-        last = height;
-        postToHost({ type: 'pulse:height', height });
-      }
-    };
-    const observer = new ResizeObserver(report);
-    observer.observe(el);
-    report();
-    return () => observer.disconnect();
-  }, []);
+  useHostHeight(rootRef);
 
   useEffect(() => {
-    // The frame is its own document: its scrollbars and form controls follow the widget's theme.
-    document.documentElement.dataset.theme = theme;
-  }, [theme]);
+    // The frame is its own document: its scrollbars and form controls follow the widget's palette.
+    document.documentElement.dataset.theme = palette;
+  }, [palette]);
 
   const onSnapshot = useCallback(
     (s: FeedSnapshot) => {
@@ -111,27 +104,42 @@ export function PoolWidget({
   return (
     <div
       ref={rootRef}
-      data-theme={theme}
+      data-theme={palette}
+      data-view={hasTrades ? view : 'chart'}
       style={style}
-      className="flex min-h-[100dvh] flex-col bg-bg text-text"
+      className="widget flex min-h-[100dvh] flex-col bg-bg text-text"
     >
       {options.info && <WidgetInfo pool={pool} summary={summary} snapshot={snapshot} />}
       <CandleChart
-        className="min-h-[220px] flex-1"
+        className="widget-chart min-h-[220px] flex-1"
         pool={pool}
         interval={interval}
         style={options.chart}
         volume={options.volume}
         tz={options.tz}
-        colorKey={`${theme}:${options.bg ?? ''}`}
+        colorKey={`${palette}:${options.bg ?? ''}`}
         backgroundVar="--bg"
         title={options.info ? undefined : title}
-        toolbar={<IntervalPicker value={interval} onChange={setInterval} />}
+        toolbar={
+          <>
+            <span className="widget-roomy">
+              <IntervalPicker value={interval} onChange={setInterval} />
+            </span>
+            <CompactInterval value={interval} onChange={setInterval} />
+            {hasTrades && (
+              <span className="widget-compact">
+                <Segmented label="Show" size="sm" options={VIEWS} value={view} onChange={setView} />
+              </span>
+            )}
+          </>
+        }
         onSnapshot={onSnapshot}
         initialTo={initialTo}
       />
-      {options.trades && summary && (
-        <Suspense fallback={<div className="h-[168px] shrink-0 border-t border-border" />}>
+      {hasTrades && (
+        <Suspense
+          fallback={<div className="widget-trades h-[168px] shrink-0 border-t border-border" />}
+        >
           <WidgetTrades pool={pool} summary={summary} tz={options.tz} />
         </Suspense>
       )}
@@ -151,9 +159,9 @@ function WidgetInfo({
   const live = baseUsdFromClose(snapshot?.last?.close, summary?.quoteUsd);
   const price = live ?? (summary ? Number(summary.baseUsd) : null);
   return (
-    <header className="flex min-h-11 items-center gap-2 border-b border-border px-2.5 py-1.5">
+    <header className="flex min-h-9 items-center gap-2 border-b border-border px-2.5 py-1.5">
       {summary ? (
-        <span className="flex shrink-0 -space-x-1.5">
+        <span className="widget-roomy flex shrink-0 -space-x-1.5">
           <TokenIcon src={summary.base.image} symbol={summary.base.symbol} size={20} />
           <TokenIcon
             src={summary.quote.image}
@@ -163,13 +171,19 @@ function WidgetInfo({
           />
         </span>
       ) : null}
-      <div className="min-w-0">
-        <div className="truncate text-[13px] font-semibold">
-          {summary ? `${summary.base.symbol} / ${summary.quote.symbol}` : shorten(pool.address)}
+      {/* The pair never gives way: the DEX line, the icons and the link's word do first. */}
+      <div className="min-w-0 shrink-0">
+        <div className="whitespace-nowrap text-[13px] font-semibold" data-testid="widget-pair">
+          {summary ? `${summary.base.symbol}/${summary.quote.symbol}` : shorten(pool.address)}
         </div>
-        {summary && <div className="truncate text-2xs text-muted">{dexName(summary.dex)}</div>}
+        {summary && (
+          <div className="widget-roomy truncate text-2xs text-muted">{dexName(summary.dex)}</div>
+        )}
       </div>
-      <div className="ml-auto flex items-baseline gap-2 text-right">
+      <div
+        className="ml-auto flex min-w-0 items-baseline gap-2 text-right"
+        data-testid="widget-price"
+      >
         <Flash value={price} className="num text-[14px] font-semibold">
           {price !== null ? `$${formatChartPrice(price, priceDecimals(price))}` : '—'}
         </Flash>
@@ -181,10 +195,45 @@ function WidgetInfo({
         rel="noopener"
         className="ml-1 shrink-0 rounded px-1.5 py-0.5 text-2xs font-medium text-muted hover:bg-raised hover:text-text"
         title="Open this pool on Pulse"
+        aria-label="Open this pool on Pulse"
       >
-        Pulse ↗
+        <span className="widget-roomy">Pulse </span>↗
       </a>
     </header>
+  );
+}
+
+const VIEWS = [
+  { value: 'chart', label: 'Chart' },
+  { value: 'trades', label: 'Trades' },
+] as const;
+
+/** The intervals as one select, for a frame too small for nine buttons (labels as the buttons say). */
+function CompactInterval({
+  value,
+  onChange,
+}: {
+  value: KlineInterval;
+  onChange: (v: KlineInterval) => void;
+}) {
+  return (
+    <label className="widget-compact relative inline-flex items-center">
+      <span className="sr-only">Interval</span>
+      <select
+        value={value}
+        onChange={(e) => onChange(e.target.value as KlineInterval)}
+        className="num h-6 appearance-none rounded border border-border bg-panel pl-1.5 pr-5 text-[11px] font-medium text-text"
+      >
+        {KLINE_INTERVALS.map((i) => (
+          <option key={i} value={i}>
+            {INTERVAL_LABELS[i]}
+          </option>
+        ))}
+      </select>
+      <span aria-hidden className="pointer-events-none absolute right-1.5 text-[8px] text-muted">
+        ▼
+      </span>
+    </label>
   );
 }
 

@@ -72,7 +72,7 @@ export function TradesTable({
               {pool.quote.symbol}
             </th>
           )}
-          <th scope="col" className={`${head} text-right`}>
+          <th scope="col" className={`${head} text-right`} data-col="value">
             Value
           </th>
           {!compact && (
@@ -170,7 +170,7 @@ const TradeRow = memo(function TradeRow({
       {!compact && (
         <td className={`${cell} border-b border-border/60 text-right`}>{amount(t.quoteAmount)}</td>
       )}
-      <td className={`${cell} border-b border-border/60 text-right`}>
+      <td className={`${cell} border-b border-border/60 text-right`} data-col="value">
         {value ? formatCompact(value, money.format) : '—'}
       </td>
       {!compact && (

@@ -4,6 +4,7 @@
  * Messages carry nothing private, so they go to any parent origin; framing itself is limited by
  * EMBED_ALLOWED_ORIGINS (CSP frame-ancestors).
  */
+import { useEffect, type RefObject } from 'react';
 import {
   INTERVAL_LABELS,
   KLINE_INTERVALS,
@@ -29,6 +30,29 @@ export type WidgetCommand =
 export function postToHost(message: WidgetOutMessage): void {
   if (typeof window === 'undefined' || window.parent === window) return;
   window.parent.postMessage(message, '*');
+}
+
+/**
+ * Tells the host the content height of `el` at mount and on every change (`pulse:height`), so a
+ * frame sized by embed.js fits whatever the widget shows: the chart, or the "not found" sentence.
+ */
+export function useHostHeight(ref: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    let last = 0;
+    const report = () => {
+      const height = Math.ceil(el.getBoundingClientRect().height);
+      if (height !== last) {
+        last = height;
+        postToHost({ type: 'pulse:height', height });
+      }
+    };
+    const observer = new ResizeObserver(report);
+    observer.observe(el);
+    report();
+    return () => observer.disconnect();
+  }, [ref]);
 }
 
 /** A host message as a command, or an error sentence for a pulse message we cannot follow, or null for anything else. */

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useRef } from 'react';
-import { postToHost } from './widget-messages';
+import { postToHost, useHostHeight } from './widget-messages';
 
 /**
  * Inside the frame when the embed code names no pool (malformed, or the price service says
@@ -10,11 +10,8 @@ import { postToHost } from './widget-messages';
  */
 export function WidgetNotFound({ message }: { message: string }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    postToHost({ type: 'pulse:error', message });
-    const height = Math.ceil(ref.current?.getBoundingClientRect().height ?? 0);
-    if (height > 0) postToHost({ type: 'pulse:height', height });
-  }, [message]);
+  useEffect(() => postToHost({ type: 'pulse:error', message }), [message]);
+  useHostHeight(ref);
   return (
     <div ref={ref} role="alert" className="bg-bg p-4 text-center">
       <p className="text-sm font-medium text-text">Pool not found</p>

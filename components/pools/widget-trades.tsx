@@ -23,7 +23,7 @@ export function WidgetTrades({
   return (
     <section
       aria-label="Latest trades"
-      className="h-[168px] shrink-0 overflow-auto border-t border-border"
+      className="widget-trades h-[168px] shrink-0 overflow-auto border-t border-border"
     >
       {trades.status === 'error' ? (
         <p role="alert" className="p-3 text-[12px] text-muted">

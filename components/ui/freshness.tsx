@@ -39,7 +39,7 @@ export function Freshness({
           <span className="rounded bg-raised px-1 py-px font-medium uppercase tracking-wide text-muted">
             stale
           </span>
-          <span>updated {formatAge(age)}</span>
+          <span data-freshness-age>updated {formatAge(age)}</span>
           {onRetry && (
             <button
               type="button"
@@ -52,7 +52,11 @@ export function Freshness({
         </>
       ) : (
         <span>
-          live · updated <span className="num">{formatAge(age)}</span>
+          live
+          <span data-freshness-age>
+            {' '}
+            · updated <span className="num">{formatAge(age)}</span>
+          </span>
         </span>
       )}
     </span>
