@@ -95,6 +95,19 @@ export function useLiveFeed(watch: Watch | null): { watchError: string | null } 
     push(rows);
   }, [push]);
 
+  useEffect(() => {
+    // A reload shows what the feed showed (kept for this tab), and what happened meanwhile is
+    // fetched as after an outage; leaving the page keeps the latest rows.
+    const savedAt = useFeedStore.getState().restore();
+    if (savedAt !== null) {
+      lastEventAt.current = savedAt;
+      void refill();
+    }
+    const save = () => useFeedStore.getState().save();
+    window.addEventListener('pagehide', save);
+    return () => window.removeEventListener('pagehide', save);
+  }, [refill]);
+
   useTransactionStream((message) => {
     if (message.kind === 'event' && message.event === 'transaction') {
       const tx = message.data;

@@ -21,7 +21,8 @@ export class ResponseCache {
 
   constructor(
     private readonly maxEntries = 1000,
-    private readonly now: () => number = Date.now,
+    // Read at each call, not captured: the cache outlives module reloads (it is on globalThis).
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /**

@@ -24,6 +24,9 @@ export async function loadGateway(env: Record<string, string | undefined>) {
   }
   vi.resetModules();
   (await import('@/lib/server/security/limits')).setLimitStore(null);
+  // The exchange's cache is one per process (on globalThis, as Next's bundles need): a fresh
+  // gateway starts from an empty one, as a fresh process would.
+  (await import('@/lib/upstream/exchange')).clearExchangeCache();
   const gateway = await import('@/lib/server/gateway/handle');
   const session = await import('@/lib/server/auth/session');
   const call = (service: 'price' | 'tx' | 'kline', path: string, init: RequestInit = {}) =>

@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import { emptyFeed, ingest, setPaused, clearFeed, type FeedRow, type FeedState } from './feed';
 import { addressKey, familyOf } from './chains';
+import { feedOf, loadFeed, saveFeed } from './feed-session';
 
 export interface SeenWallet {
   chainType: string;
@@ -25,7 +26,17 @@ interface FeedStore {
   add: (rows: readonly FeedRow[]) => number;
   pause: (paused: boolean) => void;
   clear: () => void;
+  /** Drops a wallet from the matched list (it was removed from the monitored list). */
+  forget: (chainType: string, address: string) => void;
+  /** Brings back the feed this tab showed before a reload, once; returns when it was saved. */
+  restore: () => number | null;
+  /** Keeps the feed for a reload of this tab (lib/wallets/feed-session.ts). */
+  save: () => void;
 }
+
+const SAVE_AFTER_MS = 1_000;
+let saveTimer: ReturnType<typeof setTimeout> | null = null;
+let restored = false;
 
 export function seenKey(chainType: string, address: string): string {
   const family = familyOf(chainType);
@@ -58,8 +69,42 @@ export const useFeedStore = create<FeedStore>()((set, get) => ({
       }
     }
     set({ feed: after, seen, freshKeys });
+    scheduleSave();
     return added;
   },
-  pause: (paused) => set((s) => ({ feed: setPaused(s.feed, paused) })),
-  clear: () => set((s) => ({ feed: clearFeed(s.feed) })),
+  pause: (paused) => {
+    set((s) => ({ feed: setPaused(s.feed, paused) }));
+    scheduleSave();
+  },
+  clear: () => {
+    set((s) => ({ feed: clearFeed(s.feed) }));
+    scheduleSave();
+  },
+  forget: (chainType, address) => {
+    const key = seenKey(chainType, address);
+    if (!(key in get().seen)) return;
+    const seen = { ...get().seen };
+    delete seen[key];
+    set({ seen });
+    scheduleSave();
+  },
+  restore: () => {
+    if (restored) return null;
+    restored = true;
+    const saved = loadFeed();
+    if (!saved || get().feed.received > 0) return null;
+    set({ feed: feedOf(saved), seen: saved.seen });
+    return saved.savedAt;
+  },
+  save: () => {
+    if (saveTimer) clearTimeout(saveTimer);
+    saveTimer = null;
+    saveFeed(get().feed, get().seen, Date.now());
+  },
 }));
+
+/** Batches of pushes are saved at most once a second, not on every flush. */
+function scheduleSave(): void {
+  if (typeof window === 'undefined' || saveTimer) return;
+  saveTimer = setTimeout(() => useFeedStore.getState().save(), SAVE_AFTER_MS);
+}

@@ -25,6 +25,7 @@ afterAll(async () => {
 it('the gateway and the typed clients leave one client span per upstream call', async () => {
   Object.assign(process.env, { UPSTREAM_BASE_URL: upstream.url, UPSTREAM_API_KEY: upstream.key });
   vi.resetModules();
+  (await import('@/lib/upstream/exchange')).clearExchangeCache();
   const { priceClient } = await import('@/lib/upstream/price/client');
   await priceClient.quotesLatest([1]);
   await priceClient.quotesLatest([1]); // cached 3 s: no second upstream call, no second span
@@ -40,6 +41,7 @@ it('the gateway and the typed clients leave one client span per upstream call', 
   exporter.reset();
   process.env.UPSTREAM_BASE_URL = await closedPortUrl();
   vi.resetModules();
+  (await import('@/lib/upstream/exchange')).clearExchangeCache();
   const again = await import('@/lib/upstream/price/client');
   (await import('@/lib/observe/log')).setLogSink(() => undefined);
   await expect(again.priceClient.fiats()).rejects.toThrow();

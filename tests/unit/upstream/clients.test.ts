@@ -7,6 +7,8 @@ const UNISWAP = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
 async function load(env: Record<string, string>) {
   for (const [k, v] of Object.entries(env)) process.env[k] = v;
   vi.resetModules();
+  // A fresh set of clients starts from an empty cache, as a fresh process does.
+  (await import('@/lib/upstream/exchange')).clearExchangeCache();
   return {
     price: (await import('@/lib/upstream/price/client')).priceClient,
     tx: (await import('@/lib/upstream/tx/client')).txClient,
