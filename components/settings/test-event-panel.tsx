@@ -1,7 +1,7 @@
 'use client';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
 import { Panel } from '@/components/ui/panel';
@@ -9,7 +9,13 @@ import { ApiError } from '@/lib/client/api';
 import { shorten } from '@/lib/core/format/text';
 import { useHydrated } from '@/lib/client/hooks/use-hydrated';
 import { useStreamStatus, useTransactionStream } from '@/lib/client/hooks/use-stream';
-import { txKeys, replayTransaction, searchTransfers } from '@/lib/features/wallets/queries';
+import {
+  containsQuery,
+  replayTransaction,
+  searchTransfers,
+  txKeys,
+} from '@/lib/features/wallets/queries';
+import { TX_CHAINS } from '@/lib/features/wallets/chains';
 import { txIdentity } from '@/lib/contracts/tx/identity';
 import { detectFamily } from '@/lib/features/wallets/history';
 import { txPath } from '@/lib/features/wallets/explorer';
@@ -30,6 +36,25 @@ interface Sent {
 }
 
 const RECENT = 6;
+/** Known addresses asked about (`addresses/contains`, cached a minute each). */
+const MAX_CHECKED = 12;
+
+/** The chain type to ask `contains` with: `evm` is "any EVM chain"; the others have one each. */
+function monitorChainType(address: string): string | null {
+  const family = detectFamily(address);
+  if (!family) return null;
+  return family === 'evm' ? 'evm' : (TX_CHAINS.find((c) => c.family === family)?.type ?? null);
+}
+
+/** The clock, read in event handlers only (a helper, so the render-purity lint can tell). */
+const nowMs = () => Date.now();
+
+/** Whether the service monitors `address` (`addresses/contains`, cached a minute). */
+async function isMonitored(client: QueryClient, address: string): Promise<boolean> {
+  const chainType = monitorChainType(address);
+  if (chainType === null) return false;
+  return (await client.fetchQuery(containsQuery(chainType, address))).is_exist;
+}
 
 /**
  * "Send test event": replays a real transaction of a monitored address (transaction/ws/replay), so the
@@ -39,7 +64,21 @@ export function TestEventPanel() {
   const client = useQueryClient();
   const hydrated = useHydrated();
   const { canChange, reason } = useAccess();
-  const suggestions = useKnownAddresses();
+  const known = useKnownAddresses();
+  // Only a monitored address's transactions reach the feed and the webhook: the addresses this
+  // browser knows are offered only once the service says they are monitored.
+  const candidates = useMemo(
+    () => (hydrated ? known.slice(0, MAX_CHECKED) : []),
+    [hydrated, known],
+  );
+  const checks = useQueries({
+    queries: candidates.map((a) => {
+      const chainType = monitorChainType(a);
+      return { ...containsQuery(chainType ?? 'evm', a), enabled: chainType !== null };
+    }),
+  });
+  const suggestions = candidates.filter((_, i) => checks[i]?.data?.is_exist === true);
+  const checking = checks.some((c) => c.isPending && c.fetchStatus !== 'idle');
   const [address, setAddress] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -62,7 +101,17 @@ export function TestEventPanel() {
 
   // A replay is pushed once: send it only while this page's live feed is listening, so it is seen.
   const listening = useStreamStatus().state === 'open';
-  const target = address.trim() || (hydrated ? suggestions[0] : undefined) || '';
+  const typed = address.trim();
+  const target = typed || suggestions[0] || '';
+  const blocked = !canChange
+    ? (reason ?? 'Changes are not allowed here.')
+    : !target
+      ? checking
+        ? 'Looking for a monitored address…'
+        : 'No monitored address is known to this browser: add one on Wallets, or type one.'
+      : !listening
+        ? 'Waiting for the live feed to connect.'
+        : null;
 
   async function send(e: FormEvent) {
     e.preventDefault();
@@ -73,16 +122,22 @@ export function TestEventPanel() {
     }
     setBusy(true);
     try {
+      if (!(await isMonitored(client, target))) {
+        setError(
+          `${shorten(target, 8, 6)} is not monitored: add it on Wallets first. Only a monitored address's transactions reach the live feed and the webhook.`,
+        );
+        return;
+      }
       const records = await searchTransfers(target, 100);
       const skip = new Set([...replayed.current, ...useFeedStore.getState().feed.seen]);
-      const tx = pickReplayCandidate(records, skip, Math.floor(Date.now() / 1000));
+      const tx = pickReplayCandidate(records, skip, Math.floor(nowMs() / 1000));
       if (!tx) {
         setError('This address has no transaction to replay yet.');
         return;
       }
       const key = txIdentity(tx);
       replayed.current.add(key);
-      const at = Date.now();
+      const at = nowMs();
       const wait = { key, at, arrivedAfterMs: null as number | null };
       waiting.current = wait;
       const result = await replayTransaction(replayMessage(tx, target));
@@ -117,6 +172,7 @@ export function TestEventPanel() {
               id="test-address"
               list="test-address-known"
               value={address}
+              disabled={!canChange}
               spellCheck={false}
               placeholder={hydrated && suggestions[0] ? suggestions[0] : '0x…, Base58 or bc1…'}
               className="font-mono text-[12px]"
@@ -129,18 +185,25 @@ export function TestEventPanel() {
           <Button
             type="submit"
             variant="primary"
-            disabled={!canChange || busy || !listening}
-            title={
-              !canChange
-                ? (reason ?? undefined)
-                : !listening
-                  ? 'Waiting for the live feed to connect'
-                  : undefined
-            }
+            disabled={busy || blocked !== null}
+            aria-describedby={blocked ? 'test-event-blocked' : undefined}
           >
             {busy ? 'Sending…' : 'Send test event'}
           </Button>
         </div>
+        {blocked && (
+          <p id="test-event-blocked" className="text-[12px] text-muted" data-testid="test-blocked">
+            {blocked}
+            {!target && !checking && canChange && (
+              <>
+                {' '}
+                <Link href="/wallets" className="font-medium text-accent hover:underline">
+                  Open Wallets
+                </Link>
+              </>
+            )}
+          </p>
+        )}
         {error && (
           <p role="alert" className="text-[12px] text-down">
             {error}

@@ -23,12 +23,16 @@ export function AddressList({
   const seen = useFeedStore((s) => s.seen);
 
   const list = useMemo<ListEntry[]>(() => {
-    const out: ListEntry[] = entries.map((e) => ({
-      chainType: e.chainType,
-      address: e.address,
-      source: 'added',
-      lastAt: seen[seenKey(e.chainType, e.address)]?.lastAt ?? null,
-    }));
+    const out: ListEntry[] = entries.map((e) => {
+      const s = seen[seenKey(e.chainType, e.address)];
+      return {
+        chainType: e.chainType,
+        address: e.address,
+        source: 'added',
+        lastAt: s?.lastAt ?? null,
+        lastChainId: s?.chainId ?? null,
+      };
+    });
     const added = new Set(entries.map((e) => seenKey(e.chainType, e.address)));
     const fromFeed = Object.entries(seen)
       .filter(([key]) => !added.has(key))
@@ -38,6 +42,7 @@ export function AddressList({
         address: s.address,
         source: 'feed',
         lastAt: s.lastAt,
+        lastChainId: s.chainId ?? null,
       }));
     return [...out, ...fromFeed];
   }, [entries, seen]);

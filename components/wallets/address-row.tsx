@@ -9,7 +9,9 @@ import { useNow } from '@/lib/client/hooks/use-now';
 import { containsQuery, removeAddresses } from '@/lib/features/wallets/queries';
 import { MAX_LABEL_LENGTH, useLabel, useLabels } from '@/lib/features/wallets/labels';
 import { useWalletBook } from '@/lib/features/wallets/store';
+import { useFeedStore } from '@/lib/features/wallets/feed-store';
 import { ChainBadge } from '@/components/tx/tx-cells';
+import { chainLabel } from '@/lib/features/wallets/chains';
 import { useAccess } from '@/components/settings/use-access';
 import { WalletAddress } from './wallet-address';
 
@@ -18,6 +20,8 @@ export interface ListEntry {
   address: string;
   source: 'added' | 'feed';
   lastAt: number | null;
+  /** the chain of its latest transaction in the feed, when the feed has seen one */
+  lastChainId: number | null;
 }
 
 const iconButton =
@@ -81,18 +85,30 @@ export function AddressRow({
       });
       if (after.is_exist)
         setMessage(`Still monitored: it is also listed under another chain type (e.g. evm).`);
-      else if (entry.source === 'added') removeFromBook(entry.chainType, entry.address);
+      else {
+        if (entry.source === 'added') removeFromBook(entry.chainType, entry.address);
+        // The feed's matches of it are no reason to list it any more (they are kept across reloads).
+        useFeedStore.getState().forget(entry.chainType, entry.address);
+      }
     } catch (error) {
       setMessage(error instanceof ApiError ? error.message : 'The address could not be removed.');
     }
   }
 
   const monitored = contains.data?.is_exist;
+  // The chain of its latest transaction where the badge does not already say it (`evm` → Base).
+  const seenOn =
+    entry.source === 'added' &&
+    entry.lastChainId != null &&
+    chainLabel(entry.chainType, entry.lastChainId) !== chainLabel(entry.chainType)
+      ? chainLabel(entry.chainType, entry.lastChainId)
+      : null;
   return (
     <li
       className="group border-b border-border/60 px-3 py-1.5 last:border-0 hover:bg-raised/40"
       data-testid="wallet-entry"
       data-address={entry.address}
+      data-source={entry.source}
     >
       <div className="flex h-6 min-w-0 items-center gap-2">
         {editing ? (
@@ -130,7 +146,12 @@ export function AddressRow({
           </div>
         )}
         <span className="ml-auto shrink-0">
-          <ChainBadge chainType={entry.chainType} />
+          {/* Added under `evm` it is monitored on any EVM chain; seen in the feed, it is named by
+              the chain of its transaction (Base, Arbitrum…), as the feed names it. */}
+          <ChainBadge
+            chainType={entry.chainType}
+            chainId={entry.source === 'feed' ? entry.lastChainId : null}
+          />
         </span>
         <span
           className="inline-flex shrink-0 items-center"
@@ -155,7 +176,9 @@ export function AddressRow({
       <div className="flex h-6 items-center gap-1 text-[11px] text-muted">
         <span className="truncate">
           {entry.source === 'added' ? 'added here' : 'seen in feed'}
-          {entry.lastAt ? ` · last tx ${formatAge(Math.max(0, now - entry.lastAt))}` : ''}
+          {entry.lastAt
+            ? ` · last tx${seenOn ? ` on ${seenOn}` : ''} ${formatAge(Math.max(0, now - entry.lastAt))}`
+            : ''}
         </span>
         <span className="ml-auto flex shrink-0 items-center">
           <button

@@ -195,6 +195,37 @@ test.describe('settings', () => {
     await expect(page.getByTestId('delivery-pending')).toHaveText('0');
   });
 
+  test('"Send test event" needs a monitored address: none known disables it with the reason; an unmonitored one is refused before any replay', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn();
+    await page.goto('/settings');
+    const panel = page.getByRole('form', { name: 'Send test event' });
+    const send = panel.getByRole('button', { name: 'Send test event' });
+    // A fresh browser knows no monitored address.
+    await expect(page.getByTestId('test-blocked')).toHaveText(
+      'No monitored address is known to this browser: add one on Wallets, or type one. Open Wallets',
+    );
+    await expect(send).toBeDisabled();
+
+    const replays: string[] = [];
+    page.on('request', (r) => r.url().includes('/transaction/ws/replay') && replays.push(r.url()));
+    await panel.getByLabel('Monitored address').fill('0x000000000000000000000000000000000000dEaD');
+    await expect(send).toBeEnabled();
+    await send.click();
+    await expect(panel.getByRole('alert')).toHaveText(
+      /^0x000000…00dEaD is not monitored: add it on Wallets first\./,
+    );
+    expect(replays).toHaveLength(0);
+
+    // A monitored one goes through (not the address replayed above: a transaction is relayed once).
+    await panel.getByLabel('Monitored address').fill(MONITORED.solana);
+    await send.click();
+    await expect(page.getByTestId('test-event-result')).toContainText('Processed');
+    expect(replays).toHaveLength(1);
+  });
+
   test('WebSocket clients are listed with uptime and pending ACKs', async ({ page, signIn }) => {
     await signIn();
     await page.goto('/settings');

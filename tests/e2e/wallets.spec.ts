@@ -142,6 +142,51 @@ test.describe('live feed', () => {
     await expect(page.getByTestId('wallet-entry').first()).toBeVisible();
   });
 
+  test('a wallet the feed matched is named by the chain the feed shows (Base, not "Any EVM chain")', async ({
+    page,
+  }) => {
+    await page.goto('/wallets');
+    const feedEntries = page.locator('[data-testid="wallet-entry"][data-source="feed"]');
+    await expect.poll(() => feedEntries.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    const entries = await feedEntries.evaluateAll((els) =>
+      els.map((el) => ({ address: el.getAttribute('data-address'), text: el.textContent ?? '' })),
+    );
+    for (const e of entries) {
+      expect(e.text, e.address ?? '').not.toContain('Any EVM chain');
+      expect(e.text).toMatch(/Ethereum|BNB Chain|Base|Arbitrum|Solana|Tron|Bitcoin/);
+    }
+  });
+
+  test('a reload keeps the rows the live feed showed, in this tab only', async ({ page }) => {
+    const hashes = (p: Page) =>
+      p.getByTestId('feed-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-hash')));
+    await page.goto('/wallets');
+    const rows = page.getByTestId('feed-row');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    const before = await hashes(page);
+    expect(before.length).toBeGreaterThanOrEqual(3);
+
+    await page.reload();
+    // Every row shown before the reload is there again (new ones may have joined meanwhile).
+    await expect
+      .poll(async () => {
+        const after = await hashes(page);
+        return before.filter((h) => !after.includes(h));
+      })
+      .toEqual([]);
+
+    // Another tab starts its own feed: the kept feed belongs to the tab it was read in.
+    const other = await page.context().newPage();
+    await other.goto('/wallets');
+    await expect(other.getByRole('tab', { name: 'Live feed' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const otherHashes = await hashes(other);
+    expect(before.every((h) => otherHashes.includes(h))).toBe(false);
+    await other.close();
+  });
+
   test('pause buffers new transactions and resume shows them; filters live in the URL', async ({
     page,
   }) => {

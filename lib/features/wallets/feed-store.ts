@@ -10,6 +10,8 @@ import { feedOf, loadFeed, saveFeed } from './feed-session';
 
 export interface SeenWallet {
   chainType: string;
+  /** the chain of its latest transaction (an EVM wallet is seen on Base, Arbitrum…) */
+  chainId?: number | null;
   address: string;
   lastAt: number;
 }
@@ -61,10 +63,20 @@ export const useFeedStore = create<FeedStore>()((set, get) => ({
       for (const address of row.tx.listenAddress ?? []) {
         const key = seenKey(row.tx.chain_type, address);
         const prev = seen[key];
-        if (prev && row.receivedAt - prev.lastAt < SEEN_REFRESH_MS) continue;
+        if (
+          prev &&
+          prev.chainId === row.tx.chain_id &&
+          row.receivedAt - prev.lastAt < SEEN_REFRESH_MS
+        )
+          continue;
         seen = {
           ...seen,
-          [key]: { chainType: row.tx.chain_type, address, lastAt: row.receivedAt },
+          [key]: {
+            chainType: row.tx.chain_type,
+            chainId: row.tx.chain_id,
+            address,
+            lastAt: row.receivedAt,
+          },
         };
       }
     }
