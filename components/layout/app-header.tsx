@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { FiatSelect } from './fiat-select';
+import { HeaderSearch } from './header-search';
 import { NavLinks } from './nav-links';
 import { StatusLight } from './status-light';
 import { ThemeToggle } from './theme-toggle';
@@ -32,6 +33,7 @@ export function AppHeader() {
         </Link>
         <NavLinks />
         <div className="ml-auto flex shrink-0 items-center gap-2">
+          <HeaderSearch />
           <StatusLight />
           <FiatSelect />
           <ThemeToggle />

@@ -22,7 +22,8 @@ export const COLUMNS: readonly Column[] = [
     key: 'chain',
     label: 'Chain',
     title: 'The chain of this token record',
-    width: 128,
+    // "BNB Smart Chain" and "Arbitrum One" whole, with the icon
+    width: 160,
     align: 'left',
   },
   {

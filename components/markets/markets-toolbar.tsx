@@ -1,5 +1,6 @@
 'use client';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { useSlashFocus } from '@/lib/client/hooks/use-slash-focus';
 import { PAGE_SIZES } from '@/lib/features/markets/table';
 import type { ChainItem } from '@/lib/contracts/price/schema';
 
@@ -74,18 +75,7 @@ export function MarketsToolbar({
     setShownQuery(query);
     setText(query);
   }
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      if (e.key !== '/' || e.metaKey || e.ctrlKey || e.altKey) return;
-      if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)))
-        return;
-      e.preventDefault();
-      input.current?.focus();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useSlashFocus(input);
 
   const listMode = mode === 'page' || mode === 'all';
   return (

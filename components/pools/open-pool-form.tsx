@@ -1,6 +1,7 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
+import { useSlashFocus } from '@/lib/client/hooks/use-slash-focus';
 import { normalizeKlineChainType } from '@/lib/contracts/chain-types';
 import { poolPath } from '@/lib/contracts/pool-ref';
 import { poolAddressProblem } from '@/lib/contracts/pool-ref-check';
@@ -23,24 +24,9 @@ export function OpenPoolForm({ chains }: { chains: ChainOption[] }) {
   const [address, setAddress] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  // `/` jumps to the address, as it focuses search elsewhere (not while typing in a field).
-  useEffect(() => {
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      if (
-        e.key !== '/' ||
-        e.metaKey ||
-        e.ctrlKey ||
-        e.altKey ||
-        target?.closest('input, textarea, select, [contenteditable]')
-      )
-        return;
-      e.preventDefault();
-      document.getElementById(`${id}-address`)?.focus();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [id]);
+  // `/` jumps to the address here, as it focuses search elsewhere (not while typing in a field).
+  const focusAddress = useCallback(() => document.getElementById(`${id}-address`)?.focus(), [id]);
+  useSlashFocus(focusAddress);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();

@@ -84,3 +84,26 @@ for (const width of [320, 390]) {
     expect(cut).toEqual([]);
   });
 }
+
+test('Markets at 1440 px: chain names are whole', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  const rows = page.locator('tbody tr[data-token-id]');
+  await expect(rows.first().getByTestId('price')).toHaveText(/\$\d/);
+  expect(await rows.count()).toBeGreaterThanOrEqual(20);
+  const cut = await page
+    .locator('tbody tr[data-token-id]')
+    .evaluateAll((trs) =>
+      trs
+        .slice(0, 40)
+        .flatMap((tr) =>
+          [...tr.querySelectorAll<HTMLElement>('[data-testid="chain-name"]')]
+            .filter((el) => el.scrollWidth > el.clientWidth + 1)
+            .map((el) => el.textContent),
+        ),
+    );
+  expect(cut).toEqual([]);
+  await expect(
+    page.getByTestId('chain-name').filter({ hasText: 'BNB Smart Chain' }).first(),
+  ).toBeVisible();
+});

@@ -15,6 +15,27 @@ export const allTokensQuery = infiniteQueryOptions({
   staleTime: 60_000,
 });
 
+/** At most this many pages of MAX_LIMIT tokens are held for search as you type. */
+const INDEX_MAX_PAGES = 10;
+
+/**
+ * The whole token list, once per tab and kept ten minutes, for the header's search as you type
+ * (lib/features/tokens/search.ts): the first page says how many follow, those come in parallel.
+ */
+export const tokenIndexQuery = queryOptions({
+  queryKey: ['price', 'tokens', 'index', MAX_LIMIT],
+  queryFn: async ({ signal }) => {
+    const get = (page: number) =>
+      api<TokensData>('price', `/tokens?page=${page}&limit=${MAX_LIMIT}`, { signal });
+    const first = await get(1);
+    const pages = Math.min(pageCount(first.total, first.limit), INDEX_MAX_PAGES);
+    const rest = await Promise.all(Array.from({ length: pages - 1 }, (_, i) => get(i + 2)));
+    return [first, ...rest].flatMap((d) => d.items);
+  },
+  staleTime: 10 * 60_000,
+  gcTime: 30 * 60_000,
+});
+
 /** `tokens/platforms/{keyword}`: exact match on address first, then name or symbol (the seed). */
 export const platformSearchQuery = (keyword: string) =>
   queryOptions({
