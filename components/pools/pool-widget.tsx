@@ -14,7 +14,11 @@ import {
   type CSSProperties,
 } from 'react';
 import type { FeedSnapshot } from '@/lib/features/chart/feed';
-import { INTERVAL_LABELS, KLINE_INTERVALS, type KlineInterval } from '@/lib/features/chart/intervals';
+import {
+  INTERVAL_LABELS,
+  KLINE_INTERVALS,
+  type KlineInterval,
+} from '@/lib/features/chart/intervals';
 import {
   formatChangePercent,
   formatChartPrice,
