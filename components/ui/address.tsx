@@ -26,21 +26,25 @@ export function Address({
   className?: string;
 }) {
   const text = label ?? shorten(value, head, tail);
+  // A long label gives way with an ellipsis; the tooltip has it whole, with the address.
+  const title = label ? `${label} · ${value}` : value;
   const body = href ? (
     <a
       href={href}
-      title={value}
-      className="hover:text-accent hover:underline"
+      title={title}
+      className="min-w-0 truncate hover:text-accent hover:underline"
       {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
     >
       {text}
     </a>
   ) : (
-    <span title={value}>{text}</span>
+    <span title={title} className="min-w-0 truncate">
+      {text}
+    </span>
   );
   return (
     <span
-      className={`inline-flex min-w-0 items-center gap-1 ${label ? '' : 'font-mono text-[12px]'} ${className}`}
+      className={`inline-flex min-w-0 max-w-full items-center gap-1 ${label ? '' : 'font-mono text-[12px]'} ${className}`}
     >
       {body}
       {copy && <CopyButton value={value} label="Copy" />}

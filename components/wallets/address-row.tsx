@@ -103,6 +103,11 @@ export function AddressRow({
     chainLabel(entry.chainType, entry.lastChainId) !== chainLabel(entry.chainType)
       ? chainLabel(entry.chainType, entry.lastChainId)
       : null;
+  const origin =
+    (entry.source === 'added' ? 'added here' : 'seen in feed') +
+    (entry.lastAt
+      ? ` · last tx ${formatAge(Math.max(0, now - entry.lastAt))}${seenOn ? ` on ${seenOn}` : ''}`
+      : '');
   return (
     <li
       className="group border-b border-border/60 px-3 py-1.5 last:border-0 hover:bg-raised/40"
@@ -174,11 +179,8 @@ export function AddressRow({
         </span>
       </div>
       <div className="flex h-6 items-center gap-1 text-[11px] text-muted">
-        <span className="truncate">
-          {entry.source === 'added' ? 'added here' : 'seen in feed'}
-          {entry.lastAt
-            ? ` · last tx${seenOn ? ` on ${seenOn}` : ''} ${formatAge(Math.max(0, now - entry.lastAt))}`
-            : ''}
+        <span className="truncate" title={origin}>
+          {origin}
         </span>
         <span className="ml-auto flex shrink-0 items-center">
           <button

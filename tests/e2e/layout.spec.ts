@@ -107,3 +107,60 @@ test('Markets at 1440 px: chain names are whole', async ({ page }) => {
     page.getByTestId('chain-name').filter({ hasText: 'BNB Smart Chain' }).first(),
   ).toBeVisible();
 });
+
+for (const width of [1440, 390]) {
+  test(`Wallets at ${width} px: a long label or address that does not fit ends in an ellipsis, never cut`, async ({
+    page,
+  }) => {
+    const address = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
+    await page.addInitScript((a) => {
+      localStorage.setItem(
+        'pulse-wallets',
+        JSON.stringify({
+          state: {
+            entries: [{ chainType: 'evm', address: a, addedAt: Date.now() }],
+            alerts: 'off',
+          },
+          version: 1,
+        }),
+      );
+      localStorage.setItem(
+        'pulse-labels',
+        JSON.stringify({
+          state: { labels: { [a.toLowerCase()]: 'Treasury multisig — operations wallet 2026' } },
+          version: 1,
+        }),
+      );
+    }, address);
+    await page.setViewportSize({ width, height: 1200 });
+    await page.goto('/wallets');
+    const entry = page.locator(`[data-testid="wallet-entry"][data-address="${address}"]`);
+    await expect(entry).toContainText('Treasury multisig');
+    await expect(entry.getByTestId('monitored')).toHaveAttribute('data-state', 'yes');
+    await expect(page.getByTestId('feed-row').first()).toBeVisible({ timeout: 30_000 });
+    // A label or address (each carries its whole value in a title) is never cut by a box around
+    // it: it fits, or it is itself the box that ends in an ellipsis.
+    const clipped = await page
+      .locator('[data-testid="wallet-entry"], [data-testid="feed-row"]')
+      .evaluateAll((roots) =>
+        roots.flatMap((root) =>
+          [...root.querySelectorAll<HTMLElement>('[title]')].flatMap((el) => {
+            const own = getComputedStyle(el);
+            if (own.textOverflow === 'ellipsis' && own.overflowX === 'hidden') return [];
+            const right = el.getBoundingClientRect().right;
+            for (let a = el.parentElement; a && a !== root.parentElement; a = a.parentElement) {
+              const style = getComputedStyle(a);
+              if (style.overflowX !== 'visible' && right > a.getBoundingClientRect().right + 1)
+                return [`“${el.textContent?.slice(0, 40)}” cut by ${a.tagName}`];
+            }
+            return [];
+          }),
+        ),
+      );
+    expect(clipped).toEqual([]);
+    // The label gives way, and the tooltip has it whole with the address.
+    await expect(
+      entry.getByTitle(`Treasury multisig — operations wallet 2026 · ${address}`),
+    ).toBeVisible();
+  });
+}
