@@ -27,10 +27,12 @@ ENV NODE_ENV=production \
 # by scripts/postbuild.mjs.
 COPY --from=build --chown=node:node /app/.next/standalone ./
 COPY --from=build --chown=node:node /app/dist/sim.cjs ./sim.cjs
+COPY --from=build --chown=node:node /app/dist/check-env.cjs ./check-env.cjs
 USER node
 EXPOSE 3000
 # Readiness is for orchestrators that ask for it; the container's own check is liveness.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The server is PID 1: SIGTERM reaches it directly (graceful shutdown, README "Operations").
-CMD ["node", "server.js"]
+# The environment is checked before Next starts (a bad variable: its name, exit 1, no "Ready").
+CMD ["node", "-r", "./check-env.cjs", "server.js"]

@@ -2,7 +2,8 @@
 /**
  * After `next build` (`npm run build` runs both): completes the standalone server, which Next leaves
  * without its static files, and compiles the simulator to one plain-JavaScript file that runs on a
- * production install (no tsx, no node_modules): `node dist/sim.cjs`.
+ * production install (no tsx, no node_modules): `node dist/sim.cjs`; and the environment check that
+ * `npm start` preloads (dist/check-env.cjs).
  */
 import { build } from 'esbuild';
 import { cpSync, existsSync, rmSync } from 'node:fs';
@@ -27,4 +28,19 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
-console.log('[postbuild] standalone server completed; simulator compiled to dist/sim.cjs');
+// The environment check `npm start` and the container preload (scripts/check-env.ts).
+await build({
+  entryPoints: ['scripts/check-env.ts'],
+  outfile: 'dist/check-env.cjs',
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  // `server-only` refuses to load outside a React Server build; this script is server-side by nature.
+  alias: { 'server-only': './scripts/server-only-stub.ts' },
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+console.log(
+  '[postbuild] standalone server completed; simulator compiled to dist/sim.cjs, env check to dist/check-env.cjs',
+);

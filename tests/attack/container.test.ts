@@ -120,4 +120,28 @@ describe('container', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('npm start checks the environment before Next starts: a bad variable is named, exit 1, no "Ready"', async () => {
+    const port = await freePort();
+    const child = spawn('npm', ['start'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOSTNAME: '127.0.0.1',
+        NODE_ENV: 'production',
+        EMBED_ALLOWED_ORIGINS: 'garbage-origin-7q',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let output = '';
+    child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain('EMBED_ALLOWED_ORIGINS:');
+    expect(output).not.toContain('garbage-origin-7q');
+    expect(output).not.toContain('Ready');
+    expect(await status(`http://127.0.0.1:${port}/api/health/live`).catch(() => 0)).toBe(0);
+  });
 });
