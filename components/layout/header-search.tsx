@@ -13,6 +13,7 @@ import { useSlashFocus } from '@/lib/client/hooks/use-slash-focus';
 import { platformSearchQuery, tokenIndexQuery } from '@/lib/features/markets/queries';
 import { looksLikeAddress, matchTokens } from '@/lib/features/tokens/search';
 import type { TokenItem } from '@/lib/contracts/price/schema';
+import { SearchIcon } from '@/components/ui/search-icon';
 import { TokenIcon } from '@/components/ui/token-icon';
 
 const MAX_RESULTS = 8;
@@ -192,22 +193,5 @@ export function HeaderSearch() {
         </ul>
       </div>
     </div>
-  );
-}
-
-function SearchIcon() {
-  return (
-    <svg
-      aria-hidden
-      width="13"
-      height="13"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <circle cx="11" cy="11" r="7" />
-      <path d="M20 20l-3.5-3.5" />
-    </svg>
   );
 }

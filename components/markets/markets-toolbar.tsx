@@ -1,6 +1,7 @@
 'use client';
 import { useRef, useState, type ReactNode } from 'react';
 import { useSlashFocus } from '@/lib/client/hooks/use-slash-focus';
+import { SearchIcon } from '@/components/ui/search-icon';
 import { PAGE_SIZES } from '@/lib/features/markets/table';
 import type { ChainItem } from '@/lib/contracts/price/schema';
 
@@ -92,19 +93,7 @@ export function MarketsToolbar({
         <label htmlFor="token-search" className="sr-only">
           Search tokens by contract address, name or symbol
         </label>
-        <svg
-          aria-hidden
-          width="13"
-          height="13"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          className="pointer-events-none absolute left-2 top-1/2 -translate-y-1/2 text-faint"
-        >
-          <circle cx="11" cy="11" r="7" />
-          <path d="M20 20l-3.5-3.5" />
-        </svg>
+        <SearchIcon className="pointer-events-none absolute left-2 top-1/2 -translate-y-1/2 text-faint" />
         <input
           ref={input}
           id="token-search"

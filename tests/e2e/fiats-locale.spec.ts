@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { contextWithFiat, pageErrors } from './support/prefs';
 import { german, grouped, product, timesExact } from './support/decimal';
 
 /** The converter's result after typing `text`: what it read, the rate it used, what it shows. */
@@ -151,22 +152,13 @@ test.describe('fresh loads of /fiats', () => {
     const fiats = ['USD', 'EUR', 'JPY', 'KRW', 'GBP'];
     for (let i = 0; i < 15; i++) {
       const fiat = fiats[i % fiats.length] as string;
-      const context = await browser.newContext({ baseURL, locale: i % 2 ? 'de-DE' : 'en-US' });
-      await context.addInitScript(
-        (code) =>
-          localStorage.setItem(
-            'pulse-prefs',
-            JSON.stringify({ state: { theme: 'dark', fiat: code, tz: 'local' }, version: 1 }),
-          ),
+      const context = await contextWithFiat(
+        browser,
+        { baseURL, locale: i % 2 ? 'de-DE' : 'en-US' },
         fiat,
       );
       const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-      page.on('console', (m) => {
-        if (m.type() === 'error' && /hydrat|#418|did not match|server rendered/i.test(m.text()))
-          errors.push(`console: ${m.text()}`);
-      });
+      const errors = pageErrors(page);
       await page.goto('/fiats');
       // Hydrated and live: the rates arrived and the converter shows a result.
       await expect(page.getByTestId('rate').first()).toBeVisible({ timeout: 30_000 });

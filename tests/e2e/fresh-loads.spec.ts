@@ -1,4 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
+import { contextWithFiat, pageErrors } from './support/prefs';
 
 /**
  * 30 fresh loads of every page (a new browser context each: no cache, no storage, or a stored
@@ -22,23 +23,9 @@ const PAGES = [
 const STORED = [null, 'EUR', 'JPY'] as const;
 
 async function load(browser: Browser, baseURL: string, path: string, fiat: string | null) {
-  const context = await browser.newContext({ baseURL });
-  if (fiat)
-    await context.addInitScript(
-      (code) =>
-        localStorage.setItem(
-          'pulse-prefs',
-          JSON.stringify({ state: { theme: 'dark', fiat: code, tz: 'local' }, version: 1 }),
-        ),
-      fiat,
-    );
+  const context = await contextWithFiat(browser, { baseURL }, fiat);
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && /React error|hydrat|Minified|Uncaught/i.test(m.text()))
-      errors.push(`console: ${m.text().slice(0, 300)}`);
-  });
+  const errors = pageErrors(page);
   const response = await page.goto(path, { waitUntil: 'load' });
   // Hydration runs right after the scripts load; its errors are reported by then.
   await page.waitForFunction(() => document.readyState === 'complete');

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { grouped, timesExact } from './support/decimal';
+import { contextWithFiat } from './support/prefs';
 
 const UNISWAP = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
 const POOL_PAGE = `/pools/evm/1/${UNISWAP}`;
@@ -7,13 +8,9 @@ const chart = (page: Page) => page.getByTestId('candle-chart');
 
 /** A browser where the trader picked `fiat` in the header on an earlier visit. */
 async function withFiat(browser: Browser, baseURL: string | undefined, fiat: string) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
-  await context.addInitScript(
-    (code) =>
-      localStorage.setItem(
-        'pulse-prefs',
-        JSON.stringify({ state: { theme: 'dark', fiat: code, tz: 'local' }, version: 1 }),
-      ),
+  const context = await contextWithFiat(
+    browser,
+    { baseURL, viewport: { width: 1440, height: 900 } },
     fiat,
   );
   return { context, page: await context.newPage() };
