@@ -1,0 +1,178 @@
+/**
+ * `npm run bench:pages`: Lighthouse (mobile profile: a mid-range phone on slow 4G, simulated
+ * throttling) on Markets, a pool page, the embed and Wallets, against `next start` in demo mode
+ * (the built-in simulator, no upstream). Prints performance, accessibility, best practices, LCP,
+ * TBT, CLS and the JavaScript each page downloads (compressed, as Chromium received it), and writes
+ * bench/results/pages.json. A benchmark, not a test: figures, no pass/fail.
+ *
+ * Chromium is Debian's (`CHROME_PATH`, default /usr/bin/chromium); nothing is downloaded. Plain
+ * JavaScript run by Node: a TypeScript loader would rename the functions Lighthouse sends to the page.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+/** Until `url` answers below 500 (a minute at most). */
+async function waitFor(url) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+const PORT = Number(process.env.BENCH_APP_PORT ?? 3394);
+const APP = `http://127.0.0.1:${PORT}`;
+const POOL = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const PAGES = [
+  { name: 'Markets', path: '/' },
+  { name: 'Pool page', path: `/pools/evm/1/${POOL}` },
+  { name: 'Embed', path: `/embed/pools/evm/1/${POOL}` },
+  { name: 'Wallets', path: '/wallets' },
+];
+
+function startApp() {
+  if (!existsSync('.next/BUILD_ID')) {
+    console.log('[bench] no production build: running npm run build');
+    if (spawnSync('npm', ['run', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+  }
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    SIM_STATE_DIR: 'memory',
+  };
+  // Demo mode: no upstream, the built-in simulator.
+  delete env.UPSTREAM_BASE_URL;
+  delete env.UPSTREAM_API_KEY;
+  return spawn(
+    'node',
+    ['node_modules/next/dist/bin/next', 'start', '-p', String(PORT), '-H', '127.0.0.1'],
+    { env, stdio: 'ignore', detached: true },
+  );
+}
+
+async function audit(port, url) {
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    },
+    undefined,
+  );
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  const requests = lhr.audits['network-requests']?.details?.items;
+  const jsBytes = (requests ?? [])
+    .filter((r) => r.resourceType === 'Script')
+    .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  // What cost points outside performance, by audit id (for whoever improves the page next).
+  const failing = (category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id);
+  return {
+    performance: score('performance'),
+    failing: [...failing('accessibility'), ...failing('best-practices')],
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: metric('largest-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    jsBytes,
+  };
+}
+
+async function main() {
+  const app = startApp();
+  const stopApp = () => {
+    try {
+      process.kill(-app.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
+  process.on('exit', stopApp);
+  await waitFor(`${APP}/api/health/live`);
+  // One warm-up load per page, so the first audit does not pay for the server's first render.
+  for (const p of PAGES) await (await fetch(`${APP}${p.path}`)).arrayBuffer();
+
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const results = {};
+  try {
+    for (const p of PAGES) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(chrome.port, `${APP}${p.path}`));
+      // The run with the median performance score stands for the page (Lighthouse's advice).
+      const byScore = [...runs].sort((a, b) => a.performance - b.performance);
+      const mid = byScore[Math.floor((byScore.length - 1) / 2)];
+      results[p.name] = { ...mid, runs };
+      console.log(`[bench] ${p.name}: ${runs.map((r) => r.performance).join(', ')}`);
+    }
+  } finally {
+    chrome.kill();
+    stopApp();
+  }
+
+  const rows = PAGES.map((p) => {
+    const r = results[p.name];
+    return [
+      p.name,
+      r.performance,
+      r.accessibility,
+      r.bestPractices,
+      `${round(r.lcpMs / 1000, 1)} s`,
+      `${Math.round(r.tbtMs)} ms`,
+      round(r.cls, 3),
+      `${Math.round(r.jsBytes / 1024)} KiB`,
+    ];
+  });
+  const head = ['page', 'perf', 'a11y', 'best pr.', 'LCP', 'TBT', 'CLS', 'JS (compressed)'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => cells.map((c, i) => String(c).padStart(widths[i])).join('  ');
+  console.log(`\n${line(head)}\n${rows.map(line).join('\n')}`);
+  console.log(
+    `\n(mobile profile, simulated throttling; median of ${RUNS} runs by performance score; ` +
+      `${cpus().length} cores, load ${round(loadavg()[0] ?? 0, 2)})`,
+  );
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync(
+    'bench/results/pages.json',
+    `${JSON.stringify(
+      {
+        measuredAt: new Date().toISOString(),
+        profile: 'lighthouse 12 mobile, simulated throttling, demo mode (next start)',
+        runs: RUNS,
+        cores: cpus().length,
+        medianPerformance: median(PAGES.map((p) => results[p.name].performance)),
+        pages: results,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log('[bench] wrote bench/results/pages.json');
+  process.exit(0);
+}
+
+void main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
