@@ -18,11 +18,9 @@ import { TradesHub, type TradesFetcher } from './trades-hub';
 import { TxHub } from './tx-hub';
 import type { LiveTransaction, StreamEventName, StreamEvents } from '../../contracts/stream/events';
 import type { Topic } from '../../contracts/stream/topics';
+import { scopeOf, servicesOf, type Session, type StreamSource, type UpstreamLoad } from './source';
 
-export interface Session {
-  /** receives every event of the topics it follows, once */
-  write(event: LoggedEvent): void;
-}
+export type { Session } from './source';
 
 export interface HubOptions {
   openSocket: SocketOpener;
@@ -54,7 +52,7 @@ interface TxLink {
 
 export type ServiceName = 'kline' | 'tx' | 'trades';
 
-export class StreamHub {
+export class StreamHub implements StreamSource {
   readonly log = new EventLog(256);
   readonly kline: KlineHub;
   readonly tx: TxHub;
@@ -89,6 +87,53 @@ export class StreamHub {
     this.kline = new KlineHub(() => this.klineSocket);
     this.tx = new TxHub(() => this.txSocket);
     this.trades = new TradesHub(options.fetchTrades, options.tradesEveryMs);
+  }
+
+  attach(topics: readonly Topic[], session: Session, lastEventId: string | null): () => void {
+    // Replay and follow in one synchronous block: no event can fall between them.
+    if (lastEventId) {
+      const { events, complete } = this.log.since(
+        lastEventId,
+        topics.map((t) => t.key),
+      );
+      for (const e of events) void session.write(e);
+      if (!complete)
+        void session.write(
+          this.log.append('status:stream', 'status', {
+            service: 'stream',
+            state: 'resync',
+            detail: 'some events could not be replayed: refill from history',
+          }),
+        );
+    }
+    const scope = scopeOf(topics);
+    for (const service of servicesOf(topics)) {
+      const state = service === 'trades' ? 'connected' : this.linkState(service, scope);
+      void session.write(
+        this.log.append(`status:${service}`, 'status', { service, state, detail: null }),
+      );
+    }
+    return this.follow(topics, session);
+  }
+
+  upstreamLoad(topics: readonly Topic[]): UpstreamLoad {
+    const pools = new Set<string>();
+    const polls = new Set<string>();
+    const watches = new Set<string>();
+    for (const t of topics) {
+      if (t.kind === 'ohlcv' && !this.kline.hasPool(t)) {
+        pools.add(`${t.chainType}:${t.chainId}:${t.pool.toLowerCase()}`);
+      } else if (t.kind === 'trades' && !this.trades.has(t.key)) {
+        polls.add(t.key);
+      } else if (t.kind === 'watch' && !this.isWatching(t.scope, t.chainType, t.address)) {
+        watches.add(t.key);
+      }
+    }
+    return {
+      pools: { held: this.kline.poolCount, added: pools.size },
+      polls: { held: this.trades.pollCount, added: polls.size },
+      watches: { held: this.watchCount, added: watches.size },
+    };
   }
 
   /** Follows `topics` for a session; returns the function that stops following them. */
@@ -201,10 +246,20 @@ export class StreamHub {
       lingerTimer: null,
     };
     this.channels.set(topic.key, channel);
-    const emit = <K extends StreamEventName>(event: K, payload: StreamEvents[K]) => {
+    // A session that stores events elsewhere (the cluster's relay) answers with a promise: the
+    // transaction is acknowledged upstream once every store said yes (tx-hub.ts).
+    const emit = <K extends StreamEventName>(
+      event: K,
+      payload: StreamEvents[K],
+    ): Promise<boolean> | undefined => {
       metrics().eventsRelayed.inc({ event });
       const entry = this.log.append(topic.key, event, payload);
-      for (const s of channel.sessions) s.write(entry);
+      let stored: Promise<boolean>[] | undefined;
+      for (const s of channel.sessions) {
+        const result = s.write(entry);
+        if (result) (stored ??= []).push(result);
+      }
+      return stored && Promise.all(stored).then((all) => all.every(Boolean));
     };
     switch (topic.kind) {
       case 'ohlcv':
@@ -299,7 +354,7 @@ export class StreamHub {
       for (const s of channel.sessions) {
         if (notified.has(s)) continue;
         notified.add(s);
-        s.write(entry);
+        void s.write(entry);
       }
     }
   }

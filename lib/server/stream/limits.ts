@@ -7,7 +7,7 @@
 import 'server-only';
 import { getEnv } from '../../config/env';
 import { gauge, rateLimit } from '../security/limits';
-import type { StreamHub } from './hub';
+import type { StreamSource } from './source';
 import type { Topic } from '../../contracts/stream/topics';
 
 export type Admission =
@@ -28,7 +28,7 @@ function topicsHeld(): Map<string, Map<string, number>> {
 export async function admitStream(
   client: string,
   topics: readonly Topic[],
-  hub: StreamHub,
+  hub: StreamSource,
 ): Promise<Admission> {
   const env = getEnv();
   const opens = await rateLimit('stream-opens', {
@@ -55,12 +55,15 @@ export async function admitStream(
       `Too many distinct topics for one client (at most ${env.STREAM_MAX_TOPICS_PER_CLIENT})`,
     );
   }
-  const cost = upstreamCost(topics, hub);
-  if (cost.pools > 0 && hub.kline.poolCount + cost.pools > env.STREAM_MAX_KLINE_POOLS)
+  const load = hub.upstreamLoad(topics);
+  if (load.pools.added > 0 && load.pools.held + load.pools.added > env.STREAM_MAX_KLINE_POOLS)
     return refuse('The server follows as many pools as it may: try again later');
-  if (cost.polls > 0 && hub.trades.pollCount + cost.polls > env.STREAM_MAX_TRADE_POLLERS)
+  if (load.polls.added > 0 && load.polls.held + load.polls.added > env.STREAM_MAX_TRADE_POLLERS)
     return refuse('The server polls as many pools for trades as it may: try again later');
-  if (cost.watches > 0 && hub.watchCount + cost.watches > env.STREAM_MAX_TX_WATCHES)
+  if (
+    load.watches.added > 0 &&
+    load.watches.held + load.watches.added > env.STREAM_MAX_TX_WATCHES
+  )
     return refuse('The server watches as many addresses as it may: try again later');
 
   const streams = gauge('streams');
@@ -85,21 +88,4 @@ export async function admitStream(
       if (held.size === 0 && topicsHeld().get(client) === held) topicsHeld().delete(client);
     },
   };
-}
-
-/** New upstream work the topics would start: distinct pools, trade polls and watches not yet held. */
-function upstreamCost(topics: readonly Topic[], hub: StreamHub) {
-  const pools = new Set<string>();
-  const polls = new Set<string>();
-  const watches = new Set<string>();
-  for (const t of topics) {
-    if (t.kind === 'ohlcv' && !hub.kline.hasPool(t)) {
-      pools.add(`${t.chainType}:${t.chainId}:${t.pool.toLowerCase()}`);
-    } else if (t.kind === 'trades' && !hub.trades.has(t.key)) {
-      polls.add(t.key);
-    } else if (t.kind === 'watch' && !hub.isWatching(t.scope, t.chainType, t.address)) {
-      watches.add(t.key);
-    }
-  }
-  return { pools: pools.size, polls: polls.size, watches: watches.size };
 }

@@ -7,11 +7,12 @@ import { log } from '../../observe/log';
 import { metrics } from '../../observe/metrics';
 import { txIdentity } from '../../contracts/tx/identity';
 import type { LoggedEvent } from './event-log';
-import type { StreamHub } from './hub';
+import type { StreamSource } from './source';
 import type { Topic } from '../../contracts/stream/topics';
 
 export interface StreamOptions {
-  hub: StreamHub;
+  /** the process's hub, or the cluster's (lib/server/cluster/hub.ts) */
+  hub: StreamSource;
   topics: readonly Topic[];
   lastEventId: string | null;
   signal: AbortSignal;
@@ -137,31 +138,7 @@ export function eventStreamResponse(options: StreamOptions): Response {
           'stream opened',
         );
         push(encoder.encode('retry: 2000\n\n'));
-        // Replay and follow in one synchronous block: no event can fall between them.
-        if (options.lastEventId) {
-          const { events, complete } = hub.log.since(
-            options.lastEventId,
-            topics.map((t) => t.key),
-          );
-          for (const e of events) session.write(e);
-          if (!complete)
-            session.write(
-              hub.log.append('status:stream', 'status', {
-                service: 'stream',
-                state: 'resync',
-                detail: 'some events could not be replayed: refill from history',
-              }),
-            );
-        }
-        const scope = topics.find((t) => t.kind === 'tx' || t.kind === 'watch') as
-          { scope?: string } | undefined;
-        for (const service of servicesOf(topics)) {
-          const state = service === 'trades' ? 'connected' : hub.linkState(service, scope?.scope);
-          session.write(
-            hub.log.append(`status:${service}`, 'status', { service, state, detail: null }),
-          );
-        }
-        const unfollow = hub.follow(topics, session);
+        const unfollow = hub.attach(topics, session, options.lastEventId);
 
         const beatMs = options.heartbeatMs ?? 15_000;
         const untrack = track({
@@ -203,13 +180,6 @@ export function eventStreamResponse(options: StreamOptions): Response {
       'x-accel-buffering': 'no',
     },
   });
-}
-
-function servicesOf(topics: readonly Topic[]): ('kline' | 'tx' | 'trades')[] {
-  const set = new Set<'kline' | 'tx' | 'trades'>();
-  for (const t of topics)
-    set.add(t.kind === 'ohlcv' ? 'kline' : t.kind === 'trades' ? 'trades' : 'tx');
-  return [...set];
 }
 
 function txKey(data: string): string {

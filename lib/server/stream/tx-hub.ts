@@ -18,7 +18,8 @@ export type TxEvent =
   | { type: 'transaction'; tx: LiveTransaction; watchKeys: string[]; monitored: boolean }
   | { type: 'error'; key: string; code: number; message: string };
 
-type Listener = (event: TxEvent) => void;
+/** A listener that stores the event elsewhere returns whether it did (see `onTransaction`). */
+type Listener = (event: TxEvent) => void | Promise<boolean> | undefined;
 
 interface Watch {
   chainType: string;
@@ -159,12 +160,27 @@ export class TxHub {
     // it goes to the watchers, not to every `tx` stream.
     const monitored = !onlyWatched;
     const event: TxEvent = { type: 'transaction', tx, watchKeys, monitored };
-    if (monitored) for (const l of this.all) l(event);
+    const stored: Promise<boolean>[] = [];
+    const call = (l: Listener) => {
+      const result = l(event);
+      if (result) stored.push(result);
+    };
+    if (monitored) for (const l of this.all) call(l);
     for (const key of watchKeys) {
-      for (const l of this.watches.get(key)?.listeners ?? []) l(event);
+      for (const l of this.watches.get(key)?.listeners ?? []) call(l);
     }
     // Relayed: now the upstream may stop re-sending it.
-    this.ack(messageId, chainType, chainId, hash);
+    if (stored.length === 0) return this.ack(messageId, chainType, chainId, hash);
+    // Relayed into a store (the cluster's Redis Streams): acknowledged only once stored, so a
+    // relay that dies before it stored the transaction leaves it to the upstream's re-send; a
+    // refused store (this instance lost the lease) forgets it, so the re-send is relayed again.
+    void Promise.all(stored)
+      .then((all) => all.every(Boolean))
+      .catch(() => false)
+      .then((ok) => {
+        if (ok) this.ack(messageId, chainType, chainId, hash);
+        else this.seen.delete(txIdentity(tx));
+      });
   }
 
   /**
@@ -175,7 +191,7 @@ export class TxHub {
     if (!this.firstSighting(tx)) return false;
     this.relayed++;
     const event: TxEvent = { type: 'transaction', tx, watchKeys: [], monitored: true };
-    for (const l of this.all) l(event);
+    for (const l of this.all) void l(event);
     return true;
   }
 

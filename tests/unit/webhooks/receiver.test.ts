@@ -79,7 +79,7 @@ describe('webhook body and deduplication', () => {
         }) as unknown as ResilientSocket,
     );
     const seen: unknown[] = [];
-    hub.subscribeAll((e) => seen.push(e));
+    hub.subscribeAll((e) => void seen.push(e));
     const ingest = (t: LiveTransaction) => hub.ingest(t);
     const token = (amount: string) => ({
       token_contract_address: '0xA0',
