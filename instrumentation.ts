@@ -19,6 +19,8 @@ export async function register() {
     await installPeerStamp();
     const { installOwnReceiver } = await import('./lib/server/webhooks/own-receiver');
     installOwnReceiver();
+    const { installCluster } = await import('./lib/server/cluster/install');
+    installCluster();
     const { installShutdown } = await import('./lib/server/shutdown');
     installShutdown();
   }

@@ -131,6 +131,23 @@ const schema = z
     METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
       message: 'must be at least 16 characters',
     }),
+    /** The cluster's Redis (lib/server/cluster): unset, everything stays in process. */
+    REDIS_URL: optionalString.refine(
+      (v) => {
+        if (v === undefined) return true;
+        try {
+          const url = new URL(v);
+          return (url.protocol === 'redis:' || url.protocol === 'rediss:') && !!url.hostname;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'must be a redis:// or rediss:// URL, e.g. rediss://default:token@host:6379' },
+    ),
+    /** A name for this instance in logs and /api/health (default: host name and process id). */
+    INSTANCE_NAME: optionalString.refine((v) => v === undefined || /^[\w.-]{1,64}$/.test(v), {
+      message: 'must be 1 to 64 letters, digits, dots, dashes or underscores',
+    }),
     /** 1: a missing upstream stops the start instead of serving the simulator's demo data. */
     PULSE_REQUIRE_UPSTREAM: flag,
     OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl,

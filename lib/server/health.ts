@@ -5,7 +5,8 @@
  */
 import 'server-only';
 import { getEnv, upstreamMode } from '../config/env';
-import { getStreamHub } from './stream/server';
+import { clusterRedis } from './cluster/redis';
+import { getClusterHub, getStreamHub, instanceName } from './stream/server';
 import { ResponseCache } from '../upstream/cache';
 import type { Service } from '../contracts/services';
 import { UpstreamError } from '../upstream/base-client';
@@ -20,6 +21,30 @@ export interface HealthReport {
   mode: 'simulator' | 'upstream';
   checked_at: string;
   services: Record<Service, { status: ServiceState; latency_ms: number; message?: string }>;
+  /**
+   * With REDIS_URL: whether this instance reaches the cluster's Redis (never its URL), whether it
+   * holds the upstream lease, and whether its streams come from the cluster or, with Redis
+   * unreachable, from its own upstream sockets. Absent without REDIS_URL.
+   */
+  cluster?: {
+    instance: string;
+    redis: 'up' | 'down' | 'connecting';
+    lease: 'held' | 'not held';
+    streams: 'cluster' | 'local';
+  };
+}
+
+function clusterReport(): HealthReport['cluster'] {
+  const redis = clusterRedis();
+  const hub = getClusterHub();
+  if (!redis || !hub) return undefined;
+  const state = redis.state();
+  return {
+    instance: instanceName(),
+    redis: state === 'off' ? 'down' : state,
+    lease: hub.holdsLease ? 'held' : 'not held',
+    streams: hub.serving,
+  };
 }
 
 // One cheap read per service through its typed client; an empty range on a zero address answers
@@ -82,7 +107,10 @@ export async function checkHealth(): Promise<HealthReport> {
     };
     return { status: 200, body: JSON.stringify(report), expires: Date.now() + TTL_MS };
   });
-  return JSON.parse(cached.body) as HealthReport;
+  // Per instance, not cached with the shared probes: which instance answered matters here.
+  const report = JSON.parse(cached.body) as HealthReport;
+  const cluster = clusterReport();
+  return cluster ? { ...report, cluster } : report;
 }
 
 export type SocketState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'down';

@@ -6,7 +6,8 @@
 import 'server-only';
 import { log } from '../observe/log';
 import { endAllStreams } from './stream/sse';
-import { getStreamHub } from './stream/server';
+import { clusterRedis } from './cluster/redis';
+import { getClusterHub, getStreamHub } from './stream/server';
 
 const KEY = Symbol.for('pulse.draining');
 type Holder = { [KEY]?: boolean };
@@ -22,9 +23,13 @@ export function installShutdown(): void {
     if (draining()) return;
     (globalThis as Holder)[KEY] = true;
     const streams = endAllStreams();
-    getStreamHub().stop();
     log().info({ signal, streams_ended: streams }, 'shutting down');
     setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS).unref();
+    // The lease is given up at once, so another instance takes the upstream sockets over now.
+    void (getClusterHub()?.stop() ?? Promise.resolve()).finally(() => {
+      getStreamHub().stop();
+      void clusterRedis()?.quit();
+    });
   };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);

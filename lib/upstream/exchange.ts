@@ -60,12 +60,33 @@ export async function exchange(req: ExchangeRequest): Promise<Exchanged> {
   return result;
 }
 
+/**
+ * A cache shared by every instance of a cluster (lib/server/cluster/shared-cache.ts, with REDIS_URL):
+ * `load` returns another instance's answer while it is fresh, or runs `fetch` under a short lock so
+ * that one instance of many asks the upstream. Behind the process's own cache and single-flight.
+ */
+export interface SharedTier {
+  load(key: string, fetch: () => Promise<CachedResponse>): Promise<CachedResponse>;
+}
+
+const TIER = Symbol.for('pulse.exchange-shared-tier');
+type TierHolder = { [TIER]?: SharedTier };
+
+export function setSharedTier(tier: SharedTier | undefined): void {
+  (globalThis as TierHolder)[TIER] = tier;
+}
+
 async function cached(req: ExchangeRequest, ttl: number): Promise<Exchanged> {
   // Cached endpoints are market data, the same in every sandbox: the key ignores the sandbox.
-  const result = await cache.get(`${req.service} ${req.path}`, async () => {
+  const key = `${req.service} ${req.path}`;
+  const fetch = async (): Promise<CachedResponse> => {
     const r = await call({ ...req, sandbox: null }, undefined);
     const ok = !r.failure && isSuccessEnvelope(req.service, r.status, parse(r.body));
     return { ...r, expires: ok ? Date.now() + ttl * 1000 : 0 };
+  };
+  const result = await cache.get(key, () => {
+    const tier = (globalThis as TierHolder)[TIER];
+    return tier ? tier.load(key, fetch) : fetch();
   });
   const { expires, ...rest } = result;
   return { ...rest, fresh: expires > Date.now() };

@@ -5,7 +5,7 @@ import { sandboxOf } from '@/lib/server/sandbox/cookie';
 import { clientKey } from '@/lib/server/security/client-key';
 import { admitStream } from '@/lib/server/stream/limits';
 import { eventStreamResponse } from '@/lib/server/stream/sse';
-import { getStreamHub } from '@/lib/server/stream/server';
+import { getStreamSource } from '@/lib/server/stream/server';
 import { MAX_TOPICS, parseTopic, scopedTopic, type Topic } from '@/lib/contracts/stream/topics';
 import { withAccessLog } from '@/lib/server/http/access';
 import { draining } from '@/lib/server/shutdown';
@@ -70,7 +70,7 @@ async function getHandler(request: Request) {
   if (!(env.EMBED_PUBLIC === '1' && chartOnly) && !(await mayRead(request))) {
     return refuse(401, 'unauthorized', SIGN_IN_TO_READ_MESSAGE);
   }
-  const hub = getStreamHub();
+  const hub = getStreamSource();
   const admission = await admitStream(clientKey(request), topics, hub);
   if (!admission.ok) {
     return refuse(429, 'rate_limited', admission.message, {

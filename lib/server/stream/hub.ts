@@ -7,7 +7,7 @@
  */
 import { log } from '../../observe/log';
 import { metrics } from '../../observe/metrics';
-import { EventLog, type LoggedEvent } from './event-log';
+import { EventLog } from './event-log';
 import { KlineHub } from './kline-hub';
 import {
   ResilientSocket,
@@ -263,11 +263,11 @@ export class StreamHub implements StreamSource {
     };
     switch (topic.kind) {
       case 'ohlcv':
-        channel.release = this.kline.subscribe(topic, (e) =>
-          e.type === 'ohlcv'
+        channel.release = this.kline.subscribe(topic, (e) => {
+          void (e.type === 'ohlcv'
             ? emit('ohlcv', e.candle)
-            : emit('error', { topic: topic.key, code: e.code, message: e.message }),
-        );
+            : emit('error', { topic: topic.key, code: e.code, message: e.message }));
+        });
         break;
       case 'tx':
         channel.release = this.scoped(topic.scope, (tx) =>
@@ -286,11 +286,11 @@ export class StreamHub implements StreamSource {
         );
         break;
       case 'trades':
-        channel.release = this.trades.subscribe(topic, (e) =>
-          e.type === 'trade'
+        channel.release = this.trades.subscribe(topic, (e) => {
+          void (e.type === 'trade'
             ? emit('trade', { ...e.trade, topic: topic.key })
-            : emit('error', { topic: topic.key, code: e.code, message: e.message }),
-        );
+            : emit('error', { topic: topic.key, code: e.code, message: e.message }));
+        });
         break;
     }
     return channel;

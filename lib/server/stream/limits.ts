@@ -60,10 +60,7 @@ export async function admitStream(
     return refuse('The server follows as many pools as it may: try again later');
   if (load.polls.added > 0 && load.polls.held + load.polls.added > env.STREAM_MAX_TRADE_POLLERS)
     return refuse('The server polls as many pools for trades as it may: try again later');
-  if (
-    load.watches.added > 0 &&
-    load.watches.held + load.watches.added > env.STREAM_MAX_TX_WATCHES
-  )
+  if (load.watches.added > 0 && load.watches.held + load.watches.added > env.STREAM_MAX_TX_WATCHES)
     return refuse('The server watches as many addresses as it may: try again later');
 
   const streams = gauge('streams');

@@ -30,7 +30,10 @@ const HEARTBEAT = encoder.encode(': heartbeat\n\n');
 
 /** Encoded once per event, however many streams carry it. */
 function frame(e: LoggedEvent): Uint8Array {
-  e.bytes ??= encoder.encode(`id: ${e.id}\nevent: ${e.event}\ndata: ${e.data}\n\n`);
+  // An event without an id (a note of this server's own) leaves the tab's Last-Event-ID as it was.
+  e.bytes ??= encoder.encode(
+    `${e.id ? `id: ${e.id}\n` : ''}event: ${e.event}\ndata: ${e.data}\n\n`,
+  );
   return e.bytes;
 }
 

@@ -135,7 +135,7 @@ export class TxHub {
     const code = typeof message.code === 'number' ? message.code : 400;
     const text = typeof message.msg === 'string' ? message.msg : 'watch refused';
     this.watches.delete(watchKey);
-    for (const l of watch.listeners) l({ type: 'error', key: watchKey, code, message: text });
+    for (const l of watch.listeners) void l({ type: 'error', key: watchKey, code, message: text });
   }
 
   private onTransaction(messageId: string, tx: LiveTransaction): void {

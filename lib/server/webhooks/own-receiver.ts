@@ -6,7 +6,7 @@
  */
 import 'server-only';
 import { getEnv } from '../../config/env';
-import { getStreamHub } from '../stream/server';
+import { getStreamSource } from '../stream/server';
 import { setOwnReceiver } from '../../sim/in-process';
 import { isOwnReceiver } from './own-url';
 import { checkSign, parseWebhookBody, receiveTransactions } from './receiver';
@@ -25,7 +25,7 @@ export async function deliverOwn(delivery: {
     return { status: 401 };
   const parsed = parseWebhookBody(delivery.body);
   if (!parsed.ok) return { status: 400 };
-  const hub = getStreamHub();
-  receiveTransactions(parsed.txs, (tx) => hub.ingest(delivery.sandbox || undefined, tx));
+  const source = getStreamSource();
+  await receiveTransactions(parsed.txs, (tx) => source.ingest(delivery.sandbox || undefined, tx));
   return { status: 200 };
 }

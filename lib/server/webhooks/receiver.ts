@@ -69,25 +69,28 @@ export interface Receipt {
   duplicates: number;
 }
 
-/** Drops repeats within the batch; `ingest` (the stream hub) drops what it has already relayed. */
-export function receiveTransactions(
+/**
+ * Drops repeats within the batch; `ingest` (the stream source) drops what it has already relayed,
+ * in this process or, with REDIS_URL, anywhere in the cluster (lib/server/cluster/hub.ts).
+ */
+export async function receiveTransactions(
   txs: readonly LiveTransaction[],
-  ingest: (tx: LiveTransaction) => boolean,
-): Receipt {
+  ingest: (tx: LiveTransaction) => boolean | Promise<boolean>,
+): Promise<Receipt> {
   const batch = new Set<string>();
   let accepted = 0;
   for (const tx of txs) {
     const key = txIdentity(tx);
     if (batch.has(key)) continue;
     batch.add(key);
-    if (ingest(tx)) accepted++;
+    if (await ingest(tx)) accepted++;
   }
   return { received: txs.length, accepted, duplicates: txs.length - accepted };
 }
 
 export interface WebhookDeps {
   secret: string | undefined;
-  ingest: (tx: LiveTransaction) => boolean;
+  ingest: (tx: LiveTransaction) => boolean | Promise<boolean>;
   /**
    * Wrong signatures per client (WEBHOOK_BAD_SIGN_PER_MIN): `blocked` says how long this client
    * must wait (null: it may try), `failed` counts one more wrong Sign.
@@ -136,5 +139,9 @@ async function receive(request: Request, deps: WebhookDeps): Promise<Response> {
   }
   const parsed = parseWebhookBody(body.text);
   if (!parsed.ok) return reply(400, { code: 400, message: parsed.message });
-  return reply(200, { code: 0, message: 'ok', ...receiveTransactions(parsed.txs, deps.ingest) });
+  return reply(200, {
+    code: 0,
+    message: 'ok',
+    ...(await receiveTransactions(parsed.txs, deps.ingest)),
+  });
 }

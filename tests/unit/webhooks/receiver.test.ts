@@ -69,7 +69,7 @@ describe('webhook body and deduplication', () => {
     expect(parseWebhookBody('nope')).toMatchObject({ ok: false });
   });
 
-  it('drops repeats by chain_type + chain_id + tx_hash (+ token entry), within and across deliveries', () => {
+  it('drops repeats by chain_type + chain_id + tx_hash (+ token entry), within and across deliveries', async () => {
     const hub = new TxHub(
       () =>
         ({
@@ -101,8 +101,12 @@ describe('webhook body and deduplication', () => {
       tx('0xbb', { token_transfers: [token('1')] }),
       tx('0xbb', { token_transfers: [token('2')] }),
     ];
-    expect(receiveTransactions(batch, ingest)).toEqual({ received: 4, accepted: 3, duplicates: 1 });
-    expect(receiveTransactions([tx('0xaa'), tx('0xcc')], ingest)).toEqual({
+    expect(await receiveTransactions(batch, ingest)).toEqual({
+      received: 4,
+      accepted: 3,
+      duplicates: 1,
+    });
+    expect(await receiveTransactions([tx('0xaa'), tx('0xcc')], ingest)).toEqual({
       received: 2,
       accepted: 1,
       duplicates: 1,

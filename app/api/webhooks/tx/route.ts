@@ -2,7 +2,7 @@ import { getEnv } from '@/lib/config/env';
 import { clientKey } from '@/lib/server/security/client-key';
 import { rateLimit } from '@/lib/server/security/limits';
 import { hostAllowed } from '@/lib/server/security/origin';
-import { getStreamHub } from '@/lib/server/stream/server';
+import { getStreamSource } from '@/lib/server/stream/server';
 import { handleWebhook } from '@/lib/server/webhooks/receiver';
 import { withAccessLog } from '@/lib/server/http/access';
 
@@ -25,7 +25,7 @@ async function postHandler(request: Request) {
   });
   return handleWebhook(request, {
     secret: env.WEBHOOK_SECRET,
-    ingest: (tx) => getStreamHub().tx.ingest(tx),
+    ingest: (tx) => getStreamSource().ingest(undefined, tx),
     badSign: {
       async blocked() {
         return (await limit.blockedFor(key)) || null;
