@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: format check (prettier), lint, type check, unit tests, then, after the build, the end-to-end tests in
- * Chromium against the simulator and the attack suite (tests/attack, against `next start` on free ports). Every suite
+ * Chromium against the simulator, the attack suite (tests/attack, against `next start` on free ports) and the
+ * cluster suite (tests/cluster: three instances on a real redis-server). Every suite
  * runs even when an earlier one fails; the last line sums them all: `N passed, M failed`.
  *
  * A skipped test counts as a failure (none may be left behind), and a suite that runs fewer tests than
@@ -113,8 +114,10 @@ if (wanted('unit')) {
 
 let e2e = { passed: 0, failed: 1 };
 let attack = { passed: 0, failed: 1 };
+let cluster = { passed: 0, failed: 1 };
 const browserOk = wanted('e2e') ? run('browser', 'node', ['scripts/ensure-browser.mjs']) : false;
-const built = wanted('e2e') || wanted('attack') ? run('build', 'npm', ['run', 'build']) : false;
+const built =
+  wanted('e2e') || wanted('attack') || wanted('cluster') ? run('build', 'npm', ['run', 'build']) : false;
 if (wanted('e2e') && browserOk && built) {
   const e2eOk = run('e2e', 'npx', ['playwright', 'test']);
   e2e = countPlaywright('test-results/e2e.json') ?? { passed: 0, failed: 1 };
@@ -133,8 +136,22 @@ if (wanted('attack') && built) {
   attack = countVitest('test-results/attack.json') ?? { passed: 0, failed: 1 };
   if (!attackOk && attack.failed === 0) attack.failed = 1;
 }
+if (wanted('cluster') && built && run('redis', 'node', ['scripts/ensure-redis.mjs'])) {
+  const clusterOk = run('cluster', 'npx', [
+    'vitest',
+    'run',
+    '--config',
+    'vitest.cluster.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-results/cluster.json',
+  ]);
+  cluster = countVitest('test-results/cluster.json') ?? { passed: 0, failed: 1 };
+  if (!clusterOk && cluster.failed === 0) cluster.failed = 1;
+}
 if (wanted('e2e')) results.push({ name: 'e2e', ...checked('e2e', e2e) });
 if (wanted('attack')) results.push({ name: 'attack', ...checked('attack', attack) });
+if (wanted('cluster')) results.push({ name: 'cluster', ...checked('cluster', cluster) });
 
 console.log('\n=== summary');
 for (const r of results)

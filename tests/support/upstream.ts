@@ -24,12 +24,25 @@ export interface RecordedFrame {
   message: Record<string, unknown> | null;
 }
 
+/** One WebSocket a client opened, and what the upstream pushed on it. */
+export interface RecordedSocket {
+  path: string;
+  openedAt: number;
+  closedAt: number | null;
+  /** frames the upstream sent, parsed, with when they were sent (ms) */
+  pushed: { at: number; message: Record<string, unknown> }[];
+}
+
 export interface RecordingUpstream {
   url: string;
   key: string;
   requests: RecordedRequest[];
   /** every frame a client sent on any WebSocket, in order */
   frames: RecordedFrame[];
+  /** every WebSocket connection, in the order they were opened */
+  sockets: RecordedSocket[];
+  /** when each request arrived (ms), parallel to `requests` */
+  times: number[];
   sim: Simulator;
   running: RunningSim;
   close(): Promise<void>;
@@ -48,6 +61,8 @@ export async function startRecordingSim(
   });
   const requests: RecordedRequest[] = [];
   const frames: RecordedFrame[] = [];
+  const sockets: RecordedSocket[] = [];
+  const times: number[] = [];
   const recording: Simulator = {
     ...sim,
     config: sim.config,
@@ -60,6 +75,7 @@ export async function startRecordingSim(
         headers: request.headers,
         body,
       });
+      times.push(Date.now());
       return sim.handle(request);
     },
     upgrade(path, headers) {
@@ -68,7 +84,27 @@ export async function startRecordingSim(
       return {
         ok: true,
         open(peer) {
-          const session = result.open(peer);
+          const socket: RecordedSocket = {
+            path,
+            openedAt: Date.now(),
+            closedAt: null,
+            pushed: [],
+          };
+          sockets.push(socket);
+          const session = result.open({
+            send(text) {
+              try {
+                socket.pushed.push({
+                  at: Date.now(),
+                  message: JSON.parse(text) as Record<string, unknown>,
+                });
+              } catch {
+                // not JSON: not recorded
+              }
+              peer.send(text);
+            },
+            close: (code, reason) => peer.close(code, reason),
+          });
           return {
             message(data, isBinary) {
               let message: Record<string, unknown> | null = null;
@@ -80,14 +116,27 @@ export async function startRecordingSim(
               frames.push({ path, message });
               session.message(data, isBinary);
             },
-            closed: () => session.closed(),
+            closed: () => {
+              socket.closedAt = Date.now();
+              session.closed();
+            },
           };
         },
       };
     },
   };
   const running = await listen(recording, 0);
-  return { url: running.url, key, requests, frames, sim, running, close: () => running.close() };
+  return {
+    url: running.url,
+    key,
+    requests,
+    frames,
+    sockets,
+    times,
+    sim,
+    running,
+    close: () => running.close(),
+  };
 }
 
 export type Misbehaviour = 'silent' | 'garbage' | 'redirect' | 'html-500';

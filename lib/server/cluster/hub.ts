@@ -34,23 +34,12 @@ import {
   type UpstreamLoad,
 } from '../stream/source';
 import { Lease } from './lease';
+import { appendEvent } from './append';
 import { keys, type ClusterRedis } from './redis';
 import type Redis from 'ioredis';
 
-/** Appends one event; see the header. -1: not the lease holder; 0: a duplicate; else its sequence. */
-const PUBLISH = `
-if ARGV[1] ~= '' and redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
-if KEYS[4] and not redis.call('SET', KEYS[4], '1', 'NX', 'EX', ARGV[6]) then return 0 end
-local seq = redis.call('INCR', KEYS[2])
-local added = redis.pcall('XADD', KEYS[3], 'MAXLEN', ARGV[4], seq .. '-0', 'e', ARGV[2], 'd', ARGV[3])
-if type(added) == 'table' and added.err then
-  local last = redis.call('XREVRANGE', KEYS[3], '+', '-', 'COUNT', 1)
-  seq = tonumber(string.match(last[1][1], '^(%d+)')) + 1
-  redis.call('SET', KEYS[2], seq)
-  redis.call('XADD', KEYS[3], 'MAXLEN', ARGV[4], seq .. '-0', 'e', ARGV[2], 'd', ARGV[3])
-end
-redis.call('PEXPIRE', KEYS[3], ARGV[5])
-return seq`;
+/** How far back a new lease holder fills candles (a longer gap is not a failover). */
+const BACKFILL_MAX_AGE_S = 600;
 
 export interface ClusterOptions {
   instance: string;
@@ -411,9 +400,9 @@ export class ClusterHub implements StreamSource {
           'STREAMS',
           ...topics.map((t) => keys.stream(t)),
           ...topics.map((t) => this.positions.get(t) ?? '0-0'),
-        )) as [string, StreamEntry[]][] | null;
+        )) as unknown[] | null;
         this.stats.reads++;
-        if (reply) this.dispatch(reply);
+        if (reply) this.dispatch(streamsOf(reply));
       } catch {
         await new Promise((r) => setTimeout(r, 250));
       }
@@ -496,9 +485,21 @@ export class ClusterHub implements StreamSource {
       this.interest = interest;
       for (const [k, v] of Object.entries(links)) this.links.set(k, v);
       if (this.leaseValue) this.reconcile();
+      else this.closeIdleSockets();
     } catch {
       // Redis unreachable: the state listener handles it.
     }
+  }
+
+  /**
+   * Only the lease holder keeps upstream sockets: one left open by a former holder, or by a spell of
+   * local streaming while Redis was away, would still receive the upstream's pushes and acknowledge
+   * them, and the holder would never be sent those transactions.
+   */
+  private closeIdleSockets(): void {
+    const local = this.local();
+    if (local.channelCount > 0) return;
+    if (local.klineSocket.active || local.txSocket.active || local.sandboxLinks > 0) local.stop();
   }
 
   // ---- the relay: the lease holder only ----
@@ -516,6 +517,9 @@ export class ClusterHub implements StreamSource {
       log().warn({ instance: this.options.instance }, 'cluster: upstream lease lost or given up');
       for (const release of this.relays.values()) release();
       this.relays.clear();
+      // At once, not after the channels' linger: a lingering channel would acknowledge upstream
+      // what it no longer stores.
+      if (this.mode === 'cluster') this.local().stop();
     }
   }
 
@@ -530,8 +534,21 @@ export class ClusterHub implements StreamSource {
     for (const [key, topic] of this.interest) {
       if (this.relays.has(key)) continue;
       const relay: Session = { write: (e) => this.relayEvent(topic, e) };
-      this.relays.set(key, local.follow([topic], relay));
-      if (topic.kind === 'ohlcv' && this.options.backfill) void this.backfill(topic.key);
+      if (topic.kind !== 'ohlcv' || !this.options.backfill) {
+        this.relays.set(key, local.follow([topic], relay));
+        continue;
+      }
+      // The candles a failover missed go out before the live ones: a chart ignores a candle older
+      // than its last one that it does not hold, so they must not come after.
+      let release: (() => void) | null = null;
+      let released = false;
+      this.relays.set(key, () => {
+        released = true;
+        release?.();
+      });
+      void this.backfill(key).finally(() => {
+        if (!released && this.leaseValue) release = local.follow([topic], relay);
+      });
     }
   }
 
@@ -569,7 +586,10 @@ export class ClusterHub implements StreamSource {
       )) as StreamEntry[];
       const last = entries.map(toLogged).find((e) => e?.event === 'ohlcv');
       if (!last || !this.options.backfill || !this.leaseValue) return;
-      const candles = await this.options.backfill(JSON.parse(last.data) as LiveCandle);
+      const candle = JSON.parse(last.data) as LiveCandle;
+      // A topic idle for long (its stream outlives its viewers): the charts load history anyway.
+      if (Date.now() / 1000 - candle.open_time > BACKFILL_MAX_AGE_S) return;
+      const candles = await this.options.backfill(candle);
       for (const candle of candles) {
         const value = this.leaseValue;
         if (!value) return;
@@ -587,21 +607,15 @@ export class ClusterHub implements StreamSource {
     lease: string,
     dedupe: string,
   ): Promise<number> {
-    const keyList = [keys.lease, keys.seq, keys.stream(topic)];
-    if (dedupe) keyList.push(keys.txSeen(topic, dedupe));
-    const seq = Number(
-      await this.redis.client.eval(
-        PUBLISH,
-        keyList.length,
-        ...keyList,
-        lease,
-        event,
-        data,
-        this.options.streamLength ?? 1000,
-        this.options.streamTtlMs ?? 15 * 60_000,
-        3600,
-      ),
-    );
+    const seq = await appendEvent(this.redis.client, {
+      topic,
+      event,
+      data,
+      lease,
+      dedupe,
+      maxLength: this.options.streamLength,
+      ttlMs: this.options.streamTtlMs,
+    });
     if (seq > 0) this.stats.published++;
     else if (seq === 0) this.stats.duplicates++;
     else this.stats.fenced++;
@@ -654,6 +668,18 @@ export class ClusterHub implements StreamSource {
 }
 
 type StreamEntry = [id: string, fields: string[]];
+
+/**
+ * XREAD's answer as [stream, entries] pairs: RESP2 sends a list of pairs, RESP3 a map, which the
+ * client flattens to [stream, entries, stream, entries…].
+ */
+function streamsOf(reply: unknown[]): [string, StreamEntry[]][] {
+  if (typeof reply[0] !== 'string') return reply as [string, StreamEntry[]][];
+  const pairs: [string, StreamEntry[]][] = [];
+  for (let i = 0; i + 1 < reply.length; i += 2)
+    pairs.push([reply[i] as string, reply[i + 1] as StreamEntry[]]);
+  return pairs;
+}
 
 function seqOf(id: string): number {
   return Number(id.slice(0, id.indexOf('-')));

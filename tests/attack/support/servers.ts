@@ -40,7 +40,7 @@ export class App {
       // Nothing of the developer's own configuration leaks into these servers.
       if (
         v !== undefined &&
-        !/^(UPSTREAM_|DASHBOARD_|SESSION_|WEBHOOK_|SIM_|DEMO_|RATE_|STREAM_|LOGIN_|ALLOWED_|CLIENT_IP|TRUSTED_|EMBED_|LOG_LEVEL|METRICS_|PULSE_|OTEL_)/.test(
+        !/^(UPSTREAM_|DASHBOARD_|SESSION_|WEBHOOK_|SIM_|DEMO_|RATE_|STREAM_|LOGIN_|ALLOWED_|CLIENT_IP|TRUSTED_|EMBED_|LOG_LEVEL|METRICS_|PULSE_|OTEL_|REDIS_|INSTANCE_)/.test(
           k,
         )
       )
