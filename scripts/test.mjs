@@ -117,7 +117,9 @@ let attack = { passed: 0, failed: 1 };
 let cluster = { passed: 0, failed: 1 };
 const browserOk = wanted('e2e') ? run('browser', 'node', ['scripts/ensure-browser.mjs']) : false;
 const built =
-  wanted('e2e') || wanted('attack') || wanted('cluster') ? run('build', 'npm', ['run', 'build']) : false;
+  wanted('e2e') || wanted('attack') || wanted('cluster')
+    ? run('build', 'npm', ['run', 'build'])
+    : false;
 if (wanted('e2e') && browserOk && built) {
   const e2eOk = run('e2e', 'npx', ['playwright', 'test']);
   e2e = countPlaywright('test-results/e2e.json') ?? { passed: 0, failed: 1 };

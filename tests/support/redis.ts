@@ -44,7 +44,10 @@ export class RedisServer {
     this.child = child;
     let output = '';
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 10_000);
+      const timer = setTimeout(
+        () => reject(new Error(`redis-server did not start:\n${output}`)),
+        10_000,
+      );
       const onData = (c: Buffer) => {
         output += c.toString();
         if (/Ready to accept connections/i.test(output)) {
