@@ -243,11 +243,16 @@ it('killing the lease holder mid-stream loses no transaction and leaves no candl
   const settledAt = Date.now() - 2000;
   // Every transaction the upstream pushed while the streams were open reached every stream, once.
   const pushed = new Set<string>();
+  const sides = { before: 0, after: 0 };
   for (const socket of cluster.upstream.sockets.filter((s) => s.path.includes('/tx/')))
     for (const p of socket.pushed)
-      if (p.message.type === 'transaction' && p.at >= openedAt && p.at <= settledAt)
+      if (p.message.type === 'transaction' && p.at >= openedAt && p.at <= settledAt) {
         pushed.add(txIdentity(p.message.data as Record<string, unknown>));
-  expect(pushed.size).toBeGreaterThan(5);
+        sides[p.at < killedAt ? 'before' : 'after']++;
+      }
+  // Pushed to the holder that died, and to the one that took over (its re-sends and new ones).
+  expect(sides.before).toBeGreaterThan(0);
+  expect(sides.after).toBeGreaterThan(0);
   for (const s of streams) {
     const keys = transactions(s).map((t) => t.key);
     expect(new Set(keys).size).toBe(keys.length);
