@@ -270,7 +270,7 @@ async function main() {
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows)
     console.log(
-      `| ${String(r.instances)} | ${String(r.streams)} | ${String(r.events)} | ${String(r.p50_ms)} ms | ${String(r.p99_ms)} ms | ${String(r.upstream_kline_sockets)} | ${String(r.upstream_subscriptions)} | ${String(r.redis_commands_per_event)} | ${r.failover_ms === null ? '–' : `${String(r.failover_ms)} ms`} |`,
+      `| ${String(r.instances)} | ${String(r.streams)} | ${String(r.events)} | ${String(r.p50_ms)} ms | ${String(r.p99_ms)} ms | ${String(r.upstream_kline_sockets)} | ${String(r.upstream_subscriptions)} | ${String(r.redis_commands_per_event)} | ${r.failover_ms === null ? '–' : `${Number(r.failover_ms)} ms`} |`,
     );
   mkdirSync('bench/results', { recursive: true });
   writeFileSync(
