@@ -16,8 +16,10 @@ export function StatusLight() {
   const stream = useStreamStatus();
   // The page's live stream counts too: HTTP answering while pushes do not arrive is not "live".
   const streamDown = stream.state === 'reconnecting';
+  // A cluster instance that lost Redis still streams live, from its own upstream sockets.
+  const alone = stream.cluster === 'local' || data?.cluster?.streams === 'local';
   const httpState = isPending ? 'unknown' : isError || !data ? 'down' : data.status;
-  const state = httpState === 'ok' && streamDown ? 'degraded' : httpState;
+  const state = httpState === 'ok' && (streamDown || alone) ? 'degraded' : httpState;
   const source =
     data?.mode === 'upstream' ? 'Upstream' : data?.mode === 'simulator' ? 'Demo simulator' : '';
   const label =
@@ -28,7 +30,9 @@ export function StatusLight() {
         : state === 'degraded'
           ? streamDown && httpState === 'ok'
             ? `${source} · live stream interrupted`
-            : `${source} · degraded`
+            : alone && httpState === 'ok'
+              ? `${source} · live, cluster store unreachable`
+              : `${source} · degraded`
           : isError || !data
             ? 'Dashboard server unreachable'
             : `${source} · down`;
@@ -38,7 +42,10 @@ export function StatusLight() {
           ([name, s]) =>
             `${name}: ${s.status}${s.status === 'up' ? ` (${s.latency_ms} ms)` : s.message ? ` (${s.message})` : ''}`,
         )
-        .join('\n')
+        .join('\n') +
+      (data.cluster
+        ? `\nserver ${data.cluster.instance}: cluster store ${data.cluster.redis}${alone ? ', streaming from this server alone' : ''}`
+        : '')
     : '';
 
   return (

@@ -26,6 +26,11 @@ export interface StreamStatus {
   /** upstream link per service, as the server reports it */
   services: Partial<Record<'kline' | 'tx' | 'trades', string>>;
   lastEventAt: number | null;
+  /**
+   * `local`: this server lost its cluster store (Redis) and streams from its own upstream sockets
+   * meanwhile; absent on a single server.
+   */
+  cluster?: 'cluster' | 'local';
 }
 
 type Handler = (message: StreamMessage) => void;
@@ -189,6 +194,10 @@ export class StreamClient {
     const data = this.remember(e);
     if (!isRecord(data)) return;
     const service = data.service;
+    if (service === 'cluster') {
+      this.setStatus({ cluster: data.state === 'local' ? 'local' : 'cluster' });
+      return;
+    }
     if (service === 'stream' && data.state === 'resync') {
       this.broadcast({ kind: 'reconnected' });
       return;

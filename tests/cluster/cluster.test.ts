@@ -11,7 +11,9 @@ import type { EventSourceMessage } from 'eventsource-parser';
 import { txIdentity } from '@/lib/contracts/tx/identity';
 import { openStream, type Stream } from '../attack/support/client';
 import type { App } from '../attack/support/servers';
-import { Cluster, OHLCV_1M, OHLCV_1S, POOL, sleep } from './support/cluster';
+import { raw } from '../attack/support/servers';
+import { signIn } from '../attack/support/client';
+import { ADMIN_PASSWORD, Cluster, OHLCV_1M, OHLCV_1S, POOL, sleep } from './support/cluster';
 
 const cluster = new Cluster();
 const alive = new Set<App>();
@@ -129,6 +131,40 @@ it('a stream closed on one instance and reopened on another with Last-Event-ID g
     `[cluster] resumed on another instance: ${expected.length} missed transactions replayed, none twice`,
   );
   await Promise.all([control.close(), second.close()]);
+});
+
+it('sign-out on one instance ends the session on every instance', async () => {
+  const [a, b, c] = cluster.apps as [App, App, App];
+  const cookie = await signIn(a.url, ADMIN_PASSWORD);
+  const signedIn = async (app: App) =>
+    (
+      (await (await fetch(`${app.url}/api/auth/session`, { headers: { cookie } })).json()) as {
+        signedIn: boolean;
+      }
+    ).signedIn;
+  expect([await signedIn(a), await signedIn(b), await signedIn(c)]).toEqual([true, true, true]);
+  const out = await raw(`${a.url}/api/auth/logout`, {
+    method: 'POST',
+    headers: { cookie, origin: a.url },
+  });
+  expect(out.status).toBe(200);
+  // A saved copy of the cookie, replayed to the other instances.
+  expect([await signedIn(b), await signedIn(c)]).toEqual([false, false]);
+});
+
+it("the limits are the cluster's: wrong webhook signatures are counted across instances", async () => {
+  const statuses: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const app = cluster.apps[i % 3]!;
+    const r = await raw(`${app.url}/api/webhooks/tx`, {
+      method: 'POST',
+      headers: { sign: `wrong-${i}`, 'content-type': 'application/json' },
+      body: '[]',
+    });
+    statuses.push(r.status);
+  }
+  // 4 per minute (WEBHOOK_BAD_SIGN_PER_MIN) for the whole cluster, not 4 per instance.
+  expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
 });
 
 it('with Redis stopped and restarted, streams go on and no instance crashes', async () => {

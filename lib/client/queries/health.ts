@@ -8,6 +8,8 @@ export interface HealthReport {
     'price' | 'tx' | 'kline',
     { status: string; latency_ms: number; message?: string }
   >;
+  /** With REDIS_URL (lib/server/health.ts): this instance and its cluster store. */
+  cluster?: { instance: string; redis: string; lease: string; streams: 'cluster' | 'local' };
 }
 
 export const healthQuery = queryOptions({

@@ -647,10 +647,10 @@ export class ClusterHub implements StreamSource {
       gate.lastSeq = 0;
       void this.attachCluster(gate, null).then(() => {
         // What happened while we switched is not replayable: the tab refills from history.
-        if (!gate.closed)
-          void gate.session.write(
-            statusEvent(`${gate.lastSeq}-0`, 'stream', 'resync', 'back on the cluster'),
-          );
+        if (gate.closed) return;
+        const id = `${gate.lastSeq}-0`;
+        void gate.session.write(statusEvent(id, 'cluster', 'cluster', null));
+        void gate.session.write(statusEvent(id, 'stream', 'resync', 'back on the cluster'));
       });
     }
   }

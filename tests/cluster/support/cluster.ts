@@ -11,6 +11,8 @@ export const POOL = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
 export const OHLCV_1S = `ohlcv:evm:1:${POOL}:1s`;
 export const OHLCV_1M = `ohlcv:evm:1:${POOL}:1m`;
 
+export const ADMIN_PASSWORD = 'cluster suite correct horse battery';
+
 export interface Health {
   cluster?: { instance: string; redis: string; lease: string; streams: string };
 }
@@ -40,6 +42,9 @@ export class Cluster {
           STREAM_OPENS_PER_MIN: '1000000',
           STREAM_MAX_PER_CLIENT: '10000',
           STREAM_MAX_TOPICS_PER_CLIENT: '10000',
+          DASHBOARD_PASSWORD: ADMIN_PASSWORD,
+          WEBHOOK_SECRET: 'cluster-webhook-secret-0123456789',
+          WEBHOOK_BAD_SIGN_PER_MIN: '4',
           ...env,
         }),
     );

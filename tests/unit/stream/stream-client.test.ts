@@ -154,4 +154,22 @@ describe('StreamClient: the state every live mark follows', () => {
     expect(client.getStatus().state).toBe('open');
     expect(messages.map((m) => m.kind)).toContain('error');
   });
+
+  it('a cluster server streaming alone while its Redis is away says so, and says when it is back', () => {
+    const client = new StreamClient();
+    const seen: StreamMessage['kind'][] = [];
+    client.subscribe('tx', (m) => seen.push(m.kind));
+    vi.advanceTimersByTime(50);
+    const source = FakeEventSource.instances[0]!;
+    source.open();
+    expect(client.getStatus().cluster).toBeUndefined();
+    source.emit('status', { service: 'cluster', state: 'local', detail: 'unreachable' }, '');
+    expect(client.getStatus().cluster).toBe('local');
+    expect(client.getStatus().state).toBe('open');
+    source.emit('status', { service: 'cluster', state: 'cluster', detail: null }, '7-0');
+    source.emit('status', { service: 'stream', state: 'resync', detail: null }, '7-0');
+    expect(client.getStatus().cluster).toBe('cluster');
+    // Back on the cluster, what happened meanwhile is refilled from history.
+    expect(seen).toEqual(['reconnected']);
+  });
 });
