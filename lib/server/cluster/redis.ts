@@ -107,5 +107,4 @@ export const keys = {
   stream: (topic: string) => `pulse:s:${topic}`,
   txSeen: (topic: string, identity: string) => `pulse:txseen:${topic}:${identity}`,
   revoked: (id: string) => `pulse:revoked:${id}`,
-  webhookSeen: (identity: string) => `pulse:webhook:${identity}`,
 } as const;
