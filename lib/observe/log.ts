@@ -33,7 +33,7 @@ export function registerSecret(value: string | null | undefined): void {
 
 function secretsFromEnv(): void {
   for (const name of SECRET_VARIABLES) registerSecret(process.env[name]);
-  for (const name of ['UPSTREAM_BASE_URL', 'OTEL_EXPORTER_OTLP_ENDPOINT']) {
+  for (const name of ['UPSTREAM_BASE_URL', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'REDIS_URL']) {
     const raw = process.env[name];
     if (!raw) continue;
     try {

@@ -162,6 +162,24 @@ describe('logs hold no secret', () => {
     expect(all).toContain('[redacted]');
   });
 
+  it("the cluster's Redis password is never written, whatever prints the URL", async () => {
+    const url = 'rediss://default:redis-password-9c8b7a6d@cache.example:6380';
+    process.env.REDIS_URL = url;
+    try {
+      vi.resetModules();
+      const log = await import('@/lib/observe/log');
+      log.resetLogger();
+      const out: string[] = [];
+      log.setLogSink((line) => out.push(line));
+      log.log().warn({ err: `connect ECONNREFUSED ${url}` }, `careless: ${url}`);
+      expect(out).toHaveLength(1);
+      expect(out[0]).not.toContain('redis-password-9c8b7a6d');
+      expect(out[0]).toContain('[redacted]');
+    } finally {
+      delete process.env.REDIS_URL;
+    }
+  });
+
   it('a wrong upstream key is logged as such', async () => {
     const app = await load({
       UPSTREAM_BASE_URL: upstream.url,
