@@ -1,8 +1,10 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
+import { logoSrc } from '@/lib/core/logo';
 
 /**
- * A token or chain logo. Upstream image hosts are arbitrary and may be slow or unreachable, so the
+ * A token or chain logo, loaded through the server's logo proxy (sized, cached, and the viewer's
+ * address never reaches the image host). Upstream image hosts may be slow or unreachable, so the
  * symbol's initials on a colour derived from it show while the image loads and stay when it fails or
  * is missing: never a broken or blank icon. The initials stay in the markup under a loaded image (which
  * covers them), so the server's and the browser's first render always agree.
@@ -19,6 +21,7 @@ export function TokenIcon({
   className?: string;
 }) {
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  const image = logoSrc(src, size);
   const ref = useRef<HTMLImageElement>(null);
   useEffect(() => {
     // A server-rendered image can settle before hydration, when React's handlers are not attached yet.
@@ -28,7 +31,7 @@ export function TokenIcon({
       return;
     }
     setState(img.naturalWidth === 0 ? 'failed' : 'loaded');
-  }, [src]);
+  }, [image]);
   const initials =
     symbol
       .replace(/[^A-Za-z0-9]/g, '')
@@ -49,11 +52,11 @@ export function TokenIcon({
       className={`relative inline-grid shrink-0 place-items-center overflow-hidden rounded-full font-semibold text-white ${className}`}
     >
       {initials}
-      {src && state !== 'failed' && (
-        // eslint-disable-next-line @next/next/no-img-element -- logos come from arbitrary upstream hosts
+      {image && state !== 'failed' && (
+        // eslint-disable-next-line @next/next/no-img-element -- already sized and cached by /api/logo
         <img
           ref={ref}
-          src={src}
+          src={image}
           alt=""
           width={size}
           height={size}

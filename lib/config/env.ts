@@ -7,6 +7,14 @@ import 'server-only';
 import { z } from 'zod';
 import { parseFeaturedPools } from './featured-pools';
 
+/** Where the upstream's token, chain and fiat logos live (LOGO_HOSTS when unset). */
+export const DEFAULT_LOGO_HOSTS = [
+  'assets.coingecko.com',
+  'coin-images.coingecko.com',
+  'icons.llamao.fi',
+  'flagcdn.com',
+];
+
 const optionalString = z
   .string()
   .transform((v) => v.trim())
@@ -120,6 +128,29 @@ const schema = z
         origins.push(origin);
       }
       return origins.join(' ');
+    }),
+    /**
+     * Hosts the logo proxy (lib/server/logos.ts) may fetch from: names or `*.domain`, comma or space
+     * separated; `none` turns logos off (initials show). Default: the hosts the upstream names.
+     */
+    LOGO_HOSTS: optionalString.transform((v, ctx) => {
+      if (v === undefined) return DEFAULT_LOGO_HOSTS;
+      if (v.trim().toLowerCase() === 'none') return [];
+      const hosts: string[] = [];
+      for (const entry of v
+        .toLowerCase()
+        .split(/[\s,]+/)
+        .filter(Boolean)) {
+        if (!/^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(entry)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `entry ${hosts.length + 1} is not a host name (e.g. assets.coingecko.com or *.example.com)`,
+          });
+          return z.NEVER;
+        }
+        hosts.push(entry);
+      }
+      return hosts;
     }),
     LOG_LEVEL: optionalString.refine(
       (v) =>

@@ -33,12 +33,16 @@ const PORT = Number(process.env.BENCH_APP_PORT ?? 3394);
 const APP = `http://127.0.0.1:${PORT}`;
 const POOL = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const PAGES = [
+const ALL_PAGES = [
   { name: 'Markets', path: '/' },
   { name: 'Pool page', path: `/pools/evm/1/${POOL}` },
   { name: 'Embed', path: `/embed/pools/evm/1/${POOL}` },
   { name: 'Wallets', path: '/wallets' },
 ];
+// BENCH_PAGES=Markets,Wallets audits only those (while working on one page); the results file is
+// written only by a full run.
+const only = (process.env.BENCH_PAGES ?? '').split(',').map((s) => s.trim().toLowerCase());
+const PAGES = only[0] ? ALL_PAGES.filter((p) => only.includes(p.name.toLowerCase())) : ALL_PAGES;
 
 function startApp() {
   if (!existsSync('.next/BUILD_ID')) {
@@ -152,6 +156,7 @@ async function main() {
     `\n(mobile profile, simulated throttling; median of ${RUNS} runs by performance score; ` +
       `${cpus().length} cores, load ${round(loadavg()[0] ?? 0, 2)})`,
   );
+  if (PAGES.length !== ALL_PAGES.length) process.exit(0);
   mkdirSync('bench/results', { recursive: true });
   writeFileSync(
     'bench/results/pages.json',

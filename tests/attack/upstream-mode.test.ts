@@ -93,6 +93,39 @@ describe('headers on every answer', () => {
   });
 });
 
+describe('the logo proxy', () => {
+  it('fetches only https images on an allowlisted host: never a loopback listener, never another host', async () => {
+    const listener = await countingListener();
+    try {
+      const logo = (url: string, w = '40') =>
+        raw(`${app.url}/api/logo?url=${encodeURIComponent(url)}&w=${w}`);
+      for (const url of [
+        `http://127.0.0.1:${listener.port}/a.png`,
+        `https://127.0.0.1:${listener.port}/a.png`,
+        `https://localhost:${listener.port}/a.png`,
+        `https://assets.coingecko.com.127.0.0.1.nip.io:${listener.port}/a.png`,
+        `https://user:pw@assets.coingecko.com/a.png`,
+        'file:///etc/passwd',
+        'gopher://assets.coingecko.com/',
+      ]) {
+        const r = await logo(url);
+        expect(r.status, url).toBe(400);
+        expect(JSON.parse(r.body)).toMatchObject({ code: 400, data: null });
+      }
+      expect((await logo('https://assets.coingecko.com/a.png', '1e9')).status).toBe(400);
+      expect((await raw(`${app.url}/api/logo`)).status).toBe(400);
+      expect(listener.connections()).toBe(0);
+      // Pages load images from this origin only (the proxy), so no image host sees a viewer.
+      const page = await raw(`${app.url}/`);
+      expect(String(page.headers['content-security-policy'])).toContain(
+        "img-src 'self' data: blob:;",
+      );
+    } finally {
+      await listener.close();
+    }
+  });
+});
+
 describe("the upstream query is rebuilt from the endpoint's parameters", () => {
   it('unknown parameters never reach the upstream, and do not split the cache', async () => {
     upstream.requests.length = 0;

@@ -27,8 +27,8 @@ export function pagePolicy(opts: { nonce: string; ancestors: string; dev: boolea
     `script-src ${script.join(' ')}`,
     // React and lightweight-charts set style attributes; no script runs from a style.
     `style-src 'self' 'unsafe-inline'`,
-    // Token and chain logos come from wherever the upstream points.
-    `img-src 'self' data: blob: https:`,
+    // Logos come through our own proxy (/api/logo): no image host learns who views a page.
+    `img-src 'self' data: blob:`,
     `font-src 'self' data:`,
     `connect-src 'self'${opts.dev ? ' ws: wss:' : ''}`,
     // The pool page previews its own embed widget.

@@ -61,6 +61,17 @@ describe('configuration', () => {
     expect(parseEnv({ EMBED_ALLOWED_ORIGINS: '*' }).EMBED_ALLOWED_ORIGINS).toBe('*');
   });
 
+  it('LOGO_HOSTS: the upstream hosts by default, a list, none, and a bad entry named', () => {
+    expect(parseEnv({}).LOGO_HOSTS).toContain('assets.coingecko.com');
+    expect(parseEnv({ LOGO_HOSTS: 'A.example.com, *.cdn.example' }).LOGO_HOSTS).toEqual([
+      'a.example.com',
+      '*.cdn.example',
+    ]);
+    expect(parseEnv({ LOGO_HOSTS: 'none' }).LOGO_HOSTS).toEqual([]);
+    for (const bad of ['127.0.0.1', 'localhost', 'https://a.example', 'a.example/x', '*'])
+      expect(refusal({ LOGO_HOSTS: bad })).toContain('LOGO_HOSTS');
+  });
+
   it('the standalone simulator names its bad variables too', () => {
     expect(() => simListenFromEnv({ SIM_PORT: 'abc' })).toThrow(/^SIM_PORT /);
     expect(() => simListenFromEnv({ SIM_CONTROL: 'yes' })).toThrow(/^SIM_CONTROL /);
