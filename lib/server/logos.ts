@@ -85,7 +85,7 @@ const filtered = new RequestFilteringHttpsAgent({
 });
 
 /** One GET: no redirect, an image content type, at most MAX_BYTES, within TIMEOUT_MS. */
-const fetchOverHttps: Fetcher = (url) =>
+export const fetchOverHttps: Fetcher = (url) =>
   new Promise((resolve, reject) => {
     const req = httpsRequest(
       url,

@@ -2,7 +2,15 @@ import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LOGO_HOSTS } from '@/lib/config/env';
 import { logoSrc } from '@/lib/core/logo';
-import { hostAllowed, logoSource, logoWidth, LogoProxy, type Fetcher } from '@/lib/server/logos';
+import { createServer } from 'node:https';
+import {
+  fetchOverHttps,
+  hostAllowed,
+  logoSource,
+  logoWidth,
+  LogoProxy,
+  type Fetcher,
+} from '@/lib/server/logos';
 
 const ALLOW = DEFAULT_LOGO_HOSTS;
 const png = (size: number) =>
@@ -135,5 +143,24 @@ describe('the logo proxy', () => {
     expect(fetcher).toHaveBeenCalledTimes(120);
     // Another client is not affected.
     expect((await proxy.get(`${URL_A}?v=other`, '32', 'someone-else', ALLOW)).ok).toBe(true);
+  });
+});
+
+describe('the fetch itself', () => {
+  it('never connects to a loopback address, whatever name led there', async () => {
+    let connections = 0;
+    const server = createServer((_req, res) => res.end('x'));
+    server.on('connection', () => connections++);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      await expect(fetchOverHttps(new URL(`https://127.0.0.1:${port}/a.png`))).rejects.toThrow(
+        /not allowed/,
+      );
+      await expect(fetchOverHttps(new URL(`https://localhost:${port}/a.png`))).rejects.toThrow();
+      expect(connections).toBe(0);
+    } finally {
+      server.close();
+    }
   });
 });
