@@ -30,7 +30,7 @@ export function TokenIcon({
       setState('loading');
       return;
     }
-    setState(img.naturalWidth === 0 ? 'failed' : 'loaded');
+    setState(img.naturalWidth <= 1 ? 'failed' : 'loaded');
   }, [image]);
   const initials =
     symbol
@@ -63,7 +63,8 @@ export function TokenIcon({
           loading="lazy"
           decoding="async"
           referrerPolicy="no-referrer"
-          onLoad={() => setState('loaded')}
+          // The logo proxy answers "no logo" with a 1-pixel image (no console error).
+          onLoad={(e) => setState(e.currentTarget.naturalWidth <= 1 ? 'failed' : 'loaded')}
           onError={() => setState('failed')}
           className={`absolute inset-0 h-full w-full object-cover transition-opacity duration-150 ${state === 'loaded' ? 'bg-raised opacity-100' : 'opacity-0'}`}
         />

@@ -138,6 +138,18 @@ export async function toLogo(
     .toBuffer();
 }
 
+let placeholder: Promise<Uint8Array> | null = null;
+
+/** What "no logo" is served as: one transparent pixel (the browser's icon shows its initials). */
+export function noLogo(): Promise<Uint8Array> {
+  placeholder ??= sharp({
+    create: { width: 1, height: 1, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  })
+    .webp({ lossless: true })
+    .toBuffer();
+  return placeholder;
+}
+
 type Entry = { body: Uint8Array | null; expires: number };
 
 /** The cache, the fetches in flight and the fetch limit: one per process, on globalThis. */

@@ -5,7 +5,7 @@
 import { getEnv } from '@/lib/config/env';
 import { mayRead, SIGN_IN_TO_READ_MESSAGE } from '@/lib/server/auth/access';
 import { withAccessLog } from '@/lib/server/http/access';
-import { logoHosts, logoProxy } from '@/lib/server/logos';
+import { logoHosts, logoProxy, noLogo } from '@/lib/server/logos';
 import { clientKey } from '@/lib/server/security/client-key';
 
 export const runtime = 'nodejs';
@@ -33,9 +33,19 @@ async function getHandler(request: Request) {
         'cache-control': 'public, max-age=86400, s-maxage=86400, stale-while-revalidate=604800',
       },
     });
+  if (result.status === 404)
+    // No logo (a host that fails, an image that is not one, logos off): a 1-pixel transparent image
+    // rather than an error, so the page's console stays clean; the icon keeps its initials
+    // (components/ui/token-icon.tsx reads a 1-pixel image as none). Asked again in 10 minutes.
+    return new Response(Buffer.from(await noLogo()), {
+      headers: {
+        'content-type': 'image/webp',
+        'cache-control': 'public, max-age=600',
+        'x-logo': 'unavailable',
+      },
+    });
   const headers: Record<string, string> = {
-    // A logo that failed is asked again later, not on every view.
-    'cache-control': result.status === 404 ? 'public, max-age=600' : 'no-store',
+    'cache-control': 'no-store',
   };
   if (result.retryAfterSeconds) headers['retry-after'] = String(result.retryAfterSeconds);
   return Response.json(

@@ -9,6 +9,7 @@ import {
   logoSource,
   logoWidth,
   LogoProxy,
+  noLogo,
   type Fetcher,
 } from '@/lib/server/logos';
 
@@ -104,6 +105,11 @@ describe('the logo proxy', () => {
     now += 11 * 60_000;
     await proxy.get(URL_A, '40', 'c', ALLOW);
     expect(fetcher).toHaveBeenCalledTimes(2);
+  });
+
+  it('"no logo" is served as one transparent pixel', async () => {
+    const meta = await sharp(Buffer.from(await noLogo())).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 1, height: 1, hasAlpha: true });
   });
 
   it('a broken or unreachable image is a 404, never a crash', async () => {
