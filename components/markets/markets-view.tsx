@@ -8,7 +8,7 @@ import { useFiat } from '@/lib/features/fiats/use-fiat';
 import { useHydrated } from '@/lib/client/hooks/use-hydrated';
 import { useUrlParams } from '@/lib/client/hooks/use-url-params';
 import { ApiError } from '@/lib/client/api';
-import { chunkIds, QuoteStore } from '@/lib/features/markets/quote-store';
+import { chunkIds, QUOTE_CHUNK as CHUNK, QuoteStore } from '@/lib/features/markets/quote-store';
 import {
   clampLimit,
   clampPage,
@@ -32,12 +32,11 @@ import { priceKeys, chainsQuery, tokensQuery } from '@/lib/client/queries/price'
 import { useFiatSupport } from '@/lib/client/stores/fiat-support';
 import { usePrefs } from '@/lib/client/stores/prefs';
 import { useWatchlist } from '@/lib/features/markets/watchlist';
-import type { TokenItem } from '@/lib/contracts/price/schema';
+import type { QuoteLatestItem, TokenItem } from '@/lib/contracts/price/schema';
 import { MarketsToolbar, type MarketsMode } from './markets-toolbar';
 import { QuoteFeeders } from './quote-feeders';
 import { TokenTable, TokenTableSkeleton } from './token-table';
 
-const CHUNK = 100;
 const NONE: ReadonlySet<number> = new Set();
 
 function toRows(tokens: readonly TokenItem[], rankFrom: number | null): Row[] {
@@ -151,7 +150,16 @@ export function MarketsView() {
       : !source.data && !source.isError;
 
   // ---- quotes: one store per fiat; rows subscribe to their own token ----
-  const store = useMemo(() => new QuoteStore(), [fiatCode]); // eslint-disable-line react-hooks/exhaustive-deps -- a new fiat is a new set of figures
+  // Seeded with the quotes already in the query cache (the server's render hands its first chunk
+  // over), so rows rendered on the server and hydrated in the browser show the same prices.
+  const store = useMemo(() => {
+    const s = new QuoteStore();
+    for (const [, items] of queryClient.getQueriesData<QuoteLatestItem[]>({
+      queryKey: [...priceKeys.quotes, fiatCode],
+    }))
+      if (items) s.seed(items);
+    return s;
+  }, [fiatCode]); // eslint-disable-line react-hooks/exhaustive-deps -- a new fiat is a new set of figures
   // Sorting by a market figure follows the quotes, at most once a second (ten chunks answering one
   // after the other re-sort once); any other view ignores them, so a refresh does not re-render it.
   const marketSort = MARKET_KEYS.has(sort);

@@ -152,7 +152,9 @@ function QuoteCells({
   const quote = useSyncExternalStore(
     (listener) => store.subscribe(id, listener),
     () => store.get(id),
-    () => undefined,
+    // The server renders the quotes it loaded (lib/features/markets/server.ts); the store is seeded
+    // with the same ones in the browser, so hydration agrees.
+    () => store.get(id),
   );
   return (
     <>

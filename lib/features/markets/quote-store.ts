@@ -28,6 +28,15 @@ export class QuoteStore {
 
   getMeta = (): QuoteMeta => this.meta;
 
+  /**
+   * Quotes the page was rendered with (the server's first chunk): shown at once, but they say nothing
+   * of freshness, which the first refresh in the browser sets.
+   */
+  seed(items: readonly QuoteLatestItem[]): void {
+    for (const item of items)
+      if (!this.quotes.has(item.token_id)) this.quotes.set(item.token_id, item);
+  }
+
   /** Takes a chunk's answer; only the ids whose figures changed are notified. */
   put(items: readonly QuoteLatestItem[], at: number, chunk: string): void {
     const changed: number[] = [];
@@ -112,7 +121,10 @@ function sameQuote(a: QuoteLatestItem, b: QuoteLatestItem): boolean {
 }
 
 /** Ids split into fixed chunks in list order, so every viewer of a page asks the same URLs (cached). */
-export function chunkIds(ids: readonly number[], size = 100): number[][] {
+/** How many ids one quotes request carries (the server's first render asks for the same first chunk). */
+export const QUOTE_CHUNK = 100;
+
+export function chunkIds(ids: readonly number[], size = QUOTE_CHUNK): number[][] {
   const out: number[][] = [];
   for (let i = 0; i < ids.length; i += size) out.push(ids.slice(i, i + size));
   return out;
