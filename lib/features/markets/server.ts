@@ -34,7 +34,7 @@ export async function loadMarketsFirstPage(search: Search): Promise<MarketsFirst
     timer = setTimeout(() => resolve(null), DEADLINE_MS);
   });
   try {
-    return await Promise.race([firstPage(search), late]);
+    return await Promise.race([firstPage(search).catch(() => null), late]);
   } finally {
     clearTimeout(timer);
   }
