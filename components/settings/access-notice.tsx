@@ -7,7 +7,16 @@ import { authKeys, logout } from '@/lib/client/queries/auth';
 import { useAccess } from './use-access';
 
 /** "Read-only: sign in to change", "Admin · Sign out", or how to enable changes on this deployment. */
+/** One height whatever it says (the skeleton's), so the page below never moves when it loads. */
 export function AccessNotice() {
+  return (
+    <span className="inline-flex min-h-5 items-center">
+      <AccessNoticeText />
+    </span>
+  );
+}
+
+function AccessNoticeText() {
   const { session } = useAccess();
   const pathname = usePathname();
   const router = useRouter();

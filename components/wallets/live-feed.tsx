@@ -196,7 +196,8 @@ export function LiveFeed({
           </Button>
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-border px-3 py-1.5 text-2xs text-muted">
+      {/* Two lines kept on a phone: the stream state's text grows once it connects. */}
+      <div className="flex min-h-[45px] flex-wrap items-center gap-x-3 gap-y-1 border-b border-border px-3 py-1.5 text-2xs text-muted sm:min-h-0">
         <StreamState />
         <span className="num" data-testid="feed-count">
           {filtered ? `${rows.length} of ${feed.rows.length} shown` : `${feed.rows.length} shown`} ·{' '}

@@ -82,18 +82,10 @@ export function WalletsView() {
         actions={<AccessNotice />}
       />
       <div className="grid gap-3 xl:grid-cols-[360px_minmax(0,1fr)]">
-        <Panel title="Monitored addresses" className="min-w-0 self-start">
-          <p className="border-b border-border px-3 py-2 text-[11px] text-muted">
-            The service cannot list its monitored addresses, so this shows the ones added in this
-            browser and those seen in the live feed, each checked with the service.
-          </p>
-          <AddAddressesForm />
-          <AddressList
-            onFilter={(address) => update({ tab: null, wallet: address })}
-            onHistory={showHistory}
-          />
-        </Panel>
-        <section className="order-first min-w-0 rounded-md border border-border bg-panel xl:order-none">
+        {/* The activity comes first in the page as on a phone, where it is on top; on a wide screen each
+            has its own grid cell, so a page painted while still parsing never moves one under the
+            other. */}
+        <section className="min-w-0 rounded-md border border-border bg-panel xl:col-start-2 xl:row-start-1">
           <div
             role="tablist"
             aria-label="Wallet activity"
@@ -148,6 +140,20 @@ export function WalletsView() {
             )}
           </div>
         </section>
+        <Panel
+          title="Monitored addresses"
+          className="min-w-0 self-start xl:col-start-1 xl:row-start-1"
+        >
+          <p className="border-b border-border px-3 py-2 text-[11px] text-muted">
+            The service cannot list its monitored addresses, so this shows the ones added in this
+            browser and those seen in the live feed, each checked with the service.
+          </p>
+          <AddAddressesForm />
+          <AddressList
+            onFilter={(address) => update({ tab: null, wallet: address })}
+            onHistory={showHistory}
+          />
+        </Panel>
       </div>
     </>
   );
