@@ -5,6 +5,7 @@
  * in the query string, so a link shows what the sender saw.
  */
 import { useQuery } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FeedSnapshot } from '@/lib/features/chart/feed';
 import type { LatestClose } from '@/lib/features/pools/live';
@@ -21,11 +22,15 @@ import { createStore } from '@/components/chart/snapshot-store';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Panel } from '@/components/ui/panel';
-import { EmbedDialog } from './embed-dialog';
 import { PoolHeader } from './pool-header';
 import { PoolStats } from './pool-stats';
 import { PoolTrades } from './pool-trades';
 import { TokenPanel } from './token-panel';
+
+// Only a user who opens it pays for the embed dialog (its form, preview and snippet code).
+const EmbedDialog = dynamic(() => import('./embed-dialog').then((m) => m.EmbedDialog), {
+  ssr: false,
+});
 
 export interface ChainInfo {
   name: string;
@@ -53,6 +58,8 @@ export function PoolView({
 }) {
   const [view, setView] = useState(initialView);
   const [embedOpen, setEmbedOpen] = useState(false);
+  // Mounted at the first opening and kept, so closing it hands the focus back as a dialog should.
+  const [embedUsed, setEmbedUsed] = useState(false);
   const [live] = useState(() => createStore<FeedSnapshot | null>(null));
   const theme = usePrefs((s) => s.theme);
   const preferredTz = usePrefs((s) => s.tz);
@@ -107,7 +114,10 @@ export function PoolView({
         initialLive={initialLive ?? null}
         actions={
           <Button
-            onClick={() => setEmbedOpen(true)}
+            onClick={() => {
+              setEmbedUsed(true);
+              setEmbedOpen(true);
+            }}
             disabled={!data}
             title="Put this chart on another site"
           >
@@ -181,7 +191,7 @@ export function PoolView({
           />
         </aside>
       </div>
-      {data && (
+      {data && embedUsed && (
         <EmbedDialog
           open={embedOpen}
           onClose={() => setEmbedOpen(false)}
