@@ -8,7 +8,7 @@
  *     and the page's main-thread time per second meanwhile,
  *   - the compressed JavaScript the widget's page downloads (and the pool page's, for comparison).
  * A benchmark, not a test: figures, no pass/fail. The chart's measurement hook
- * (components/chart/bench-hook.ts) is inert unless this script defines `window.__pulseBench`.
+ * (lib/chart/bench-hook.ts) is inert unless this script defines `window.__pulseBench`.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
