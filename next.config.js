@@ -23,6 +23,12 @@ const nextConfig = {
           },
         ],
       },
+      {
+        // The widget's bundle and font (scripts/build-widget.mjs): content-hashed names, so a file
+        // never changes under its name (its manifest is read from disk by the server, not fetched).
+        source: '/widget/:file*',
+        headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }],
+      },
     ];
   },
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCommand } from '@/components/pools/widget-messages';
+import { readCommand } from '@/lib/embed/messages';
 import { iframeSnippet, scriptSnippet } from '@/lib/features/pools/embed-snippet';
 import {
   parseBg,
