@@ -113,7 +113,7 @@ function info(boot: WidgetBoot): string {
     : '';
   return (
     `<header class="hd">${icons}` +
-    `<div class="pairbox"><div class="pair" data-testid="widget-pair">${escapeHtml(boot.title)}</div>` +
+    `<div class="pairbox"><h1 class="pair" data-testid="widget-pair">${escapeHtml(boot.title)}</h1>` +
     (summary ? `<div class="dex widget-roomy">${escapeHtml(dexName(summary.dex))}</div>` : '') +
     `</div>` +
     `<div class="pricebox" data-testid="widget-price"><span class="num price" id="w-price">${escapeHtml(formatHeaderPrice(headerPrice(boot)))}</span>` +
@@ -200,13 +200,14 @@ export function renderWidget(boot: WidgetBoot, assets: WidgetAssets, nonce: stri
       'data-theme="dark"',
       `data-theme="${palette}"${style}`,
     ) +
-    `<body><div id="${ROOT_ID}" class="widget" data-theme="${palette}" data-view="chart"${style}>` +
-    (options.info ? info(boot) : '') +
+    `<body><main id="${ROOT_ID}" class="widget" data-theme="${palette}" data-view="chart"${style}>` +
+    (options.info ? info(boot) : `<h1 class="sr-only">${escapeHtml(boot.title)} chart</h1>`) +
     chart(boot, hasTrades) +
     (hasTrades
-      ? `<section aria-label="Latest trades" class="widget-trades" id="w-trades"></section>`
+      ? // Focusable: a scrolling region must be reachable from the keyboard.
+        `<section aria-label="Latest trades" class="widget-trades" id="w-trades" tabindex="0"></section>`
       : '') +
-    `</div>` +
+    `</main>` +
     `<script type="application/json" id="${BOOT_ID}">${scriptJson(boot)}</script>` +
     `<script type="module" src="${escapeHtml(assets.script)}"${attr(nonce)}></script>` +
     `</body></html>`
@@ -220,10 +221,9 @@ export function renderWidget(boot: WidgetBoot, assets: WidgetAssets, nonce: stri
  */
 export function renderNotFound(
   message: string,
-  nonce: string | null,
-  bg: string | null,
-  heading = 'Pool not found',
+  opts: { nonce: string | null; bg: string | null; font: string | null; heading?: string },
 ): string {
+  const { nonce, bg, font, heading = 'Pool not found' } = opts;
   const palette = bg ? paletteFor(bg) : 'dark';
   const style = bg ? ` style="--bg:#${bg}"` : '';
   const script =
@@ -233,12 +233,12 @@ export function renderNotFound(
     `if(h!==last){last=h;window.parent.postMessage({type:'pulse:height',height:h},'*')}}` +
     `new ResizeObserver(r).observe(el);r()})()`;
   return (
-    head(`${heading} · Pulse`, null, nonce).replace(
+    head(`${heading} · Pulse`, { script: '', preload: [], font }, nonce).replace(
       'data-theme="dark"',
       `data-theme="${palette}"${style}`,
     ) +
-    `<body><div id="nf" role="alert" class="nf">` +
-    `<p class="t">${escapeHtml(heading)}</p><p class="b">${escapeHtml(message)}</p></div>` +
+    `<body><main><div id="nf" role="alert" class="nf">` +
+    `<h1 class="t">${escapeHtml(heading)}</h1><p class="b">${escapeHtml(message)}</p></div></main>` +
     `<script${attr(nonce)}>${script}</script></body></html>`
   );
 }

@@ -35,12 +35,11 @@ export async function GET(request: NextRequest, { params }: { params: Promise<Pa
   const nonce = request.headers.get('x-nonce');
   const { chain_type, chain_id, pool_address } = await params;
   const options = parseWidget(request.nextUrl.searchParams);
+  const assets = widgetAssets();
+  const page = { nonce, bg: options.bg, font: assets?.font ?? null };
   const parsed = parsePoolRef(chain_type, chain_id, pool_address);
   if (!parsed.ok)
-    return html(
-      renderNotFound(`This embed code names no valid pool: ${parsed.reason}`, nonce, options.bg),
-      404,
-    );
+    return html(renderNotFound(`This embed code names no valid pool: ${parsed.reason}`, page), 404);
   const ref = parsed.ref;
   const to = Math.floor(Date.now() / 1000);
   // The pool's figures and the first candles at once: the page waits for the slower of the two.
@@ -52,20 +51,16 @@ export async function GET(request: NextRequest, { params }: { params: Promise<Pa
     return html(
       renderNotFound(
         `No pool ${ref.address} on ${ref.chainType} chain ${ref.chainId}: check the chain and the address in the embed code.`,
-        nonce,
-        options.bg,
+        page,
       ),
       404,
     );
   }
-  const assets = widgetAssets();
   if (!assets)
     return html(
       renderNotFound(
         'The widget is not built on this server: run `npm run build` (or `node scripts/build-widget.mjs`).',
-        nonce,
-        options.bg,
-        'The chart is unavailable',
+        { ...page, heading: 'The chart is unavailable' },
       ),
       503,
     );
