@@ -52,6 +52,8 @@ function head(title: string, assets: WidgetAssets | null, nonce: string | null):
     `<meta name="robots" content="noindex, nofollow">` +
     `<meta name="referrer" content="strict-origin-when-cross-origin">` +
     `<title>${escapeHtml(title)}</title>` +
+    // The app's icon (app/icon.svg): without a link the browser asks for /favicon.ico, a 404.
+    `<link rel="icon" href="/icon.svg" type="image/svg+xml">` +
     (font
       ? `<link rel="preload" href="${escapeHtml(font)}" as="font" type="font/woff2" crossorigin>`
       : '') +
