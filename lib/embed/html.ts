@@ -79,7 +79,7 @@ function tokenIcon(symbol: string, src: string): string {
   return (
     `<span class="ti" aria-hidden="true" style="background:hsl(${hash % 360} 45% 27%)">${escapeHtml(initials)}` +
     (safe
-      ? `<img src="${escapeHtml(safe)}" alt="" width="20" height="20" decoding="async" referrerpolicy="no-referrer">`
+      ? `<img src="${escapeHtml(safe)}" alt="" width="20" height="20" loading="lazy" decoding="async" referrerpolicy="no-referrer">`
       : '') +
     `</span>`
   );

@@ -5,18 +5,7 @@
  * Messages carry nothing private, so they go to any parent origin; framing itself is limited by
  * EMBED_ALLOWED_ORIGINS (CSP frame-ancestors).
  */
-import {
-  INTERVAL_LABELS,
-  KLINE_INTERVALS,
-  isInterval,
-  type KlineInterval,
-} from '../features/chart/intervals';
-
-/** An interval as the API names it (`1d`) or as the widget's buttons show it (`1D`). */
-function intervalOf(value: unknown): KlineInterval | null {
-  if (isInterval(value)) return value;
-  return KLINE_INTERVALS.find((i) => INTERVAL_LABELS[i] === value) ?? null;
-}
+import { intervalOrLabel, type KlineInterval } from '../features/chart/intervals';
 
 export type WidgetOutMessage =
   | { type: 'pulse:ready'; pool: string; interval: KlineInterval }
@@ -57,7 +46,7 @@ export function readCommand(data: unknown): WidgetCommand | { error: string } | 
   const { type } = data as { type?: unknown };
   if (type === 'pulse:setInterval') {
     const { interval } = data as { interval?: unknown };
-    const known = intervalOf(interval);
+    const known = intervalOrLabel(interval);
     return known
       ? { type, interval: known }
       : {

@@ -66,6 +66,13 @@ describe('widget query', () => {
     });
     expect(parseWidget(new URLSearchParams(widgetQuery(p).slice(1)))).toEqual(p);
   });
+  it("takes the buttons' labels as intervals too (1D, 1W), and nothing else", () => {
+    expect(parseWidget(new URLSearchParams('interval=1D')).interval).toBe('1d');
+    expect(parseWidget(new URLSearchParams('interval=1W')).interval).toBe('1w');
+    expect(parseWidget(new URLSearchParams('interval=1M')).interval).toBe('1M');
+    expect(parseWidget(new URLSearchParams('interval=1H')).interval).toBe('15m');
+    expect(parseWidget(new URLSearchParams('interval=2h')).interval).toBe('15m');
+  });
   it('accepts RRGGBB or RGB, with or without #, and nothing else', () => {
     expect(parseBg('0B0E14')).toBe('0b0e14');
     expect(parseBg('#abc')).toBe('aabbcc');
