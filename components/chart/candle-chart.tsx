@@ -34,7 +34,7 @@ export interface CandleChartProps {
   /** controls shown above the chart, left of the freshness mark */
   toolbar?: ReactNode;
   onSnapshot?: (snapshot: FeedSnapshot) => void;
-  /** end (Unix seconds) of the first history window, when the server preloaded it (see preloadFirstCandles) */
+  /** end (Unix seconds) of the first history window, when the server preloaded it (lib/features/pools/preload.ts) */
   initialTo?: number;
   className?: string;
 }

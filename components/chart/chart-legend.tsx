@@ -26,7 +26,7 @@ export function ChartLegend({
       data-testid="chart-legend"
     >
       {title && <span className="mr-1 text-[12px] font-medium text-text">{title}</span>}
-      <span className="contents" data-legend-values>
+      <span className="contents">
         {legend.prices.map((item) => (
           <span key={item.label} className="whitespace-nowrap">
             <span className="text-muted">{item.label}</span>{' '}

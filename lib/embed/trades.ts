@@ -5,8 +5,7 @@
  * columns and reading of buy or sell as the pool page's compact table (components/pools/trades-table.tsx).
  */
 import { formatCompact, formatPrice, toBig, USD } from '../core/format/number';
-import { streamClient } from '../client/stream';
-import { topicKey } from '../contracts/stream/topics';
+import type { StreamMessage } from '../client/stream';
 import type { PoolRef } from '../contracts/pool-ref';
 import { formatClock, type TimeZoneMode } from '../features/chart/time-format';
 import { fetchTrades, type PoolTrade } from '../features/pools/api';
@@ -24,12 +23,17 @@ function amount(value: string | null): string {
   return formatCompact(value).replace(/\.00$/, '');
 }
 
+/**
+ * Shows the list in `section` and loads it; returns the handler of the pool's `trades:` stream topic,
+ * which the widget subscribes to at start (lib/embed/widget.ts) so that the tab's one stream opens
+ * once with every topic, not again when this chunk arrives.
+ */
 export function mountTrades(
   section: HTMLElement,
   pool: PoolRef,
   summary: PoolSummary,
   tz: TimeZoneMode,
-): void {
+): (message: StreamMessage) => void {
   const usd = { base: Number(summary.baseUsd), quote: Number(summary.quoteUsd) };
   const quoteUsd = toBig(usd.quote);
   let trades: PoolTrade[] = [];
@@ -110,7 +114,9 @@ export function mountTrades(
     );
   }
 
-  streamClient().subscribe(topicKey.trades(pool.chainType, pool.chainId, pool.address), (m) => {
+  render();
+  load();
+  return (m) => {
     if (m.kind === 'event') {
       if (m.event !== 'trade') return;
       fresh.add(tradeKey(m.data));
@@ -121,7 +127,5 @@ export function mountTrades(
     } else if (m.kind === 'reconnected') {
       load();
     }
-  });
-  render();
-  load();
+  };
 }

@@ -7,7 +7,8 @@
  */
 import { ChartController, type ChartHover } from '../chart/controller';
 import { legendOf, type LegendTone } from '../chart/legend';
-import { streamClient } from '../client/stream';
+import { streamClient, type StreamMessage } from '../client/stream';
+import { topicKey } from '../contracts/stream/topics';
 import { formatAge } from '../core/format/text';
 import type { RawCandle } from '../features/chart/candles';
 import type { FeedSnapshot } from '../features/chart/feed';
@@ -312,7 +313,19 @@ function start(): void {
 
   const tradesEl = $('w-trades');
   if (tradesEl && summary && options.trades) {
-    void import('./trades').then((m) => m.mountTrades(tradesEl, pool, summary, options.tz));
+    // The trades topic is followed now, with the chart's, so the tab's stream opens once with both
+    // (a second open when the list's chunk arrives would count twice against the per-client limit);
+    // what arrives before the chunk waits for it.
+    let handler: ((m: StreamMessage) => void) | null = null;
+    const early: StreamMessage[] = [];
+    stream.subscribe(topicKey.trades(pool.chainType, pool.chainId, pool.address), (m) => {
+      if (handler) handler(m);
+      else early.push(m);
+    });
+    void import('./trades').then((m) => {
+      handler = m.mountTrades(tradesEl, pool, summary, options.tz);
+      for (const message of early.splice(0)) handler(message);
+    });
   }
 }
 

@@ -21,6 +21,10 @@ interface Loaded {
 /** Every script the page downloads while it loads and settles, with its bytes on the wire. */
 async function scriptsOf(page: Page, path: string, settle: () => Promise<void>) {
   const scripts: Promise<Loaded>[] = [];
+  const streams: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/stream') streams.push(request.url());
+  });
   page.on('requestfinished', (request) => {
     if (request.resourceType() !== 'script') return;
     scripts.push(
@@ -34,7 +38,7 @@ async function scriptsOf(page: Page, path: string, settle: () => Promise<void>) 
   await page.goto(path);
   await settle();
   await page.waitForLoadState('networkidle');
-  return { scripts: await Promise.all(scripts) };
+  return { scripts: await Promise.all(scripts), streams };
 }
 
 for (const theme of ['dark', 'light'] as const) {
@@ -71,6 +75,10 @@ for (const theme of ['dark', 'light'] as const) {
     expect(withTrades.scripts.filter((s) => s.url.includes('/_next/'))).toEqual([]);
     expect(withTrades.scripts.length).toBeGreaterThan(plain.scripts.length);
     expect(withTrades.scripts.reduce((sum, s) => sum + s.bytes, 0)).toBeLessThanOrEqual(BUDGET);
+    // One stream for the chart's and the list's topics: the list's chunk arriving later does not
+    // reopen it (each open counts against the per-client limit, STREAM_OPENS_PER_MIN).
+    expect(withTrades.streams).toHaveLength(1);
+    expect(withTrades.streams[0]).toMatch(/topic=ohlcv.*topic=trades/);
 
     const result = await new AxeBuilder({ page }).analyze();
     expect(
