@@ -17,7 +17,10 @@ const LAYERS = {
   client: ['core', 'contracts'],
   feature: ['core', 'contracts', 'client'],
   loader: ['core', 'contracts', 'config', 'upstream', 'client', 'feature'],
-  components: ['core', 'contracts', 'client', 'feature'],
+  // Framework-free browser code: the chart (lib/chart) and the embeddable widget (lib/embed).
+  chart: ['core', 'contracts', 'client', 'feature'],
+  embed: ['core', 'contracts', 'client', 'feature', 'chart'],
+  components: ['core', 'contracts', 'client', 'feature', 'chart'],
   app: [
     'core',
     'contracts',
@@ -28,6 +31,8 @@ const LAYERS = {
     'client',
     'feature',
     'loader',
+    'chart',
+    'embed',
     'components',
   ],
 };
@@ -85,6 +90,8 @@ export default tseslint.config(
         // A feature's page loaders (server.ts) reach the upstream clients; the rest of it does not.
         { type: 'loader', pattern: 'lib/features/*/server.ts', mode: 'full' },
         { type: 'feature', pattern: 'lib/features/**', mode: 'full' },
+        { type: 'chart', pattern: 'lib/chart/**', mode: 'full' },
+        { type: 'embed', pattern: 'lib/embed/**', mode: 'full' },
         { type: 'components', pattern: 'components/**', mode: 'full' },
         { type: 'app', pattern: ['app/**', 'proxy.ts', 'instrumentation.ts'], mode: 'full' },
       ],

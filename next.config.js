@@ -6,6 +6,11 @@ const nextConfig = {
   reactStrictMode: true,
   // `ws` has optional native add-ons; keep it out of the server bundle.
   serverExternalPackages: ['ws'],
+  // The embed route reads the widget bundle's manifest from disk (lib/embed/assets.ts): make sure
+  // the standalone server and serverless functions carry it.
+  outputFileTracingIncludes: {
+    '/embed/pools/[chain_type]/[chain_id]/[pool_address]': ['./public/widget/manifest.json'],
+  },
   // `npm run dev` prints http://localhost:PORT; opening it as http://127.0.0.1:PORT must work too
   // (Next 16 otherwise blocks its dev scripts and HMR for that host, and the page never hydrates).
   allowedDevOrigins: ['127.0.0.1', 'localhost'],
@@ -22,6 +27,12 @@ const nextConfig = {
             value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=()',
           },
         ],
+      },
+      {
+        // The widget's bundle and font (scripts/build-widget.mjs): content-hashed names, so a file
+        // never changes under its name (its manifest is read from disk by the server, not fetched).
+        source: '/widget/:file*',
+        headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }],
       },
     ];
   },

@@ -87,5 +87,7 @@ function withHeaders(
 }
 
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|icon.svg|embed.js).*)'],
+  // Static files that must load for anyone, even with DASHBOARD_ACCESS=private: the widget's
+  // loader (embed.js) and its bundle (public/widget/, hashed names).
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|icon.svg|embed.js|widget/).*)'],
 };

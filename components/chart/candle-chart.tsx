@@ -1,42 +1,23 @@
 'use client';
 /**
- * The one candle chart of the app, used by the pool page and the embeddable widget. The chart is
- * created once on mount and removed on unmount; a change of pool or interval swaps the data feed,
- * not the chart, so switching many times leaks nothing. Sizing follows the container (autoSize,
- * a ResizeObserver inside the library).
+ * The pool page's candle chart: a React face over the one chart implementation
+ * (lib/chart/controller.ts, which the embeddable widget uses too). The controller is created once on
+ * mount and disposed on unmount; a change of pool or interval swaps its data feed, not the chart.
  */
-import {
-  createChart,
-  type IChartApi,
-  type Logical,
-  type LogicalRange,
-  type MouseEventParams,
-} from 'lightweight-charts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Candle } from '@/lib/features/chart/candles';
-import {
-  CandleFeed,
-  findBarIndex,
-  type CandleSink,
-  type FeedSnapshot,
-} from '@/lib/features/chart/feed';
-import {
-  INTERVAL_LABELS,
-  INTERVAL_SECONDS,
-  type KlineInterval,
-} from '@/lib/features/chart/intervals';
-import { formatBarTime, formatTickMark, type TimeZoneMode } from '@/lib/features/chart/time-format';
-import { BAR_SPACING, RIGHT_OFFSET, fewBarsRange } from '@/lib/features/chart/view';
-import { useLiveInterrupted, useOhlcvStream } from '@/lib/client/hooks/use-stream';
+import type { FeedSnapshot } from '@/lib/features/chart/feed';
+import { INTERVAL_LABELS, type KlineInterval } from '@/lib/features/chart/intervals';
+import type { TimeZoneMode } from '@/lib/features/chart/time-format';
+import { useLiveInterrupted } from '@/lib/client/hooks/use-stream';
 import { fetchCandles } from '@/lib/features/pools/api';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
+import type { ChartStyle } from '@/lib/features/pools/params';
+import { ChartController, INITIAL_SNAPSHOT, SKELETON_BARS } from '@/lib/chart/controller';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Freshness } from '@/components/ui/freshness';
-import { benchHook, nextFrame } from './bench-hook';
 import { ChartLegend } from './chart-legend';
-import { ChartSeries, type ChartStyle } from './chart-series';
-import { baseOptions, readColors, themeOptions } from './chart-theme';
 
 export interface CandleChartProps {
   pool: PoolRef;
@@ -53,24 +34,10 @@ export interface CandleChartProps {
   /** controls shown above the chart, left of the freshness mark */
   toolbar?: ReactNode;
   onSnapshot?: (snapshot: FeedSnapshot) => void;
-  /** end (Unix seconds) of the first history window, when the server preloaded it (see preloadFirstCandles) */
+  /** end (Unix seconds) of the first history window, when the server preloaded it (lib/features/pools/preload.ts) */
   initialTo?: number;
   className?: string;
 }
-
-const INITIAL: FeedSnapshot = {
-  state: 'loading',
-  error: null,
-  bars: 0,
-  last: null,
-  previousClose: null,
-  updatedAt: null,
-  loadingOlder: false,
-  exhausted: false,
-};
-
-/** Load older history when fewer than this many bars remain left of the view. */
-const LOAD_OLDER_MARGIN = 30;
 
 export function CandleChart({
   pool,
@@ -89,14 +56,12 @@ export function CandleChart({
   const { chainType, chainId, address } = pool;
   const containerRef = useRef<HTMLDivElement>(null);
   const figureRef = useRef<HTMLElement>(null);
-  const chartRef = useRef<IChartApi | null>(null);
-  const seriesRef = useRef<ChartSeries | null>(null);
-  const feedRef = useRef<CandleFeed | null>(null);
-  const created = useRef({ style, volume, backgroundVar });
+  const controllerRef = useRef<ChartController | null>(null);
+  const created = useRef({ style, volume, backgroundVar, tz });
   const onSnapshotRef = useRef(onSnapshot);
   // Only the first feed may use the preloaded window: later ones (another interval) start from now.
   const preloadedTo = useRef(initialTo);
-  const [snapshot, setSnapshot] = useState<FeedSnapshot>(INITIAL);
+  const [snapshot, setSnapshot] = useState<FeedSnapshot>(INITIAL_SNAPSHOT);
   const [hover, setHover] = useState<{
     interval: KlineInterval;
     bar: Candle;
@@ -113,89 +78,43 @@ export function CandleChart({
   useEffect(() => {
     const el = containerRef.current;
     if (!el) return;
-    const colors = readColors(el, created.current.backgroundVar);
-    const chart = createChart(el, baseOptions(colors));
-    const series = new ChartSeries(
-      chart,
-      created.current.style,
-      colors,
-      created.current.volume,
-      () => feedRef.current?.getBars() ?? [],
-    );
-    chartRef.current = chart;
-    seriesRef.current = series;
-
-    const onCrosshair = (param: MouseEventParams) => {
-      const feed = feedRef.current;
-      if (!feed || typeof param.time !== 'number') {
-        setHover(null);
-        return;
-      }
-      const bars = feed.getBars();
-      const i = findBarIndex(bars, param.time);
-      const bar = bars[i];
-      setHover(
-        bar ? { interval: feed.interval, bar, previousClose: bars[i - 1]?.close ?? null } : null,
-      );
-    };
-    const onRange = (range: LogicalRange | null) => {
-      if (range && range.from < LOAD_OLDER_MARGIN) void feedRef.current?.loadOlder();
-      markExtent(chart, feedRef.current?.getBars().length ?? 0, figureRef.current);
-    };
-    chart.subscribeCrosshairMove(onCrosshair);
-    chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
-
-    const bench = benchHook();
-    if (bench) {
-      bench.setData = async (bars) => {
-        const t0 = performance.now();
-        series.setData(bars);
-        const t1 = performance.now();
-        return { setDataMs: t1 - t0, paintedMs: (await nextFrame()) - t0 };
-      };
-    }
-
+    const controller = new ChartController({
+      container: el,
+      figure: figureRef.current,
+      style: created.current.style,
+      volume: created.current.volume,
+      tz: created.current.tz,
+      backgroundVar: created.current.backgroundVar,
+      fetchHistory: (ref, i, window, signal) => fetchCandles(ref, i, window, signal),
+      onSnapshot: (s) => {
+        setSnapshot(s);
+        onSnapshotRef.current?.(s);
+      },
+      onHover: setHover,
+      onLiveError: setLiveError,
+      onDecimals: setDecimals,
+    });
+    controllerRef.current = controller;
     return () => {
-      chart.unsubscribeCrosshairMove(onCrosshair);
-      chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
-      chart.remove();
-      chartRef.current = null;
-      seriesRef.current = null;
+      controller.dispose();
+      controllerRef.current = null;
     };
   }, []);
 
   useEffect(() => {
-    seriesRef.current?.setStyle(style);
+    controllerRef.current?.setStyle(style);
   }, [style]);
 
   useEffect(() => {
-    seriesRef.current?.setVolume(volume);
+    controllerRef.current?.setVolume(volume);
   }, [volume]);
 
   useEffect(() => {
-    const seconds = INTERVAL_SECONDS[interval];
-    chartRef.current?.applyOptions({
-      localization: {
-        timeFormatter: (time: unknown) =>
-          typeof time === 'number' ? formatBarTime(time, interval, tz) : '',
-      },
-      timeScale: {
-        timeVisible: seconds < 86_400,
-        secondsVisible: seconds < 60,
-        tickMarkFormatter: (time: unknown, type: number) =>
-          typeof time === 'number' ? formatTickMark(time, type, tz) : null,
-      },
-    });
-  }, [interval, tz]);
+    controllerRef.current?.setTimeZone(tz);
+  }, [tz]);
 
   useEffect(() => {
-    const apply = () => {
-      const el = containerRef.current;
-      if (!el) return;
-      const colors = readColors(el, backgroundVar);
-      chartRef.current?.applyOptions(themeOptions(colors));
-      seriesRef.current?.setColors(colors);
-    };
+    const apply = () => controllerRef.current?.applyColors();
     apply();
     // The app's theme lands on <html> in an effect of its own, which may run after this one.
     const frame = requestAnimationFrame(apply);
@@ -204,76 +123,13 @@ export function CandleChart({
 
   // The data: one feed per pool and interval.
   useEffect(() => {
-    const chart = chartRef.current;
-    const series = seriesRef.current;
-    if (!chart || !series) return;
-    const ref: PoolRef = { chainType, chainId, address };
-    let first = true;
-    const sink: CandleSink = {
-      setData(bars) {
-        series.setData(bars);
-        setDecimals(series.priceDecimals);
-        if (first && bars.length > 0) {
-          first = false;
-          const scale = chart.timeScale();
-          const few = fewBarsRange(
-            bars.length,
-            scale.width() || (containerRef.current?.clientWidth ?? 0),
-          );
-          scale.applyOptions({ barSpacing: BAR_SPACING, rightOffset: RIGHT_OFFSET });
-          if (few) scale.setVisibleLogicalRange(few);
-          else scale.scrollToRealTime();
-          const bench = benchHook();
-          if (bench && bench.firstCandleAt === undefined)
-            void nextFrame().then((t) => (bench.firstCandleAt = t));
-        }
-      },
-      update(bar, historical) {
-        series.update(bar, historical);
-        setDecimals(series.priceDecimals);
-      },
-    };
-    series.setData([]);
-    const feed = new CandleFeed(
-      interval,
-      (window, signal) => fetchCandles(ref, interval, window, signal),
-      sink,
-      (s) => {
-        setSnapshot(s);
-        onSnapshotRef.current?.(s);
-      },
-    );
-    feedRef.current = feed;
-    void feed.load(preloadedTo.current);
+    const controller = controllerRef.current;
+    if (!controller) return;
+    controller.load({ chainType, chainId, address }, interval, preloadedTo.current);
     preloadedTo.current = undefined;
-    return () => {
-      feed.dispose();
-      if (feedRef.current === feed) feedRef.current = null;
-    };
   }, [chainType, chainId, address, interval]);
 
-  useOhlcvStream(pool, interval, (message) => {
-    const feed = feedRef.current;
-    if (!feed || feed.interval !== interval) return;
-    if (message.kind === 'event') {
-      if (message.data.interval !== interval) return;
-      const bench = benchHook();
-      const t0 = bench ? performance.now() : 0;
-      feed.push(message.data);
-      if (bench) bench.updates.push(performance.now() - t0);
-      setLiveError(null);
-    } else if (message.kind === 'reconnected') {
-      void feed.refill();
-    } else {
-      setLiveError(message.message);
-    }
-  });
-
-  const retry = () => {
-    const feed = feedRef.current;
-    if (!feed) return;
-    void (feed.getSnapshot().bars > 0 ? feed.refill() : feed.load());
-  };
+  const retry = () => controllerRef.current?.retry();
 
   const shown =
     hover && hover.interval === interval
@@ -361,25 +217,3 @@ export function CandleChart({
     </div>
   );
 }
-
-/**
- * Where the bars lie across the pane, as fractions of its width (`0.12:0.88`), on the figure's
- * `data-extent`: what a user sees of the view, for tests, written without a re-render.
- */
-function markExtent(chart: IChartApi, bars: number, figure: HTMLElement | null) {
-  if (!figure) return;
-  const scale = chart.timeScale();
-  const width = scale.width();
-  const first = scale.logicalToCoordinate(0 as Logical);
-  const last = scale.logicalToCoordinate((bars - 1) as Logical);
-  figure.dataset.extent =
-    bars > 0 && width > 0 && first !== null && last !== null
-      ? `${(first / width).toFixed(3)}:${(last / width).toFixed(3)}`
-      : '';
-}
-
-/** Heights of the loading skeleton's bars: a calm, chart-like silhouette. */
-const SKELETON_BARS = Array.from(
-  { length: 48 },
-  (_, i) => 30 + Math.round(18 * Math.sin(i / 5) + 10 * Math.sin(i / 1.7)),
-);

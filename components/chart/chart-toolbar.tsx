@@ -6,7 +6,7 @@ import {
 } from '@/lib/features/chart/intervals';
 import type { TimeZoneMode } from '@/lib/features/chart/time-format';
 import { Segmented } from '@/components/ui/segmented';
-import type { ChartStyle } from './chart-series';
+import type { ChartStyle } from '@/lib/features/pools/params';
 
 const INTERVAL_OPTIONS = KLINE_INTERVALS.map((value) => ({ value, label: INTERVAL_LABELS[value] }));
 const STYLE_OPTIONS: readonly { value: ChartStyle; label: string; title: string }[] = [

@@ -6,9 +6,11 @@
  *   - setData of 5,000 bars (the chart's own series, with its real options),
  *   - the per-update cost of live pushes at about one a second (validation, merge, series.update),
  *     and the page's main-thread time per second meanwhile,
- *   - the compressed JavaScript the widget's page downloads (and the pool page's, for comparison).
+ *   - the compressed JavaScript the widget's page downloads, every request counted as Chromium
+ *     receives it (with and without `trades=1`), and the pool page's for comparison,
+ *   - the widget's time to first candle as a share of the pool page's (the aim: under half).
  * A benchmark, not a test: figures, no pass/fail. The chart's measurement hook
- * (components/chart/bench-hook.ts) is inert unless this script defines `window.__pulseBench`.
+ * (lib/chart/bench-hook.ts) is inert unless this script defines `window.__pulseBench`.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -181,10 +183,14 @@ async function scriptBytes(
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(500);
   await page.close();
-  // What a CDN with Brotli would send for the same files (next start compresses with gzip only).
+  // What a CDN with Brotli would send for the same files (next start compresses with gzip only):
+  // Next's chunks from .next/static, the widget's bundle from public/widget.
   let brotli = 0;
   for (const s of scripts) {
-    const path = `.next${new URL(s.url).pathname.replace(/^\/_next/, '')}`;
+    const pathname = new URL(s.url).pathname;
+    const path = pathname.startsWith('/_next/')
+      ? `.next${pathname.replace(/^\/_next/, '')}`
+      : `public${pathname}`;
     if (existsSync(path))
       brotli += brotliCompressSync(readFileSync(path), {
         params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
@@ -207,6 +213,7 @@ async function main() {
     const data = await setData5000(browser);
     const live = await liveUpdates(browser);
     const widget = await scriptBytes(browser, EMBED);
+    const widgetTrades = await scriptBytes(browser, `${EMBED}?trades=1`);
     const poolPage = await scriptBytes(browser, POOL_PAGE);
 
     const rows = [
@@ -231,14 +238,24 @@ async function main() {
         detail: `p95 ${round(quantile(live.updates, 0.95), 2)} ms, max ${round(Math.max(...live.updates), 2)} ms; page main thread ${round(live.mainThreadMsPerSecond)} ms/s (script ${round(live.scriptMsPerSecond)} ms/s)`,
       },
       {
+        metric: 'widget time to first candle / pool page',
+        value: `${round((median(firstWidget.runs) / median(first.runs)) * 100, 0)} %`,
+        detail: 'same run, same machine (the aim: under 50 %)',
+      },
+      {
         metric: 'widget JavaScript, compressed',
-        value: `${round(widget.gzip / 1024)} KB gzip`,
-        detail: `${widget.files} files; ${round(widget.brotli / 1024)} KB with Brotli`,
+        value: `${widget.gzip.toLocaleString('en-US')} B gzip`,
+        detail: `${widget.files} files; ${widget.brotli.toLocaleString('en-US')} B with Brotli`,
+      },
+      {
+        metric: 'widget JavaScript with trades=1, compressed',
+        value: `${widgetTrades.gzip.toLocaleString('en-US')} B gzip`,
+        detail: `${widgetTrades.files} files; ${widgetTrades.brotli.toLocaleString('en-US')} B with Brotli`,
       },
       {
         metric: 'pool page JavaScript, compressed (comparison)',
-        value: `${round(poolPage.gzip / 1024)} KB gzip`,
-        detail: `${poolPage.files} files; ${round(poolPage.brotli / 1024)} KB with Brotli`,
+        value: `${poolPage.gzip.toLocaleString('en-US')} B gzip`,
+        detail: `${poolPage.files} files; ${poolPage.brotli.toLocaleString('en-US')} B with Brotli`,
       },
     ];
     console.table(rows);
@@ -263,6 +280,7 @@ async function main() {
           widget_time_to_first_candle_ms: {
             median: round(median(firstWidget.runs)),
             runs: firstWidget.runs.map((r) => round(r)),
+            share_of_pool_page: round(median(firstWidget.runs) / median(first.runs), 3),
           },
           set_data: {
             bars: data.bars,
@@ -281,6 +299,11 @@ async function main() {
             script_ms_per_s: round(live.scriptMsPerSecond),
           },
           widget_js: { gzip_bytes: widget.gzip, brotli_bytes: widget.brotli, files: widget.files },
+          widget_trades_js: {
+            gzip_bytes: widgetTrades.gzip,
+            brotli_bytes: widgetTrades.brotli,
+            files: widgetTrades.files,
+          },
           pool_page_js: {
             gzip_bytes: poolPage.gzip,
             brotli_bytes: poolPage.brotli,

@@ -60,7 +60,14 @@ describe('private dashboard', () => {
   });
 
   it('EMBED_PUBLIC=1 keeps the widget and the chart data it reads public, nothing more', async () => {
-    expect((await raw(`${app.url}/embed/pools/${POOL_PATH}`)).status).toBe(200);
+    const widget = await raw(`${app.url}/embed/pools/${POOL_PATH}`);
+    expect(widget.status).toBe(200);
+    // The widget's script (public/widget/, outside the sign-in wall) loads for anyone too.
+    const script = /<script type="module" src="([^"]+)"/.exec(widget.body)?.[1];
+    expect(script).toMatch(/^\/widget\/widget-/);
+    const bundle = await raw(`${app.url}${script}`);
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers['content-type']).toContain('javascript');
     expect((await raw(`${app.url}/api/price/v1/pools?${POOL_QUERY}`)).status).toBe(200);
     const now = Math.floor(Date.now() / 1000);
     expect(

@@ -35,6 +35,13 @@ export const INTERVAL_LABELS: Readonly<Record<KlineInterval, string>> = {
 
 export { isKlineInterval as isInterval } from '../../contracts/kline/endpoints';
 
+/** An interval as the API names it (`1d`) or as the chart's buttons show it (`1D`); null otherwise. */
+export function intervalOrLabel(value: unknown): KlineInterval | null {
+  if (typeof value !== 'string') return null;
+  if ((KLINE_INTERVALS as readonly string[]).includes(value)) return value as KlineInterval;
+  return KLINE_INTERVALS.find((i) => INTERVAL_LABELS[i] === value) ?? null;
+}
+
 /** The seed's maximum rows per history query. */
 export const MAX_LIMIT = 5000;
 

@@ -3,7 +3,12 @@
  * fall back to the defaults (a link with a typo still opens the pool), and URLs are written with only
  * the values that differ from the defaults, so links stay short.
  */
-import { DEFAULT_INTERVAL, isInterval, type KlineInterval } from '../chart/intervals';
+import {
+  DEFAULT_INTERVAL,
+  intervalOrLabel,
+  isInterval,
+  type KlineInterval,
+} from '../chart/intervals';
 import type { TimeZoneMode } from '../chart/time-format';
 import type { PoolWindow } from '../../contracts/price/schema';
 
@@ -111,9 +116,9 @@ export function parseBg(value: string | undefined | null): string | null {
 }
 
 export function parseWidget(params: SearchParamsLike): WidgetParams {
-  const interval = read(params, 'interval');
   return {
-    interval: isInterval(interval) ? interval : WIDGET_DEFAULTS.interval,
+    // The buttons' labels too (`1D`, `1W`), as pulse:setInterval takes them.
+    interval: intervalOrLabel(read(params, 'interval')) ?? WIDGET_DEFAULTS.interval,
     theme: pick(read(params, 'theme'), ['dark', 'light'] as const, WIDGET_DEFAULTS.theme),
     chart: pick(read(params, 'chart'), CHART_STYLES, WIDGET_DEFAULTS.chart),
     volume: flag(read(params, 'volume'), WIDGET_DEFAULTS.volume),

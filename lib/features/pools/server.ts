@@ -3,8 +3,9 @@
  * `pools` (the seed's) with the browser's calls through the gateway (lib/upstream/exchange.ts).
  */
 import 'server-only';
-import { normalizeCandles } from '../chart/candles';
-import { windowEndingAt } from '../chart/intervals';
+import { normalizeCandles, type Candle } from '../chart/candles';
+import { INITIAL_BARS } from '../chart/feed';
+import { windowEndingAt, type KlineInterval } from '../chart/intervals';
 import type { ChainItem, PoolObject } from '../../contracts/price/schema';
 import { klineClient } from '../../upstream/kline/client';
 import { priceClient } from '../../upstream/price/client';
@@ -58,4 +59,29 @@ export async function latestClose(ref: PoolRef): Promise<LatestClose | null> {
   if (!result.ok) return null;
   const last = normalizeCandles(result.value).at(-1);
   return last ? { close: last.close, time: last.time } : null;
+}
+
+/**
+ * The first window of candles a chart shows (the request its feed would make first, ending at `to`),
+ * validated and sorted, for a page that inlines them (the embed widget); null when the kline service
+ * does not answer (the browser then asks itself and shows the error if it fails again).
+ */
+export async function firstCandles(
+  ref: PoolRef,
+  interval: KlineInterval,
+  to: number,
+): Promise<Candle[] | null> {
+  const window = windowEndingAt(interval, to, INITIAL_BARS);
+  const result = await load(() =>
+    klineClient.ohlcv({
+      chain_type: ref.chainType,
+      chain_id: ref.chainId,
+      pool_address: ref.address,
+      interval,
+      from: window.from,
+      to: window.to,
+      limit: window.limit,
+    }),
+  );
+  return result.ok ? normalizeCandles(result.value) : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCommand } from '@/components/pools/widget-messages';
+import { readCommand } from '@/lib/embed/messages';
 import { iframeSnippet, scriptSnippet } from '@/lib/features/pools/embed-snippet';
 import {
   parseBg,
@@ -65,6 +65,13 @@ describe('widget query', () => {
       tz: 'utc',
     });
     expect(parseWidget(new URLSearchParams(widgetQuery(p).slice(1)))).toEqual(p);
+  });
+  it("takes the buttons' labels as intervals too (1D, 1W), and nothing else", () => {
+    expect(parseWidget(new URLSearchParams('interval=1D')).interval).toBe('1d');
+    expect(parseWidget(new URLSearchParams('interval=1W')).interval).toBe('1w');
+    expect(parseWidget(new URLSearchParams('interval=1M')).interval).toBe('1M');
+    expect(parseWidget(new URLSearchParams('interval=1H')).interval).toBe('15m');
+    expect(parseWidget(new URLSearchParams('interval=2h')).interval).toBe('15m');
   });
   it('accepts RRGGBB or RGB, with or without #, and nothing else', () => {
     expect(parseBg('0B0E14')).toBe('0b0e14');

@@ -1,5 +1,5 @@
 /**
- * The chart's colours come from the same CSS variables as the rest of the app (app/globals.css), read
+ * The chart's colours come from the same CSS variables as the rest of the app (app/globals.css; the widget: lib/embed/styles.ts), read
  * from the chart's own container: dark, light and the widget's `bg` are one switch.
  */
 import {

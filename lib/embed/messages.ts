@@ -1,22 +1,11 @@
 /**
  * The widget's postMessage protocol (README, "Embedding a pool chart"). To the host page:
  * `pulse:ready`, `pulse:height`, `pulse:error`; from it: `pulse:setInterval`, `pulse:setTheme`.
+ * Framework-free: the widget (lib/embed/widget.ts) runs without React.
  * Messages carry nothing private, so they go to any parent origin; framing itself is limited by
  * EMBED_ALLOWED_ORIGINS (CSP frame-ancestors).
  */
-import { useEffect, type RefObject } from 'react';
-import {
-  INTERVAL_LABELS,
-  KLINE_INTERVALS,
-  isInterval,
-  type KlineInterval,
-} from '@/lib/features/chart/intervals';
-
-/** An interval as the API names it (`1d`) or as the widget's buttons show it (`1D`). */
-function intervalOf(value: unknown): KlineInterval | null {
-  if (isInterval(value)) return value;
-  return KLINE_INTERVALS.find((i) => INTERVAL_LABELS[i] === value) ?? null;
-}
+import { intervalOrLabel, type KlineInterval } from '../features/chart/intervals';
 
 export type WidgetOutMessage =
   | { type: 'pulse:ready'; pool: string; interval: KlineInterval }
@@ -33,26 +22,22 @@ export function postToHost(message: WidgetOutMessage): void {
 }
 
 /**
- * Tells the host the content height of `el` at mount and on every change (`pulse:height`), so a
- * frame sized by embed.js fits whatever the widget shows: the chart, or the "not found" sentence.
+ * Tells the host the content height of `el` now and on every change (`pulse:height`), so a frame
+ * sized by embed.js fits whatever the widget shows. Returns the function that stops it.
  */
-export function useHostHeight(ref: RefObject<HTMLElement | null>): void {
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    let last = 0;
-    const report = () => {
-      const height = Math.ceil(el.getBoundingClientRect().height);
-      if (height !== last) {
-        last = height;
-        postToHost({ type: 'pulse:height', height });
-      }
-    };
-    const observer = new ResizeObserver(report);
-    observer.observe(el);
-    report();
-    return () => observer.disconnect();
-  }, [ref]);
+export function reportHeight(el: HTMLElement): () => void {
+  let last = 0;
+  const report = () => {
+    const height = Math.ceil(el.getBoundingClientRect().height);
+    if (height !== last) {
+      last = height;
+      postToHost({ type: 'pulse:height', height });
+    }
+  };
+  const observer = new ResizeObserver(report);
+  observer.observe(el);
+  report();
+  return () => observer.disconnect();
 }
 
 /** A host message as a command, or an error sentence for a pulse message we cannot follow, or null for anything else. */
@@ -61,7 +46,7 @@ export function readCommand(data: unknown): WidgetCommand | { error: string } | 
   const { type } = data as { type?: unknown };
   if (type === 'pulse:setInterval') {
     const { interval } = data as { interval?: unknown };
-    const known = intervalOf(interval);
+    const known = intervalOrLabel(interval);
     return known
       ? { type, interval: known }
       : {

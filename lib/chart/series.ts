@@ -13,12 +13,12 @@ import {
   type SeriesType,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import type { Candle } from '@/lib/features/chart/candles';
-import type { CandleSink } from '@/lib/features/chart/feed';
-import { formatChartPrice, priceFormatFor } from '@/lib/features/chart/price-format';
-import { withAlpha, type ChartColors } from './chart-theme';
+import type { Candle } from '../features/chart/candles';
+import type { CandleSink } from '../features/chart/feed';
+import { formatChartPrice, priceFormatFor } from '../features/chart/price-format';
+import { withAlpha, type ChartColors } from './theme';
 
-import type { ChartStyle } from '@/lib/features/pools/params';
+import type { ChartStyle } from '../features/pools/params';
 
 export type { ChartStyle };
 

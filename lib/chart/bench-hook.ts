@@ -2,7 +2,7 @@
  * Measurement hook for `npm run bench:chart`: inert unless the benchmark defines `window.__pulseBench`
  * before the page loads, so production pays one property read per chart and nothing per update.
  */
-import type { Candle } from '@/lib/features/chart/candles';
+import type { Candle } from '../features/chart/candles';
 
 export interface PulseBench {
   /** performance.now() when the first candles were painted */

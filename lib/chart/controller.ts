@@ -1,0 +1,303 @@
+/**
+ * The one candle chart of the app, free of any framework: the pool page wraps it in React
+ * (components/chart/candle-chart.tsx) and the embeddable widget drives it from plain DOM code
+ * (lib/embed/widget.ts). The chart is created once and removed by `dispose()`; a change of pool or
+ * interval swaps the data feed and its stream topic, not the chart, so switching many times leaks
+ * nothing. Sizing follows the container (autoSize, a ResizeObserver inside the library).
+ */
+import {
+  createChart,
+  type IChartApi,
+  type Logical,
+  type LogicalRange,
+  type MouseEventParams,
+} from 'lightweight-charts';
+import type { Candle, RawCandle } from '../features/chart/candles';
+import {
+  CandleFeed,
+  findBarIndex,
+  type CandleSink,
+  type FeedSnapshot,
+} from '../features/chart/feed';
+import {
+  INTERVAL_SECONDS,
+  type HistoryWindow,
+  type KlineInterval,
+} from '../features/chart/intervals';
+import { formatBarTime, formatTickMark, type TimeZoneMode } from '../features/chart/time-format';
+import { BAR_SPACING, RIGHT_OFFSET, fewBarsRange } from '../features/chart/view';
+import { streamClient, type StreamMessage } from '../client/stream';
+import { topicKey } from '../contracts/stream/topics';
+import type { PoolRef } from '../contracts/pool-ref';
+import type { ChartStyle } from '../features/pools/params';
+import { benchHook, nextFrame } from './bench-hook';
+import { ChartSeries } from './series';
+import { baseOptions, readColors, themeOptions } from './theme';
+
+export { SKELETON_BARS } from './skeleton';
+
+export type FetchHistory = (
+  pool: PoolRef,
+  interval: KlineInterval,
+  window: HistoryWindow,
+  signal: AbortSignal,
+) => Promise<readonly RawCandle[]>;
+
+export interface ChartHover {
+  interval: KlineInterval;
+  bar: Candle;
+  previousClose: number | null;
+}
+
+export interface ChartControllerOptions {
+  /** the element the library draws into (absolutely filling the figure) */
+  container: HTMLElement;
+  /** gets `data-extent` (where the bars lie across the pane), for tests */
+  figure?: HTMLElement | null;
+  style: ChartStyle;
+  volume: boolean;
+  tz: TimeZoneMode;
+  /** the CSS variable the chart's background reads: --panel in the app, --bg in the widget */
+  backgroundVar?: string;
+  fetchHistory: FetchHistory;
+  onSnapshot?: (snapshot: FeedSnapshot, interval: KlineInterval) => void;
+  onHover?: (hover: ChartHover | null) => void;
+  /** a live-update refusal from the stream (null once pushes arrive again) */
+  onLiveError?: (message: string | null) => void;
+  /** the price decimals changed (the legend follows the price scale) */
+  onDecimals?: (decimals: number) => void;
+}
+
+/** Load older history when fewer than this many bars remain left of the view. */
+const LOAD_OLDER_MARGIN = 30;
+
+export const INITIAL_SNAPSHOT: FeedSnapshot = {
+  state: 'loading',
+  error: null,
+  bars: 0,
+  last: null,
+  previousClose: null,
+  updatedAt: null,
+  loadingOlder: false,
+  exhausted: false,
+};
+
+export class ChartController {
+  private readonly chart: IChartApi;
+  private readonly series: ChartSeries;
+  private feed: CandleFeed | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private tz: TimeZoneMode;
+  private current: KlineInterval | null = null;
+  private readonly backgroundVar: string;
+  private disposed = false;
+
+  constructor(private readonly options: ChartControllerOptions) {
+    const { container } = options;
+    this.backgroundVar = options.backgroundVar ?? '--panel';
+    this.tz = options.tz;
+    const colors = readColors(container, this.backgroundVar);
+    this.chart = createChart(container, baseOptions(colors));
+    this.series = new ChartSeries(
+      this.chart,
+      options.style,
+      colors,
+      options.volume,
+      () => this.feed?.getBars() ?? [],
+    );
+    this.chart.subscribeCrosshairMove(this.onCrosshair);
+    this.chart.timeScale().subscribeVisibleLogicalRangeChange(this.onRange);
+
+    const bench = benchHook();
+    if (bench) {
+      bench.setData = async (bars) => {
+        const t0 = performance.now();
+        this.series.setData(bars);
+        const t1 = performance.now();
+        return { setDataMs: t1 - t0, paintedMs: (await nextFrame()) - t0 };
+      };
+    }
+  }
+
+  get interval(): KlineInterval | null {
+    return this.current;
+  }
+
+  get decimals(): number {
+    return this.series.priceDecimals;
+  }
+
+  snapshot(): FeedSnapshot {
+    return this.feed?.getSnapshot() ?? INITIAL_SNAPSHOT;
+  }
+
+  /**
+   * Shows `pool` at `interval`: a new feed (history, then live pushes from the tab's one stream).
+   * `initialTo` pins the first window's end (Unix seconds) when the server preloaded or inlined it.
+   */
+  load(pool: PoolRef, interval: KlineInterval, initialTo?: number): void {
+    if (this.disposed) return;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    this.feed?.dispose();
+    this.current = interval;
+    this.applyTimeFormat();
+    const ref: PoolRef = {
+      chainType: pool.chainType,
+      chainId: pool.chainId,
+      address: pool.address,
+    };
+    let first = true;
+    const chart = this.chart;
+    const series = this.series;
+    const sink: CandleSink = {
+      setData: (bars) => {
+        series.setData(bars);
+        this.options.onDecimals?.(series.priceDecimals);
+        if (first && bars.length > 0) {
+          first = false;
+          const scale = chart.timeScale();
+          const few = fewBarsRange(
+            bars.length,
+            scale.width() || this.options.container.clientWidth,
+          );
+          scale.applyOptions({ barSpacing: BAR_SPACING, rightOffset: RIGHT_OFFSET });
+          if (few) scale.setVisibleLogicalRange(few);
+          else scale.scrollToRealTime();
+          const bench = benchHook();
+          if (bench && bench.firstCandleAt === undefined)
+            void nextFrame().then((t) => (bench.firstCandleAt = t));
+        }
+      },
+      update: (bar, historical) => {
+        series.update(bar, historical);
+        this.options.onDecimals?.(series.priceDecimals);
+      },
+    };
+    series.setData([]);
+    const feed = new CandleFeed(
+      interval,
+      (window, signal) => this.options.fetchHistory(ref, interval, window, signal),
+      sink,
+      (s) => {
+        if (this.feed === feed) this.options.onSnapshot?.(s, interval);
+      },
+    );
+    this.feed = feed;
+    this.options.onHover?.(null);
+    this.options.onSnapshot?.(feed.getSnapshot(), interval);
+    const topic = topicKey.ohlcv(ref.chainType, ref.chainId, ref.address, interval);
+    this.unsubscribe = streamClient().subscribe(topic, (m) => this.onStream(feed, m));
+    void feed.load(initialTo);
+  }
+
+  setStyle(style: ChartStyle): void {
+    this.series.setStyle(style);
+  }
+
+  setVolume(volume: boolean): void {
+    this.series.setVolume(volume);
+  }
+
+  setTimeZone(tz: TimeZoneMode): void {
+    this.tz = tz;
+    this.applyTimeFormat();
+  }
+
+  /** Reads the colours again from the container's CSS variables (theme or background changed). */
+  applyColors(): void {
+    const colors = readColors(this.options.container, this.backgroundVar);
+    this.chart.applyOptions(themeOptions(colors));
+    this.series.setColors(colors);
+  }
+
+  /** Retry after a failure: refill what is missing, or load from scratch when nothing loaded. */
+  retry(): void {
+    const feed = this.feed;
+    if (!feed) return;
+    void (feed.getSnapshot().bars > 0 ? feed.refill() : feed.load());
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.unsubscribe?.();
+    this.feed?.dispose();
+    this.feed = null;
+    this.chart.unsubscribeCrosshairMove(this.onCrosshair);
+    this.chart.timeScale().unsubscribeVisibleLogicalRangeChange(this.onRange);
+    this.chart.remove();
+  }
+
+  private onStream(feed: CandleFeed, message: StreamMessage): void {
+    if (this.feed !== feed) return;
+    if (message.kind === 'event') {
+      if (message.event !== 'ohlcv' || message.data.interval !== feed.interval) return;
+      const bench = benchHook();
+      const t0 = bench ? performance.now() : 0;
+      feed.push(message.data);
+      if (bench) bench.updates.push(performance.now() - t0);
+      this.options.onLiveError?.(null);
+    } else if (message.kind === 'reconnected') {
+      void feed.refill();
+    } else {
+      this.options.onLiveError?.(message.message);
+    }
+  }
+
+  private applyTimeFormat(): void {
+    const interval = this.current;
+    if (!interval) return;
+    const tz = this.tz;
+    const seconds = INTERVAL_SECONDS[interval];
+    this.chart.applyOptions({
+      localization: {
+        timeFormatter: (time: unknown) =>
+          typeof time === 'number' ? formatBarTime(time, interval, tz) : '',
+      },
+      timeScale: {
+        timeVisible: seconds < 86_400,
+        secondsVisible: seconds < 60,
+        tickMarkFormatter: (time: unknown, type: number) =>
+          typeof time === 'number' ? formatTickMark(time, type, tz) : null,
+      },
+    });
+  }
+
+  private readonly onCrosshair = (param: MouseEventParams) => {
+    const feed = this.feed;
+    if (!feed || typeof param.time !== 'number') {
+      this.options.onHover?.(null);
+      return;
+    }
+    const bars = feed.getBars();
+    const i = findBarIndex(bars, param.time);
+    const bar = bars[i];
+    this.options.onHover?.(
+      bar ? { interval: feed.interval, bar, previousClose: bars[i - 1]?.close ?? null } : null,
+    );
+  };
+
+  private readonly onRange = (range: LogicalRange | null) => {
+    if (range && range.from < LOAD_OLDER_MARGIN) void this.feed?.loadOlder();
+    this.markExtent();
+  };
+
+  /**
+   * Where the bars lie across the pane, as fractions of its width (`0.12:0.88`), on the figure's
+   * `data-extent`: what a user sees of the view, for tests, written without a re-render.
+   */
+  private markExtent(): void {
+    const figure = this.options.figure;
+    if (!figure) return;
+    const bars = this.feed?.getBars().length ?? 0;
+    const scale = this.chart.timeScale();
+    const width = scale.width();
+    const first = scale.logicalToCoordinate(0 as Logical);
+    const last = scale.logicalToCoordinate((bars - 1) as Logical);
+    figure.dataset.extent =
+      bars > 0 && width > 0 && first !== null && last !== null
+        ? `${(first / width).toFixed(3)}:${(last / width).toFixed(3)}`
+        : '';
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * The widget's latest trades (`trades=1`), loaded as a chunk of its own only then: the public trades
+ * endpoint for the list, then new trades from the tab's stream (the server polls the endpoint once
+ * per pool for every viewer); after a reconnect the list is fetched again and merged. The same
+ * columns and reading of buy or sell as the pool page's compact table (components/pools/trades-table.tsx).
+ */
+import { formatCompact, formatPrice, toBig, USD } from '../core/format/number';
+import type { StreamMessage } from '../client/stream';
+import type { PoolRef } from '../contracts/pool-ref';
+import { formatClock, type TimeZoneMode } from '../features/chart/time-format';
+import { fetchTrades, type PoolTrade } from '../features/pools/api';
+import type { PoolSummary } from '../features/pools/summary';
+import { compareTrades, readTrade, tradeKey } from '../features/pools/trades';
+import { escapeHtml } from './text';
+
+const LIMIT = 30;
+
+function amount(value: string | null): string {
+  if (value === null) return '—';
+  const n = Number(value);
+  if (!Number.isFinite(n)) return '—';
+  if (n !== 0 && Math.abs(n) < 0.0001) return formatPrice(value);
+  return formatCompact(value).replace(/\.00$/, '');
+}
+
+/**
+ * Shows the list in `section` and loads it; returns the handler of the pool's `trades:` stream topic,
+ * which the widget subscribes to at start (lib/embed/widget.ts) so that the tab's one stream opens
+ * once with every topic, not again when this chunk arrives.
+ */
+export function mountTrades(
+  section: HTMLElement,
+  pool: PoolRef,
+  summary: PoolSummary,
+  tz: TimeZoneMode,
+): (message: StreamMessage) => void {
+  const usd = { base: Number(summary.baseUsd), quote: Number(summary.quoteUsd) };
+  const quoteUsd = toBig(usd.quote);
+  let trades: PoolTrade[] = [];
+  let status: 'loading' | 'ready' | 'error' = 'loading';
+  let error: string | null = null;
+  const fresh = new Set<string>();
+  let controller: AbortController | null = null;
+
+  const row = (tx: PoolTrade): string => {
+    const t = readTrade(tx, summary, usd);
+    const tone = t.side === 'buy' ? 'up' : t.side === 'sell' ? 'down' : 'muted';
+    const price = t.price !== null && quoteUsd ? quoteUsd.times(t.price) : null;
+    const key = tradeKey(tx);
+    const flash = fresh.has(key)
+      ? t.side === 'sell'
+        ? ' class="flash-down"'
+        : ' class="flash-up"'
+      : '';
+    const side = t.side
+      ? `<span class="nw"><span aria-hidden="true" class="ar">${t.side === 'buy' ? '▲' : '▼'}</span>${t.side === 'buy' ? 'Buy' : 'Sell'}</span>`
+      : '—';
+    return (
+      `<tr${flash}>` +
+      `<td${t.time ? ` title="${new Date(t.time * 1000).toISOString()}"` : ''}>${t.time ? formatClock(t.time, tz) : '—'}</td>` +
+      `<td class="${tone}">${side}</td>` +
+      `<td class="${tone}">${price ? escapeHtml(formatPrice(price, USD)) : '—'}</td>` +
+      `<td>${escapeHtml(amount(t.baseAmount))}</td>` +
+      `<td data-col="value">${t.valueUsd ? escapeHtml(formatCompact(t.valueUsd, USD)) : '—'}</td>` +
+      `</tr>`
+    );
+  };
+
+  const render = () => {
+    if (status === 'error') {
+      section.innerHTML = `<p role="alert" class="terr">Trades are unavailable: ${escapeHtml(error ?? '')} <button type="button" class="link" id="w-trades-retry">Retry</button></p>`;
+      section.querySelector('#w-trades-retry')?.addEventListener('click', load);
+      return;
+    }
+    const body =
+      status === 'loading' && trades.length === 0
+        ? Array.from(
+            { length: 5 },
+            () => `<tr><td colspan="5"><span class="skeleton skr"></span></td></tr>`,
+          ).join('')
+        : trades.map(row).join('');
+    // A live trade flashes once, in the render that shows it first.
+    fresh.clear();
+    section.innerHTML =
+      `<table class="num tt" aria-label="Recent trades"><thead><tr>` +
+      `<th scope="col">Time</th><th scope="col">Type</th><th scope="col">Price</th>` +
+      `<th scope="col">${escapeHtml(summary.base.symbol)}</th><th scope="col" data-col="value">Value</th>` +
+      `</tr></thead><tbody>${body}</tbody></table>`;
+  };
+
+  const merge = (incoming: PoolTrade[]) => {
+    const byKey = new Map<string, PoolTrade>();
+    for (const t of [...trades, ...incoming]) byKey.set(tradeKey(t), t);
+    trades = [...byKey.values()].sort(compareTrades).slice(0, LIMIT);
+  };
+
+  function load(): void {
+    controller?.abort();
+    const current = new AbortController();
+    controller = current;
+    fetchTrades(pool, LIMIT, current.signal).then(
+      (items) => {
+        merge(items);
+        status = 'ready';
+        error = null;
+        render();
+      },
+      (e: unknown) => {
+        if (current.signal.aborted) return;
+        error = e instanceof Error ? e.message : 'The trades could not be loaded.';
+        status = trades.length > 0 ? 'ready' : 'error';
+        render();
+      },
+    );
+  }
+
+  render();
+  load();
+  return (m) => {
+    if (m.kind === 'event') {
+      if (m.event !== 'trade') return;
+      fresh.add(tradeKey(m.data));
+      merge([m.data]);
+      if (status === 'error') status = 'ready';
+      error = null;
+      render();
+    } else if (m.kind === 'reconnected') {
+      load();
+    }
+  };
+}
