@@ -10,6 +10,7 @@
  */
 import { poolPath } from '../contracts/pool-ref';
 import { shorten } from '../core/format/text';
+import { logoSrc } from '../core/logo';
 import { INTERVAL_LABELS, KLINE_INTERVALS } from '../features/chart/intervals';
 import {
   formatChangePercent,
@@ -75,7 +76,8 @@ function tokenIcon(symbol: string, src: string): string {
       .toUpperCase() || '?';
   let hash = 0;
   for (const ch of symbol) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
-  const safe = /^https?:\/\//i.test(src) ? src : '';
+  // Through the logo proxy (/api/logo): sized, cached, and the host never sees the viewer.
+  const safe = logoSrc(src, 20) ?? '';
   return (
     `<span class="ti" aria-hidden="true" style="background:hsl(${hash % 360} 45% 27%)">${escapeHtml(initials)}` +
     (safe

@@ -298,7 +298,8 @@ function start(): void {
   // ---- token logos: shown once loaded, the initials stay when one fails ----
   for (const img of root.querySelectorAll<HTMLImageElement>('.ti img')) {
     const settle = () => {
-      if (img.naturalWidth > 0) img.classList.add('ok');
+      // The logo proxy answers "no logo" with one transparent pixel.
+      if (img.naturalWidth > 1) img.classList.add('ok');
       else img.remove();
     };
     if (img.complete) settle();
