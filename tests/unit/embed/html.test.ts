@@ -71,7 +71,9 @@ describe('the widget page', () => {
     );
     expect(html).not.toMatch(/_next|__next|react/i);
     // Only http(s) logos are written; the other token keeps its initials.
-    expect(html).toContain('src="https://img.example/weth.png"');
+    // Logos through the logo proxy, never from their host.
+    expect(html).toContain('src="/api/logo?url=https%3A%2F%2Fimg.example%2Fweth.png&amp;w=40"');
+    expect(html).not.toContain('src="https://img.example');
     expect(html.split('<script')[0]).not.toContain('javascript:');
     // No trade list unless asked for.
     expect(html).not.toContain('id="w-trades"');
