@@ -15,6 +15,7 @@ export function AppHeader() {
       <div className="mx-auto flex max-w-[1600px] flex-wrap items-center gap-x-4 px-3 sm:px-4 md:h-12 md:flex-nowrap">
         <Link
           href="/"
+          prefetch={false}
           className="flex h-12 shrink-0 items-center gap-2 font-semibold tracking-tight"
           aria-label="Pulse home"
         >

@@ -31,6 +31,10 @@ export function NavLinks() {
             key={item.href}
             href={item.href}
             aria-current={active ? 'page' : undefined}
+            // Every page is rendered per request (nonces), so a prefetch in view fetches and parses
+            // each page's shell while this one loads; on a phone that is main-thread time the page
+            // needs. Hovering or touching a link still prefetches it.
+            prefetch={false}
             // Six items fit a 320 px phone: tighter below 400 px, nothing clipped or scrolled away.
             className={`whitespace-nowrap rounded px-1 py-1.5 text-[12px] font-medium transition-colors min-[400px]:px-2 min-[400px]:text-[13px] md:px-2.5 ${
               active ? 'bg-raised text-text' : 'text-muted hover:text-text'
