@@ -5,7 +5,7 @@
  * mount and disposed on unmount; a change of pool or interval swaps its data feed, not the chart.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { Candle } from '@/lib/features/chart/candles';
+import { unpackCandles, type Candle, type PackedCandle } from '@/lib/features/chart/candles';
 import type { FeedSnapshot } from '@/lib/features/chart/feed';
 import { INTERVAL_LABELS, type KlineInterval } from '@/lib/features/chart/intervals';
 import type { TimeZoneMode } from '@/lib/features/chart/time-format';
@@ -36,6 +36,8 @@ export interface CandleChartProps {
   onSnapshot?: (snapshot: FeedSnapshot) => void;
   /** end (Unix seconds) of the first history window, when the server preloaded it (lib/features/pools/preload.ts) */
   initialTo?: number;
+  /** that first window itself, when the server rendered it into the page (no request for it) */
+  initialCandles?: PackedCandle[] | null;
   className?: string;
 }
 
@@ -51,6 +53,7 @@ export function CandleChart({
   toolbar,
   onSnapshot,
   initialTo,
+  initialCandles,
   className = '',
 }: CandleChartProps) {
   const { chainType, chainId, address } = pool;
@@ -61,6 +64,12 @@ export function CandleChart({
   const onSnapshotRef = useRef(onSnapshot);
   // Only the first feed may use the preloaded window: later ones (another interval) start from now.
   const preloadedTo = useRef(initialTo);
+  // The inlined first window: used once, for exactly the request it answers.
+  const inlined = useRef(
+    initialCandles && initialTo !== undefined
+      ? { to: initialTo, interval, candles: unpackCandles(initialCandles) }
+      : null,
+  );
   const [snapshot, setSnapshot] = useState<FeedSnapshot>(INITIAL_SNAPSHOT);
   const [hover, setHover] = useState<{
     interval: KlineInterval;
@@ -85,7 +94,13 @@ export function CandleChart({
       volume: created.current.volume,
       tz: created.current.tz,
       backgroundVar: created.current.backgroundVar,
-      fetchHistory: (ref, i, window, signal) => fetchCandles(ref, i, window, signal),
+      fetchHistory: (ref, i, window, signal) => {
+        const first = inlined.current;
+        inlined.current = null;
+        if (first && first.interval === i && first.to === window.to)
+          return Promise.resolve(first.candles);
+        return fetchCandles(ref, i, window, signal);
+      },
       onSnapshot: (s) => {
         setSnapshot(s);
         onSnapshotRef.current?.(s);

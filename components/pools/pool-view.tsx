@@ -7,6 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { PackedCandle } from '@/lib/features/chart/candles';
 import type { FeedSnapshot } from '@/lib/features/chart/feed';
 import type { LatestClose } from '@/lib/features/pools/live';
 import { useHydrated } from '@/lib/client/hooks/use-hydrated';
@@ -44,6 +45,7 @@ export function PoolView({
   chain,
   initialView,
   initialTo,
+  initialCandles,
   initialLive,
 }: {
   pool: PoolRef;
@@ -53,6 +55,8 @@ export function PoolView({
   initialView: PoolViewParams;
   /** end of the first history window, preloaded by the server */
   initialTo?: number;
+  /** the chart's first window, rendered into the page by the server */
+  initialCandles?: PackedCandle[] | null;
   /** the latest candle the server read: the live price from the first paint */
   initialLive?: LatestClose | null;
 }) {
@@ -165,6 +169,7 @@ export function PoolView({
               title={title}
               onSnapshot={keepLastBar}
               initialTo={initialTo}
+              initialCandles={initialCandles}
               toolbar={
                 <ChartToolbar
                   interval={view.interval}

@@ -6,9 +6,7 @@
 import type { PoolRef } from '../contracts/pool-ref';
 import type { WidgetParams } from '../features/pools/params';
 import type { PoolSummary } from '../features/pools/summary';
-
-/** One candle as `[time, open, high, low, close, volume]`: a third of the size of the upstream's objects. */
-export type PackedCandle = [number, number, number, number, number, number];
+import type { PackedCandle } from '../features/chart/candles';
 
 export interface WidgetBoot {
   pool: PoolRef;

@@ -10,7 +10,7 @@ import { legendOf, type LegendTone } from '../chart/legend';
 import { streamClient, type StreamMessage } from '../client/stream';
 import { topicKey } from '../contracts/stream/topics';
 import { formatAge } from '../core/format/text';
-import type { RawCandle } from '../features/chart/candles';
+import { unpackCandles, type RawCandle } from '../features/chart/candles';
 import type { FeedSnapshot } from '../features/chart/feed';
 import { INTERVAL_LABELS, type KlineInterval } from '../features/chart/intervals';
 import { formatChartPrice, priceDecimals } from '../features/chart/price-format';
@@ -42,16 +42,7 @@ function start(): void {
   let liveError: string | null = null;
   const told = { ready: false, error: null as string | null };
   // The inlined first window: used once, for exactly the request it answers.
-  let inlined: RawCandle[] | null = boot.candles
-    ? boot.candles.map(([t, o, h, l, c, v]) => ({
-        open_time: t,
-        open: o,
-        high: h,
-        low: l,
-        close: c,
-        volume: v,
-      }))
-    : null;
+  let inlined: RawCandle[] | null = boot.candles ? unpackCandles(boot.candles) : null;
 
   const legendEl = $('w-legend');
   const skeleton = $('w-skeleton');

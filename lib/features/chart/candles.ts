@@ -14,6 +14,23 @@ export interface Candle {
   volume: number;
 }
 
+/** A candle as a page carries it inline: `[time, open, high, low, close, volume]`, the compact form. */
+export type PackedCandle = [number, number, number, number, number, number];
+
+export const packCandles = (candles: readonly Candle[]): PackedCandle[] =>
+  candles.map((c) => [c.time, c.open, c.high, c.low, c.close, c.volume]);
+
+/** Packed candles back as the upstream's, for the feed that validates every bar it takes. */
+export const unpackCandles = (packed: readonly PackedCandle[]): RawCandle[] =>
+  packed.map(([t, o, h, l, c, v]) => ({
+    open_time: t,
+    open: o,
+    high: h,
+    low: l,
+    close: c,
+    volume: v,
+  }));
+
 export interface RawCandle {
   open_time: unknown;
   open: unknown;

@@ -61,6 +61,11 @@ export async function latestClose(ref: PoolRef): Promise<LatestClose | null> {
   return last ? { close: last.close, time: last.time } : null;
 }
 
+/** The end (Unix seconds) of a page's first candle window: now, read once per render. */
+export function firstWindowEnd(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
 /**
  * The first window of candles a chart shows (the request its feed would make first, ending at `to`),
  * validated and sorted, for a page that inlines them (the embed widget); null when the kline service

@@ -3,7 +3,14 @@ import { notFound, redirect } from 'next/navigation';
 import { parsePoolView, poolViewQuery } from '@/lib/features/pools/params';
 import { preloadFirstCandles } from '@/lib/features/pools/preload';
 import { poolPath } from '@/lib/contracts/pool-ref';
-import { latestClose, lookupChain, lookupPool } from '@/lib/features/pools/server';
+import {
+  firstCandles,
+  firstWindowEnd,
+  latestClose,
+  lookupChain,
+  lookupPool,
+} from '@/lib/features/pools/server';
+import { packCandles } from '@/lib/features/chart/candles';
 import { dexName } from '@/lib/features/pools/summary';
 import { parsePoolRef } from '@/lib/contracts/pool-ref-check';
 import { PoolView } from '@/components/pools/pool-view';
@@ -47,15 +54,19 @@ export default async function PoolPage({
     redirect(`${poolPath(ref)}${poolViewQuery(view)}`);
   }
 
-  // The latest candle too: the header paints the live price at once, not the hourly snapshot's.
-  const [lookup, chain, live] = await Promise.all([
+  // The latest candle too: the header paints the live price at once, not the hourly snapshot's. And
+  // the chart's first window, rendered into the page so its first paint needs no request.
+  const to = firstWindowEnd();
+  const [lookup, chain, live, candles] = await Promise.all([
     lookupPool(ref),
     lookupChain(ref.chainType, ref.chainId),
     latestClose(ref),
+    firstCandles(ref, view.interval, to),
   ]);
   if (lookup.kind === 'missing') notFound();
-  // Emitted before the page's first byte leaves (the look-ups above hold it), so it is in the head.
-  const initialTo = preloadFirstCandles(ref, view.interval);
+  // Without them (the kline service did not answer), the browser fetches them while it loads the
+  // scripts: the preload goes out before the page's first byte (the look-ups above hold it).
+  const initialTo = candles ? to : preloadFirstCandles(ref, view.interval);
   return (
     <PoolView
       key={poolPath(ref)}
@@ -65,6 +76,7 @@ export default async function PoolPage({
       chain={chain ? { name: chain.name, explorerUrl: chain.explorer_url ?? null } : null}
       initialView={view}
       initialTo={initialTo}
+      initialCandles={candles ? packCandles(candles) : null}
       initialLive={live}
     />
   );

@@ -15,7 +15,8 @@ import { parseWidget } from '@/lib/features/pools/params';
 import { firstCandles, lookupPool } from '@/lib/features/pools/server';
 import { summarize } from '@/lib/features/pools/summary';
 import { widgetAssets } from '@/lib/embed/assets';
-import type { PackedCandle, WidgetBoot } from '@/lib/embed/boot';
+import type { WidgetBoot } from '@/lib/embed/boot';
+import { packCandles } from '@/lib/features/chart/candles';
 import { renderNotFound, renderWidget, widgetTitle } from '@/lib/embed/html';
 
 type Params = { chain_type: string; chain_id: string; pool_address: string };
@@ -74,9 +75,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<Pa
     summary,
     title: widgetTitle(summary, ref.address),
     initialTo: to,
-    candles: candles
-      ? candles.map((c): PackedCandle => [c.time, c.open, c.high, c.low, c.close, c.volume])
-      : null,
+    candles: candles ? packCandles(candles) : null,
   };
   return html(renderWidget(boot, assets, nonce));
 }
