@@ -4,18 +4,10 @@ import { formatPrice, formatCompact, toBig, USD, type Numeric } from '@/lib/core
 import { moneyOf, type Money } from '@/lib/features/fiats/usd';
 import type { PoolTrade } from '@/lib/features/pools/api';
 import type { Explorer } from '@/lib/features/chains/explorer';
-import { readTrade, tradeKey, type TradePool } from '@/lib/features/pools/trades';
+import { readTrade, tradeAmount, tradeKey, type TradePool } from '@/lib/features/pools/trades';
 import { formatClock, type TimeZoneMode } from '@/lib/features/chart/time-format';
 import { Address } from '@/components/ui/address';
 import { Skeleton } from '@/components/ui/skeleton';
-
-function amount(value: string | null): string {
-  if (value === null) return '—';
-  const n = Number(value);
-  if (!Number.isFinite(n)) return '—';
-  if (n !== 0 && Math.abs(n) < 0.0001) return formatPrice(value);
-  return formatCompact(value).replace(/\.00$/, '');
-}
 
 const IN_USD = moneyOf({ kind: 'usd' }, USD);
 
@@ -166,9 +158,13 @@ const TradeRow = memo(function TradeRow({
       <td className={`${cell} border-b border-border/60 text-right ${tone}`}>
         {price ? formatPrice(price, money.format) : '—'}
       </td>
-      <td className={`${cell} border-b border-border/60 text-right`}>{amount(t.baseAmount)}</td>
+      <td className={`${cell} border-b border-border/60 text-right`}>
+        {tradeAmount(t.baseAmount)}
+      </td>
       {!compact && (
-        <td className={`${cell} border-b border-border/60 text-right`}>{amount(t.quoteAmount)}</td>
+        <td className={`${cell} border-b border-border/60 text-right`}>
+          {tradeAmount(t.quoteAmount)}
+        </td>
       )}
       <td className={`${cell} border-b border-border/60 text-right`} data-col="value">
         {value ? formatCompact(value, money.format) : '—'}

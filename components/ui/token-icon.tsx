@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
-import { logoSrc } from '@/lib/core/logo';
+import { iconHue, iconInitials, logoSrc } from '@/lib/core/logo';
 
 /**
  * A token or chain logo, loaded through the server's logo proxy (sized, cached, and the viewer's
@@ -32,14 +32,8 @@ export function TokenIcon({
     }
     setState(img.naturalWidth <= 1 ? 'failed' : 'loaded');
   }, [image]);
-  const initials =
-    symbol
-      .replace(/[^A-Za-z0-9]/g, '')
-      .slice(0, symbol.length > 4 ? 2 : 3)
-      .toUpperCase() || '?';
-  let hash = 0;
-  for (const ch of symbol) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
-  const hue = hash % 360;
+  const initials = iconInitials(symbol);
+  const hue = iconHue(symbol);
   return (
     <span
       aria-hidden

@@ -10,7 +10,7 @@
  */
 import { poolPath } from '../contracts/pool-ref';
 import { shorten } from '../core/format/text';
-import { logoSrc } from '../core/logo';
+import { iconHue, iconInitials, logoSrc } from '../core/logo';
 import { INTERVAL_LABELS, KLINE_INTERVALS } from '../features/chart/intervals';
 import {
   formatChangePercent,
@@ -69,17 +69,11 @@ function head(title: string, assets: WidgetAssets | null, nonce: string | null):
 
 /** A token logo over its initials on a colour of its own (the initials stay when the image fails). */
 function tokenIcon(symbol: string, src: string): string {
-  const initials =
-    symbol
-      .replace(/[^A-Za-z0-9]/g, '')
-      .slice(0, symbol.length > 4 ? 2 : 3)
-      .toUpperCase() || '?';
-  let hash = 0;
-  for (const ch of symbol) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  const initials = iconInitials(symbol);
   // Through the logo proxy (/api/logo): sized, cached, and the host never sees the viewer.
   const safe = logoSrc(src, 20) ?? '';
   return (
-    `<span class="ti" aria-hidden="true" style="background:hsl(${hash % 360} 45% 27%)">${escapeHtml(initials)}` +
+    `<span class="ti" aria-hidden="true" style="background:hsl(${iconHue(symbol)} 45% 27%)">${escapeHtml(initials)}` +
     (safe
       ? `<img src="${escapeHtml(safe)}" alt="" width="20" height="20" loading="lazy" decoding="async" referrerpolicy="no-referrer">`
       : '') +

@@ -10,18 +10,10 @@ import type { PoolRef } from '../contracts/pool-ref';
 import { formatClock, type TimeZoneMode } from '../features/chart/time-format';
 import { fetchTrades, type PoolTrade } from '../features/pools/api';
 import type { PoolSummary } from '../features/pools/summary';
-import { compareTrades, readTrade, tradeKey } from '../features/pools/trades';
+import { compareTrades, readTrade, tradeAmount, tradeKey } from '../features/pools/trades';
 import { escapeHtml } from './text';
 
 const LIMIT = 30;
-
-function amount(value: string | null): string {
-  if (value === null) return '—';
-  const n = Number(value);
-  if (!Number.isFinite(n)) return '—';
-  if (n !== 0 && Math.abs(n) < 0.0001) return formatPrice(value);
-  return formatCompact(value).replace(/\.00$/, '');
-}
 
 /**
  * Shows the list in `section` and loads it; returns the handler of the pool's `trades:` stream topic,
@@ -60,7 +52,7 @@ export function mountTrades(
       `<td${t.time ? ` title="${new Date(t.time * 1000).toISOString()}"` : ''}>${t.time ? formatClock(t.time, tz) : '—'}</td>` +
       `<td class="${tone}">${side}</td>` +
       `<td class="${tone}">${price ? escapeHtml(formatPrice(price, USD)) : '—'}</td>` +
-      `<td>${escapeHtml(amount(t.baseAmount))}</td>` +
+      `<td>${escapeHtml(tradeAmount(t.baseAmount))}</td>` +
       `<td data-col="value">${t.valueUsd ? escapeHtml(formatCompact(t.valueUsd, USD)) : '—'}</td>` +
       `</tr>`
     );

@@ -7,7 +7,7 @@
  * mint), then by symbol when the addresses are absent. A trade with no transfer touching the pool
  * (failed, or a shape we do not know) has no side rather than a guessed one.
  */
-import { toBig, type Numeric } from '../../core/format/number';
+import { formatCompact, formatPrice, toBig, type Numeric } from '../../core/format/number';
 import { formatUnits } from '../../core/format/units';
 import type { TransactionDetail } from '../../contracts/tx/schema';
 
@@ -118,4 +118,13 @@ export function compareTrades(
   const dt = (b.tx_time ?? 0) - (a.tx_time ?? 0);
   if (dt !== 0) return dt;
   return typeof a.id === 'number' && typeof b.id === 'number' ? b.id - a.id : 0;
+}
+
+/** A trade's token amount as the trade lists show it: compact, tiny amounts with their digits, `—` when unknown. */
+export function tradeAmount(value: string | null): string {
+  if (value === null) return '—';
+  const n = Number(value);
+  if (!Number.isFinite(n)) return '—';
+  if (n !== 0 && Math.abs(n) < 0.0001) return formatPrice(value);
+  return formatCompact(value).replace(/\.00$/, '');
 }
