@@ -3,12 +3,7 @@
  * fall back to the defaults (a link with a typo still opens the pool), and URLs are written with only
  * the values that differ from the defaults, so links stay short.
  */
-import {
-  DEFAULT_INTERVAL,
-  intervalOrLabel,
-  isInterval,
-  type KlineInterval,
-} from '../chart/intervals';
+import { DEFAULT_INTERVAL, intervalOrLabel, type KlineInterval } from '../chart/intervals';
 import type { TimeZoneMode } from '../chart/time-format';
 import type { PoolWindow } from '../../contracts/price/schema';
 
@@ -61,7 +56,7 @@ export function parsePoolView(params: SearchParamsLike): PoolViewParams {
   const interval = read(params, 'interval');
   const tz = read(params, 'tz');
   return {
-    interval: isInterval(interval) ? interval : DEFAULT_INTERVAL,
+    interval: intervalOrLabel(interval) ?? DEFAULT_INTERVAL,
     chart: pick(read(params, 'chart'), CHART_STYLES, 'candles'),
     tz: tz === 'utc' || tz === 'local' ? tz : null,
     volume: flag(read(params, 'volume'), true),

@@ -32,6 +32,14 @@ describe('pool page query', () => {
     expect(query).toBe('?interval=1h&chart=area&tz=utc&volume=0&window=m5&token=quote');
     expect(parsePoolView(new URLSearchParams(query))).toEqual(view);
   });
+  it("takes the buttons' labels as the widget does (1D, 1W), and writes the API's name back", () => {
+    const view = parsePoolView({ interval: '1D' });
+    expect(view.interval).toBe('1d');
+    expect(poolViewQuery(view)).toBe('?interval=1d');
+    expect(parsePoolView({ interval: '1M' }).interval).toBe('1M');
+    expect(parsePoolView({ interval: '1m' }).interval).toBe('1m');
+  });
+
   it('falls back to the defaults on unknown values, so a link with a typo still opens', () => {
     expect(
       parsePoolView({
