@@ -62,14 +62,11 @@ export function CandleChart({
   const controllerRef = useRef<ChartController | null>(null);
   const created = useRef({ style, volume, backgroundVar, tz });
   const onSnapshotRef = useRef(onSnapshot);
-  // Only the first feed may use the preloaded window: later ones (another interval) start from now.
-  const preloadedTo = useRef(initialTo);
-  // The inlined first window: used once, for exactly the request it answers.
-  const inlined = useRef(
-    initialCandles && initialTo !== undefined
-      ? { to: initialTo, interval, candles: unpackCandles(initialCandles) }
-      : null,
-  );
+  // Only the first feed may use the preloaded (or inlined) window: later ones start from now.
+  const first = useRef<{ to?: number; candles: PackedCandle[] | null } | null>({
+    to: initialTo,
+    candles: initialCandles ?? null,
+  });
   const [snapshot, setSnapshot] = useState<FeedSnapshot>(INITIAL_SNAPSHOT);
   const [hover, setHover] = useState<{
     interval: KlineInterval;
@@ -94,13 +91,7 @@ export function CandleChart({
       volume: created.current.volume,
       tz: created.current.tz,
       backgroundVar: created.current.backgroundVar,
-      fetchHistory: (ref, i, window, signal) => {
-        const first = inlined.current;
-        inlined.current = null;
-        if (first && first.interval === i && first.to === window.to)
-          return Promise.resolve(first.candles);
-        return fetchCandles(ref, i, window, signal);
-      },
+      fetchHistory: fetchCandles,
       onSnapshot: (s) => {
         setSnapshot(s);
         onSnapshotRef.current?.(s);
@@ -140,8 +131,14 @@ export function CandleChart({
   useEffect(() => {
     const controller = controllerRef.current;
     if (!controller) return;
-    controller.load({ chainType, chainId, address }, interval, preloadedTo.current);
-    preloadedTo.current = undefined;
+    const initial = first.current;
+    first.current = null;
+    controller.load(
+      { chainType, chainId, address },
+      interval,
+      initial?.to,
+      initial?.candles ? unpackCandles(initial.candles) : null,
+    );
   }, [chainType, chainId, address, interval]);
 
   const retry = () => controllerRef.current?.retry();

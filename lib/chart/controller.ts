@@ -133,9 +133,15 @@ export class ChartController {
 
   /**
    * Shows `pool` at `interval`: a new feed (history, then live pushes from the tab's one stream).
-   * `initialTo` pins the first window's end (Unix seconds) when the server preloaded or inlined it.
+   * `initialTo` pins the first window's end (Unix seconds) when the server preloaded or inlined it;
+   * `initialCandles`, the window itself when inlined in the page, answers exactly that first request.
    */
-  load(pool: PoolRef, interval: KlineInterval, initialTo?: number): void {
+  load(
+    pool: PoolRef,
+    interval: KlineInterval,
+    initialTo?: number,
+    initialCandles?: RawCandle[] | null,
+  ): void {
     if (this.disposed) return;
     this.unsubscribe?.();
     this.unsubscribe = null;
@@ -175,9 +181,16 @@ export class ChartController {
       },
     };
     series.setData([]);
+    // Used once, for exactly the request it answers.
+    let inlined = initialCandles ?? null;
     const feed = new CandleFeed(
       interval,
-      (window, signal) => this.options.fetchHistory(ref, interval, window, signal),
+      (window, signal) => {
+        const first = inlined;
+        inlined = null;
+        if (first && window.to === initialTo) return Promise.resolve(first);
+        return this.options.fetchHistory(ref, interval, window, signal);
+      },
       sink,
       (s) => {
         if (this.feed === feed) this.options.onSnapshot?.(s, interval);

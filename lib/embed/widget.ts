@@ -10,7 +10,7 @@ import { legendOf, type LegendTone } from '../chart/legend';
 import { streamClient, type StreamMessage } from '../client/stream';
 import { topicKey } from '../contracts/stream/topics';
 import { formatAge } from '../core/format/text';
-import { unpackCandles, type RawCandle } from '../features/chart/candles';
+import { unpackCandles } from '../features/chart/candles';
 import type { FeedSnapshot } from '../features/chart/feed';
 import { INTERVAL_LABELS, type KlineInterval } from '../features/chart/intervals';
 import { formatChartPrice, priceDecimals } from '../features/chart/price-format';
@@ -41,8 +41,6 @@ function start(): void {
   let decimals = 2;
   let liveError: string | null = null;
   const told = { ready: false, error: null as string | null };
-  // The inlined first window: used once, for exactly the request it answers.
-  let inlined: RawCandle[] | null = boot.candles ? unpackCandles(boot.candles) : null;
 
   const legendEl = $('w-legend');
   const skeleton = $('w-skeleton');
@@ -69,13 +67,7 @@ function start(): void {
     volume: options.volume,
     tz: options.tz,
     backgroundVar: '--bg',
-    fetchHistory: (ref, i, window, signal) => {
-      const first = inlined;
-      inlined = null;
-      if (first && i === options.interval && window.to === boot.initialTo)
-        return Promise.resolve(first);
-      return fetchCandles(ref, i, window, signal);
-    },
+    fetchHistory: fetchCandles,
     onSnapshot: (s, i) => {
       if (i !== interval) return;
       snapshot = s;
@@ -301,7 +293,7 @@ function start(): void {
   }
 
   applyPalette();
-  chart.load(pool, interval, boot.initialTo);
+  chart.load(pool, interval, boot.initialTo, boot.candles ? unpackCandles(boot.candles) : null);
 
   const tradesEl = $('w-trades');
   if (tradesEl && summary && options.trades) {
