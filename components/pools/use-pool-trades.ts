@@ -5,11 +5,11 @@
  * is fetched again and merged, so nothing that happened meanwhile is missing. No react-query: the
  * widget uses this too and stays lean.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useTradesStream } from '@/lib/client/hooks/use-stream';
 import { fetchTrades, type PoolTrade } from '@/lib/features/pools/api';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
-import { compareTrades, tradeKey } from '@/lib/features/pools/trades';
+import { mergeTrades, tradeKey } from '@/lib/features/pools/trades';
 
 export interface PoolTradesState {
   trades: PoolTrade[];
@@ -19,12 +19,6 @@ export interface PoolTradesState {
   /** keys of trades that arrived live (to flash once) */
   fresh: ReadonlySet<string>;
   retry: () => void;
-}
-
-function merge(current: PoolTrade[], incoming: PoolTrade[], limit: number): PoolTrade[] {
-  const byKey = new Map<string, PoolTrade>();
-  for (const t of [...current, ...incoming]) byKey.set(tradeKey(t), t);
-  return [...byKey.values()].sort(compareTrades).slice(0, limit);
 }
 
 export function usePoolTrades(pool: PoolRef, limit = 50): PoolTradesState {
@@ -40,15 +34,18 @@ export function usePoolTrades(pool: PoolRef, limit = 50): PoolTradesState {
 
   useEffect(() => {
     const controller = new AbortController();
+    // New rows render in a transition: in slices, never one long task for fifty rows.
     fetchTrades({ chainType, chainId, address }, limit, controller.signal).then(
       (items) =>
-        setState((s) => ({
-          trades: merge(s.trades, items, limit),
-          status: 'ready',
-          error: null,
-          updatedAt: Date.now(),
-          fresh: s.fresh,
-        })),
+        startTransition(() =>
+          setState((s) => ({
+            trades: mergeTrades(s.trades, items, limit),
+            status: 'ready',
+            error: null,
+            updatedAt: Date.now(),
+            fresh: s.fresh,
+          })),
+        ),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const message = error instanceof Error ? error.message : 'The trades could not be loaded.';
@@ -66,13 +63,15 @@ export function usePoolTrades(pool: PoolRef, limit = 50): PoolTradesState {
     if (message.kind === 'event') {
       const trade = message.data;
       const key = tradeKey(trade);
-      setState((s) => ({
-        trades: merge(s.trades, [trade], limit),
-        status: s.status === 'error' ? 'ready' : s.status,
-        error: null,
-        updatedAt: Date.now(),
-        fresh: new Set([...s.fresh, key].slice(-limit)),
-      }));
+      startTransition(() =>
+        setState((s) => ({
+          trades: mergeTrades(s.trades, [trade], limit),
+          status: s.status === 'error' ? 'ready' : s.status,
+          error: null,
+          updatedAt: Date.now(),
+          fresh: new Set([...s.fresh, key].slice(-limit)),
+        })),
+      );
     } else if (message.kind === 'reconnected') {
       setAttempt((n) => n + 1);
     } else {

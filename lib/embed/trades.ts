@@ -10,7 +10,7 @@ import type { PoolRef } from '../contracts/pool-ref';
 import { formatClock, type TimeZoneMode } from '../features/chart/time-format';
 import { fetchTrades, type PoolTrade } from '../features/pools/api';
 import type { PoolSummary } from '../features/pools/summary';
-import { compareTrades, readTrade, tradeAmount, tradeKey } from '../features/pools/trades';
+import { mergeTrades, readTrade, tradeAmount, tradeKey } from '../features/pools/trades';
 import { escapeHtml } from './text';
 
 const LIMIT = 30;
@@ -81,9 +81,7 @@ export function mountTrades(
   };
 
   const merge = (incoming: PoolTrade[]) => {
-    const byKey = new Map<string, PoolTrade>();
-    for (const t of [...trades, ...incoming]) byKey.set(tradeKey(t), t);
-    trades = [...byKey.values()].sort(compareTrades).slice(0, LIMIT);
+    trades = mergeTrades(trades, incoming, LIMIT);
   };
 
   function load(): void {

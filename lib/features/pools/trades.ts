@@ -120,6 +120,30 @@ export function compareTrades(
   return typeof a.id === 'number' && typeof b.id === 'number' ? b.id - a.id : 0;
 }
 
+/**
+ * `current` with `incoming` merged in: one entry per trade, newest first, at most `limit`. A trade
+ * already held keeps its object (unless its status changed), and nothing new gives back `current`
+ * itself, so a re-fetch or a replayed push re-renders no row that did not change.
+ */
+export function mergeTrades<T extends TransactionDetail & { id?: unknown }>(
+  current: readonly T[],
+  incoming: readonly T[],
+  limit: number,
+): T[] {
+  const byKey = new Map<string, T>();
+  for (const t of current) byKey.set(tradeKey(t), t);
+  let changed = false;
+  for (const t of incoming) {
+    const key = tradeKey(t);
+    const held = byKey.get(key);
+    if (held && held.tx_status === t.tx_status && held.tx_time === t.tx_time) continue;
+    byKey.set(key, t);
+    changed = true;
+  }
+  if (!changed && current.length <= limit) return current as T[];
+  return [...byKey.values()].sort(compareTrades).slice(0, limit);
+}
+
 /** A trade's token amount as the trade lists show it: compact, tiny amounts with their digits, `—` when unknown. */
 export function tradeAmount(value: string | null): string {
   if (value === null) return '—';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compareTrades, readTrade, tradeKey, type TradePool } from '@/lib/features/pools/trades';
+import {
+  compareTrades,
+  mergeTrades,
+  readTrade,
+  tradeKey,
+  type TradePool,
+} from '@/lib/features/pools/trades';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import type { TransactionDetail } from '@/lib/contracts/tx/schema';
 import { simGet } from './sim-payloads';
@@ -182,6 +188,30 @@ describe('readTrade', () => {
     expect(tradeKey({ chain_type: 'ethereum', chain_id: 1, tx_hash: '0xabc' })).toBe(
       'ethereum:1:0xabc',
     );
+  });
+});
+
+describe('mergeTrades', () => {
+  const at = (hash: string, time: number, status = 'success') =>
+    tx([], { tx_hash: hash, tx_time: time, tx_status: status });
+
+  it('keeps the objects it holds, so a re-fetch re-renders no row that did not change', () => {
+    const held = [at('0x2', 20), at('0x1', 10)];
+    const again = mergeTrades(held, [at('0x2', 20), at('0x1', 10)], 50);
+    expect(again).toBe(held);
+    const more = mergeTrades(held, [at('0x3', 30), at('0x1', 10)], 50);
+    expect(more.map((t) => t.tx_hash)).toEqual(['0x3', '0x2', '0x1']);
+    expect(more[1]).toBe(held[0]);
+    expect(more[2]).toBe(held[1]);
+  });
+
+  it('takes the newer copy when a trade changed, and keeps at most `limit`, newest first', () => {
+    const held = [at('0x2', 20, 'pending'), at('0x1', 10)];
+    const merged = mergeTrades(held, [at('0x2', 20, 'success')], 50);
+    expect(merged[0]?.tx_status).toBe('success');
+    expect(merged[1]).toBe(held[1]);
+    const capped = mergeTrades(held, [at('0x4', 40), at('0x3', 30)], 3);
+    expect(capped.map((t) => t.tx_hash)).toEqual(['0x4', '0x3', '0x2']);
   });
 });
 
