@@ -8,7 +8,6 @@
 import Link from 'next/link';
 import { DEFAULT_INTERVAL, isInterval } from '@/lib/features/chart/intervals';
 import { formatCompact } from '@/lib/core/format/number';
-import { useHydrated } from '@/lib/client/hooks/use-hydrated';
 import { useMoney } from '@/lib/features/fiats/use-money';
 import { useUrlParams } from '@/lib/client/hooks/use-url-params';
 import { poolKey, poolPath } from '@/lib/contracts/pool-ref';
@@ -27,8 +26,8 @@ export default function TokenChart({ pools, symbol }: { pools: ChartPool[]; symb
   const [params, update] = useUrlParams();
   const money = useMoney();
   const theme = usePrefs((s) => s.theme);
-  const preferredTz = usePrefs((s) => s.tz);
-  const tz = useHydrated() ? preferredTz : 'local';
+  // Hydration-safe: the server snapshot of the prefs store is its default ('local').
+  const tz = usePrefs((s) => s.tz);
   const current = pools.find((p) => poolKey(p.ref) === params.get('pool')) ?? pools[0];
   const raw = params.get('interval');
   const interval = isInterval(raw) ? raw : DEFAULT_INTERVAL;

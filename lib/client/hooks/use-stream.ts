@@ -80,7 +80,15 @@ export function useTradesStream(
  * or the server reports that service's upstream link down. Every "live" mark follows it.
  */
 export function useLiveInterrupted(service: 'kline' | 'tx' | 'trades'): boolean {
-  const s = useStreamStatus();
+  // A yes or no, not the whole status: another service's news re-renders nothing here.
+  return useSyncExternalStore(
+    (listener) => streamClient().onStatus(listener),
+    () => interrupted(streamClient().getStatus(), service),
+    () => false,
+  );
+}
+
+function interrupted(s: StreamStatus, service: 'kline' | 'tx' | 'trades'): boolean {
   const link = s.services[service];
   return s.state === 'reconnecting' || link === 'reconnecting' || link === 'down';
 }

@@ -6,7 +6,6 @@ import { fiatsQuery } from '../../client/queries/price';
 import { useFiatSupport } from '../../client/stores/fiat-support';
 import { usePrefs } from '../../client/stores/prefs';
 import { USD, type FiatFormat } from '../../core/format/number';
-import { useHydrated } from '../../client/hooks/use-hydrated';
 
 export interface SelectedFiat {
   /** the code sent as `fiat=` (upper case) */
@@ -35,27 +34,36 @@ export function fiatFormat(
 
 /**
  * The fiat the user picked (kept across visits), with its display format from `fiats`. The server
- * render and the hydration pass use USD, so the persisted choice never causes a hydration mismatch.
+ * render and the hydration pass see the stores' initial state (USD, no trial: zustand hands React
+ * that as the server snapshot), so the persisted choice never causes a hydration mismatch; React
+ * re-renders after hydration only when the stored choice differs.
  */
 export function useFiat(): SelectedFiat {
-  const hydrated = useHydrated();
   const stored = usePrefs((s) => s.fiat);
   const trial = useFiatSupport((s) => s.trial);
   const refusedAll = useFiatSupport((s) => s.refused);
-  const wanted = hydrated ? (trial ?? stored) : 'USD';
+  const wanted = trial ?? stored;
   const refusedMessage = refusedAll[wanted];
   const code = refusedMessage ? 'USD' : wanted;
   const fiats = useQuery(fiatsQuery).data;
-  return useMemo(() => {
-    const item = fiats?.find((f) => f.code.toUpperCase() === code);
-    // Not in the fiats list at all says more than "the quotes refused it": that one wins.
-    const listed = !fiats || fiats.some((f) => f.code.toUpperCase() === wanted);
-    return {
+  const item = fiats?.find((f) => f.code.toUpperCase() === code);
+  // Not in the fiats list at all says more than "the quotes refused it": that one wins.
+  const listed = !fiats || fiats.some((f) => f.code.toUpperCase() === wanted);
+  const shown = fiatFormat(listed ? item : undefined, listed ? code : wanted);
+  // The same figures keep the same object: the fiats list arriving (USD reads the same before and
+  // after) re-renders no price on the page.
+  const format = useMemo(
+    () => ({ code: shown.code, symbol: shown.symbol, precision: shown.precision }),
+    [shown.code, shown.symbol, shown.precision],
+  );
+  return useMemo(
+    () => ({
       code: listed ? code : wanted,
-      format: fiatFormat(listed ? item : undefined, listed ? code : wanted),
+      format,
       fiats,
       unknown: !listed,
       refused: refusedMessage && listed ? { code: wanted, message: refusedMessage } : null,
-    };
-  }, [code, fiats, refusedMessage, wanted]);
+    }),
+    [code, fiats, format, listed, refusedMessage, wanted],
+  );
 }
