@@ -23,7 +23,16 @@ const config = {
       },
       fontFamily: {
         sans: ['"Inter Variable"', '"Inter Fallback"', 'ui-sans-serif', 'system-ui', 'sans-serif'],
-        mono: ['"JetBrains Mono Variable"', 'ui-monospace', 'SFMono-Regular', 'Menlo', 'monospace'],
+        // Addresses and hashes: the system's monospace (one web font only, Inter; no second download).
+        mono: [
+          'ui-monospace',
+          'SFMono-Regular',
+          'Menlo',
+          'Consolas',
+          '"Liberation Mono"',
+          '"DejaVu Sans Mono"',
+          'monospace',
+        ],
       },
       fontSize: {
         '2xs': ['11px', '14px'],

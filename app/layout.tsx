@@ -2,7 +2,6 @@ import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import '@fontsource-variable/inter';
-import '@fontsource-variable/jetbrains-mono';
 import './globals.css';
 import { PREFS_STORAGE_KEY } from '@/lib/client/stores/keys';
 

@@ -4,16 +4,17 @@
  * (lib/chart/controller.ts, which the embeddable widget uses too). The controller is created once on
  * mount and disposed on unmount; a change of pool or interval swaps its data feed, not the chart.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { unpackCandles, type Candle, type PackedCandle } from '@/lib/features/chart/candles';
-import type { FeedSnapshot } from '@/lib/features/chart/feed';
+import { INITIAL_SNAPSHOT, type FeedSnapshot } from '@/lib/features/chart/feed';
 import { INTERVAL_LABELS, type KlineInterval } from '@/lib/features/chart/intervals';
 import type { TimeZoneMode } from '@/lib/features/chart/time-format';
 import { useLiveInterrupted } from '@/lib/client/hooks/use-stream';
 import { fetchCandles } from '@/lib/features/pools/api';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
 import type { ChartStyle } from '@/lib/features/pools/params';
-import { ChartController, INITIAL_SNAPSHOT, SKELETON_BARS } from '@/lib/chart/controller';
+import { ChartController } from '@/lib/chart/controller';
+import { SKELETON_BARS } from '@/lib/chart/skeleton';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Freshness } from '@/components/ui/freshness';
@@ -60,7 +61,8 @@ export function CandleChart({
   const containerRef = useRef<HTMLDivElement>(null);
   const figureRef = useRef<HTMLElement>(null);
   const controllerRef = useRef<ChartController | null>(null);
-  const created = useRef({ style, volume, backgroundVar, tz });
+  // The latest props, for the chart when it is created (after the page's hydration, see below).
+  const latest = useRef({ style, volume, backgroundVar, tz, pool, interval });
   const onSnapshotRef = useRef(onSnapshot);
   // Only the first feed may use the preloaded (or inlined) window: later ones start from now.
   const first = useRef<{ to?: number; candles: PackedCandle[] | null } | null>({
@@ -78,31 +80,52 @@ export function CandleChart({
 
   useEffect(() => {
     onSnapshotRef.current = onSnapshot;
+    latest.current = { style, volume, backgroundVar, tz, pool, interval };
   });
 
-  // The chart: once per mount.
+  const load = (controller: ChartController, at: { pool: PoolRef; interval: KlineInterval }) => {
+    const initial = first.current;
+    first.current = null;
+    controller.load(
+      { chainType: at.pool.chainType, chainId: at.pool.chainId, address: at.pool.address },
+      at.interval,
+      initial?.to,
+      initial?.candles ? unpackCandles(initial.candles) : null,
+    );
+  };
+
+  // The chart: once per mount, in a task of its own right after the one that hydrates the page
+  // (creating it and drawing the first window is the heaviest piece of the page's start).
   useEffect(() => {
     const el = containerRef.current;
     if (!el) return;
-    const controller = new ChartController({
-      container: el,
-      figure: figureRef.current,
-      style: created.current.style,
-      volume: created.current.volume,
-      tz: created.current.tz,
-      backgroundVar: created.current.backgroundVar,
-      fetchHistory: fetchCandles,
-      onSnapshot: (s) => {
-        setSnapshot(s);
-        onSnapshotRef.current?.(s);
-      },
-      onHover: setHover,
-      onLiveError: setLiveError,
-      onDecimals: setDecimals,
-    });
-    controllerRef.current = controller;
+    let controller: ChartController | null = null;
+    const timer = setTimeout(() => {
+      const at = latest.current;
+      controller = new ChartController({
+        container: el,
+        figure: figureRef.current,
+        style: at.style,
+        volume: at.volume,
+        tz: at.tz,
+        backgroundVar: at.backgroundVar,
+        fetchHistory: fetchCandles,
+        // The chart draws itself; what React shows of it (legend, overlays, freshness) can wait
+        // for a free moment, so a burst of candles never blocks the page.
+        onSnapshot: (s) => {
+          startTransition(() => setSnapshot(s));
+          onSnapshotRef.current?.(s);
+        },
+        onHover: setHover,
+        onLiveError: (message) => startTransition(() => setLiveError(message)),
+        onDecimals: (decimals) => startTransition(() => setDecimals(decimals)),
+      });
+      controllerRef.current = controller;
+      load(controller, at);
+    }, 0);
     return () => {
-      controller.dispose();
+      clearTimeout(timer);
+      controller?.dispose();
       controllerRef.current = null;
     };
   }, []);
@@ -127,18 +150,11 @@ export function CandleChart({
     return () => cancelAnimationFrame(frame);
   }, [colorKey, backgroundVar]);
 
-  // The data: one feed per pool and interval.
+  // The data: one feed per pool and interval (the first one starts when the chart is created).
   useEffect(() => {
     const controller = controllerRef.current;
-    if (!controller) return;
-    const initial = first.current;
-    first.current = null;
-    controller.load(
-      { chainType, chainId, address },
-      interval,
-      initial?.to,
-      initial?.candles ? unpackCandles(initial.candles) : null,
-    );
+    if (!controller || first.current) return;
+    load(controller, { pool: { chainType, chainId, address }, interval });
   }, [chainType, chainId, address, interval]);
 
   const retry = () => controllerRef.current?.retry();
@@ -194,12 +210,16 @@ export function CandleChart({
         </div>
         {snapshot.state === 'loading' && (
           <div
-            className="absolute inset-0 z-20 flex items-end gap-[3px] overflow-hidden px-3 pb-8 pt-10"
+            className="sheen absolute inset-0 z-20 flex items-end gap-[3px] px-3 pb-8 pt-10"
             style={{ background: `var(${backgroundVar})` }}
             aria-hidden
           >
             {SKELETON_BARS.map((h, i) => (
-              <span key={i} className="skeleton flex-1 opacity-60" style={{ height: `${h}%` }} />
+              <span
+                key={i}
+                className="flex-1 rounded-[3px] bg-raised opacity-60"
+                style={{ height: `${h}%` }}
+              />
             ))}
           </div>
         )}

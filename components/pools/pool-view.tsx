@@ -10,23 +10,40 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PackedCandle } from '@/lib/features/chart/candles';
 import type { FeedSnapshot } from '@/lib/features/chart/feed';
 import type { LatestClose } from '@/lib/features/pools/live';
-import { useHydrated } from '@/lib/client/hooks/use-hydrated';
 import { usePrefs } from '@/lib/client/stores/prefs';
 import { explorerFor } from '@/lib/features/chains/explorer';
 import { parsePoolView, poolViewQuery, type PoolViewParams } from '@/lib/features/pools/params';
 import { poolPath, type PoolRef } from '@/lib/contracts/pool-ref';
 import { poolQuery } from '@/lib/features/pools/queries';
+import { useTradesStream } from '@/lib/client/hooks/use-stream';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import { CandleChart } from '@/components/chart/candle-chart';
 import { ChartToolbar } from '@/components/chart/chart-toolbar';
 import { createStore } from '@/components/chart/snapshot-store';
 import { Button } from '@/components/ui/button';
+import { Deferred, PanelPlaceholder } from '@/components/ui/deferred';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Panel } from '@/components/ui/panel';
 import { PoolHeader } from './pool-header';
-import { PoolStats } from './pool-stats';
-import { PoolTrades } from './pool-trades';
-import { TokenPanel } from './token-panel';
+
+// Below the chart: rendered after it (components/ui/deferred.tsx), their code loaded then. The
+// placeholders keep each panel's usual height, so nothing moves when one arrives.
+const TRADES_HEIGHT = 560;
+const STATS_HEIGHT = 150;
+const TOKEN_HEIGHT = 600;
+const PoolTrades = dynamic(() => import('./pool-trades').then((m) => m.PoolTrades), {
+  ssr: false,
+  loading: () => <PanelPlaceholder title="Recent trades" height={TRADES_HEIGHT} />,
+});
+const PoolStats = dynamic(() => import('./pool-stats').then((m) => m.PoolStats), {
+  ssr: false,
+  loading: () => <PanelPlaceholder title="Activity" height={STATS_HEIGHT} />,
+});
+const TokenPanel = dynamic(() => import('./token-panel').then((m) => m.TokenPanel), {
+  ssr: false,
+  loading: () => <PanelPlaceholder title="Token" height={TOKEN_HEIGHT} />,
+});
+const noop = () => undefined;
 
 // Only a user who opens it pays for the embed dialog (its form, preview and snippet code).
 const EmbedDialog = dynamic(() => import('./embed-dialog').then((m) => m.EmbedDialog), {
@@ -66,10 +83,10 @@ export function PoolView({
   const [embedUsed, setEmbedUsed] = useState(false);
   const [live] = useState(() => createStore<FeedSnapshot | null>(null));
   const theme = usePrefs((s) => s.theme);
+  // The stored preference: the server render and hydration see the default ('local'); React
+  // re-renders after hydration only when the stored one differs (zustand's server snapshot).
   const preferredTz = usePrefs((s) => s.tz);
-  // The stored preference exists only in the browser: use it after hydration, not during it.
-  const hydrated = useHydrated();
-  const tz = view.tz ?? (hydrated ? preferredTz : 'local');
+  const tz = view.tz ?? preferredTz;
 
   const query = useQuery({ ...poolQuery(pool), initialData: initialPool ?? undefined });
   const data = query.data ?? null;
@@ -97,6 +114,11 @@ export function PoolView({
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
+
+  // The trades topic is followed from the start, with the chart's, so the tab's one stream opens
+  // once with both (the trades panel arrives later; opening again then would count twice against
+  // the per-client limit). The panel fetches the list when it mounts, so nothing is missed.
+  useTradesStream(pool, noop);
 
   const update = (patch: Partial<PoolViewParams>) => {
     pushNext.current = true;
@@ -184,16 +206,26 @@ export function PoolView({
               }
             />
           </Panel>
-          <PoolTrades pool={pool} data={data} tz={tz} explorer={explorer} />
+          <div className="offscreen-lazy">
+            <Deferred
+              placeholder={<PanelPlaceholder title="Recent trades" height={TRADES_HEIGHT} />}
+            >
+              <PoolTrades pool={pool} data={data} tz={tz} explorer={explorer} />
+            </Deferred>
+          </div>
         </div>
-        <aside className="flex min-w-0 flex-col gap-3" aria-label="Pool details">
-          <PoolStats pool={data} window={view.window} onWindow={(window) => update({ window })} />
-          <TokenPanel
-            pool={data}
-            side={view.token}
-            onSide={(token) => update({ token })}
-            explorer={explorer}
-          />
+        <aside className="offscreen-lazy flex min-w-0 flex-col gap-3" aria-label="Pool details">
+          <Deferred placeholder={<PanelPlaceholder title="Activity" height={STATS_HEIGHT} />}>
+            <PoolStats pool={data} window={view.window} onWindow={(window) => update({ window })} />
+          </Deferred>
+          <Deferred placeholder={<PanelPlaceholder title="Token" height={TOKEN_HEIGHT} />}>
+            <TokenPanel
+              pool={data}
+              side={view.token}
+              onSide={(token) => update({ token })}
+              explorer={explorer}
+            />
+          </Deferred>
         </aside>
       </div>
       {data && embedUsed && (

@@ -15,6 +15,7 @@ import {
 import type { Candle, RawCandle } from '../features/chart/candles';
 import {
   CandleFeed,
+  INITIAL_SNAPSHOT,
   findBarIndex,
   type CandleSink,
   type FeedSnapshot,
@@ -35,6 +36,7 @@ import { ChartSeries } from './series';
 import { baseOptions, readColors, themeOptions } from './theme';
 
 export { SKELETON_BARS } from './skeleton';
+export { INITIAL_SNAPSHOT };
 
 export type FetchHistory = (
   pool: PoolRef,
@@ -71,17 +73,6 @@ export interface ChartControllerOptions {
 /** Load older history when fewer than this many bars remain left of the view. */
 const LOAD_OLDER_MARGIN = 30;
 
-export const INITIAL_SNAPSHOT: FeedSnapshot = {
-  state: 'loading',
-  error: null,
-  bars: 0,
-  last: null,
-  previousClose: null,
-  updatedAt: null,
-  loadingOlder: false,
-  exhausted: false,
-};
-
 export class ChartController {
   private readonly chart: IChartApi;
   private readonly series: ChartSeries;
@@ -90,6 +81,8 @@ export class ChartController {
   private tz: TimeZoneMode;
   private current: KlineInterval | null = null;
   private readonly backgroundVar: string;
+  /** the colours last applied, serialised */
+  private colorKey: string;
   private disposed = false;
 
   constructor(private readonly options: ChartControllerOptions) {
@@ -97,6 +90,7 @@ export class ChartController {
     this.backgroundVar = options.backgroundVar ?? '--panel';
     this.tz = options.tz;
     const colors = readColors(container, this.backgroundVar);
+    this.colorKey = JSON.stringify(colors);
     this.chart = createChart(container, baseOptions(colors));
     this.series = new ChartSeries(
       this.chart,
@@ -220,6 +214,10 @@ export class ChartController {
   /** Reads the colours again from the container's CSS variables (theme or background changed). */
   applyColors(): void {
     const colors = readColors(this.options.container, this.backgroundVar);
+    // Asked again on every theme or background change, and twice at start: only a change repaints.
+    const key = JSON.stringify(colors);
+    if (key === this.colorKey) return;
+    this.colorKey = key;
     this.chart.applyOptions(themeOptions(colors));
     this.series.setColors(colors);
   }

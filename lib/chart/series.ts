@@ -42,10 +42,11 @@ export class ChartSeries implements CandleSink {
   }
 
   setData(bars: readonly Candle[]): void {
-    this.main.setData(bars.map((b) => this.mainPoint(b)));
-    this.volume?.setData(bars.map((b) => this.volumePoint(b)));
+    // The format first: the price axis takes its width once, not again after the first paint.
     const last = bars[bars.length - 1];
     if (last) this.fitPriceFormat(last.close);
+    this.main.setData(bars.map((b) => this.mainPoint(b)));
+    this.volume?.setData(bars.map((b) => this.volumePoint(b)));
   }
 
   update(bar: Candle, historical: boolean): void {
@@ -82,9 +83,9 @@ export class ChartSeries implements CandleSink {
 
   private setMainData(): void {
     const bars = this.getBars();
-    this.main.setData(bars.map((b) => this.mainPoint(b)));
     const last = bars[bars.length - 1];
     if (last) this.fitPriceFormat(last.close);
+    this.main.setData(bars.map((b) => this.mainPoint(b)));
   }
 
   private addMain(): ISeriesApi<SeriesType> {

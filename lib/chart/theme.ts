@@ -94,7 +94,11 @@ export function baseOptions(c: ChartColors): DeepPartial<ChartOptions> {
       attributionLogo: true,
     },
     crosshair: { ...theme.crosshair, mode: CrosshairMode.Normal },
-    rightPriceScale: { ...theme.rightPriceScale, scaleMargins: { top: 0.12, bottom: 0.08 } },
+    rightPriceScale: {
+      ...theme.rightPriceScale,
+      scaleMargins: { top: 0.12, bottom: 0.08 },
+      minimumWidth: 72,
+    },
     timeScale: { ...theme.timeScale, rightOffset: 6, barSpacing: 7, minBarSpacing: 0.5 },
     handleScale: { axisPressedMouseMove: { time: true, price: true } },
   };

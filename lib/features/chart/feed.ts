@@ -38,7 +38,24 @@ export interface FeedSnapshot {
   exhausted: boolean;
 }
 
-export const INITIAL_BARS = 1000;
+/** What a chart shows before its feed has said anything. */
+export const INITIAL_SNAPSHOT: FeedSnapshot = {
+  state: 'loading',
+  error: null,
+  bars: 0,
+  last: null,
+  previousClose: null,
+  updatedAt: null,
+  loadingOlder: false,
+  exhausted: false,
+};
+
+/**
+ * Bars of a chart's first window: more than the widest screen shows at the default bar spacing
+ * (1,440 px / 7 px ≈ 200), few enough that the page carries them inline and the first paint stays
+ * light; older ones load as the view scrolls back.
+ */
+export const INITIAL_BARS = 300;
 export const OLDER_CHUNK = 2000;
 /** Beyond this, scrolling further back loads nothing more: setData stays fast. */
 export const MAX_BARS = 30_000;

@@ -97,8 +97,9 @@ describe('CandleFeed', () => {
       ];
     });
     await feed.load();
-    // 1,000 one-minute bars ending now (1,000,000 s): from = 1,000,000 - 999 × 60.
-    expect(asked).toEqual([{ from: 940_060, to: 1_000_000, limit: 1000 }]);
+    // 300 one-minute bars ending now (1,000,000 s): from = 1,000,000 - 299 × 60.
+    expect(INITIAL_BARS).toBe(300);
+    expect(asked).toEqual([{ from: 982_060, to: 1_000_000, limit: 300 }]);
     expect(sink.data.map((b) => [b.time, b.close])).toEqual([
       [60, 60],
       [120, 2],
