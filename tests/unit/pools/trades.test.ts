@@ -192,7 +192,7 @@ describe('readTrade', () => {
 });
 
 describe('mergeTrades', () => {
-  const at = (hash: string, time: number, status = 'success') =>
+  const at = (hash: string, time: number, status: TransactionDetail['tx_status'] = 'success') =>
     tx([], { tx_hash: hash, tx_time: time, tx_status: status });
 
   it('keeps the objects it holds, so a re-fetch re-renders no row that did not change', () => {
