@@ -13,7 +13,9 @@ import { useLiveInterrupted } from '@/lib/client/hooks/use-stream';
 import { fetchCandles } from '@/lib/features/pools/api';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
 import type { ChartStyle } from '@/lib/features/pools/params';
+import { formatStudy, type StudySpec } from '@/lib/features/chart/studies';
 import { ChartController } from '@/lib/chart/controller';
+import type { StudyLegendEntry } from '@/lib/chart/studies';
 import { SKELETON_BARS } from '@/lib/chart/skeleton';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -30,6 +32,8 @@ export interface CandleChartProps {
   colorKey: string;
   /** the CSS variable the chart's background reads: --panel in the app, --bg in the widget */
   backgroundVar?: string;
+  /** indicators on the chart (`studies=` in the URL) */
+  studies?: readonly StudySpec[];
   /** shown in the legend, e.g. `WETH/USDC` */
   title?: string;
   /** controls shown above the chart, left of the freshness mark */
@@ -41,6 +45,8 @@ export interface CandleChartProps {
   initialCandles?: PackedCandle[] | null;
   className?: string;
 }
+
+const NO_STUDIES: readonly StudySpec[] = [];
 
 export function CandleChart({
   pool,
@@ -55,6 +61,7 @@ export function CandleChart({
   onSnapshot,
   initialTo,
   initialCandles,
+  studies = NO_STUDIES,
   className = '',
 }: CandleChartProps) {
   const { chainType, chainId, address } = pool;
@@ -62,7 +69,7 @@ export function CandleChart({
   const figureRef = useRef<HTMLElement>(null);
   const controllerRef = useRef<ChartController | null>(null);
   // The latest props, for the chart when it is created (after the page's hydration, see below).
-  const latest = useRef({ style, volume, backgroundVar, tz, pool, interval });
+  const latest = useRef({ style, volume, backgroundVar, tz, pool, interval, studies });
   const onSnapshotRef = useRef(onSnapshot);
   // Only the first feed may use the preloaded (or inlined) window: later ones start from now.
   const first = useRef<{ to?: number; candles: PackedCandle[] | null } | null>({
@@ -77,10 +84,11 @@ export function CandleChart({
   } | null>(null);
   const [liveError, setLiveError] = useState<string | null>(null);
   const [decimals, setDecimals] = useState(2);
+  const [studyLegend, setStudyLegend] = useState<StudyLegendEntry[]>([]);
 
   useEffect(() => {
     onSnapshotRef.current = onSnapshot;
-    latest.current = { style, volume, backgroundVar, tz, pool, interval };
+    latest.current = { style, volume, backgroundVar, tz, pool, interval, studies };
   });
 
   const load = (controller: ChartController, at: { pool: PoolRef; interval: KlineInterval }) => {
@@ -108,6 +116,7 @@ export function CandleChart({
         style: at.style,
         volume: at.volume,
         tz: at.tz,
+        studies: at.studies,
         backgroundVar: at.backgroundVar,
         fetchHistory: fetchCandles,
         // The chart draws itself; what React shows of it (legend, overlays, freshness) can wait
@@ -119,6 +128,7 @@ export function CandleChart({
         onHover: setHover,
         onLiveError: (message) => startTransition(() => setLiveError(message)),
         onDecimals: (decimals) => startTransition(() => setDecimals(decimals)),
+        onStudies: (entries) => startTransition(() => setStudyLegend(entries)),
       });
       controllerRef.current = controller;
       load(controller, at);
@@ -141,6 +151,11 @@ export function CandleChart({
   useEffect(() => {
     controllerRef.current?.setTimeZone(tz);
   }, [tz]);
+
+  const studiesKey = studies.map(formatStudy).join(',');
+  useEffect(() => {
+    controllerRef.current?.setStudies(latest.current.studies);
+  }, [studiesKey]);
 
   useEffect(() => {
     const apply = () => controllerRef.current?.applyColors();
@@ -206,6 +221,7 @@ export function CandleChart({
             bar={shown.bar}
             previousClose={shown.previousClose}
             decimals={decimals}
+            studies={studies.length > 0 ? studyLegend : undefined}
           />
         </div>
         {snapshot.state === 'loading' && (

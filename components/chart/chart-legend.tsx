@@ -1,5 +1,6 @@
 import type { Candle } from '@/lib/features/chart/candles';
 import { legendOf, type LegendTone } from '@/lib/chart/legend';
+import type { StudyLegendEntry } from '@/lib/chart/studies';
 
 const TONE: Record<LegendTone, string> = { up: 'text-up', down: 'text-down', muted: 'text-muted' };
 
@@ -12,11 +13,14 @@ export function ChartLegend({
   bar,
   previousClose,
   decimals,
+  studies,
 }: {
   title?: string;
   bar: Candle | null;
   previousClose: number | null;
   decimals: number;
+  /** the indicators' values at the same bar, one line each */
+  studies?: readonly StudyLegendEntry[];
 }) {
   if (!bar) return title ? <div className="text-[12px] font-medium text-text">{title}</div> : null;
   const legend = legendOf(bar, previousClose, decimals);
@@ -44,6 +48,12 @@ export function ChartLegend({
           <span className="text-muted">{legend.volume.value}</span>
         </span>
       </span>
+      {studies?.map((s) => (
+        <span key={s.key} className="basis-full whitespace-nowrap" data-testid="legend-study">
+          <span style={{ color: s.color }}>{s.label}</span>{' '}
+          <span className="text-text">{s.values.join('  ')}</span>
+        </span>
+      ))}
     </div>
   );
 }

@@ -7,6 +7,8 @@ import {
 import type { TimeZoneMode } from '@/lib/features/chart/time-format';
 import { Segmented } from '@/components/ui/segmented';
 import type { ChartStyle } from '@/lib/features/pools/params';
+import type { StudySpec } from '@/lib/features/chart/studies';
+import { StudiesControl } from './studies-control';
 
 const INTERVAL_OPTIONS = KLINE_INTERVALS.map((value) => ({ value, label: INTERVAL_LABELS[value] }));
 const STYLE_OPTIONS: readonly { value: ChartStyle; label: string; title: string }[] = [
@@ -39,7 +41,7 @@ export function IntervalPicker({
   );
 }
 
-/** The chart's controls: interval, style, time zone and the volume pane. */
+/** The chart's controls: interval, style, time zone, the volume pane and the indicators. */
 export function ChartToolbar({
   interval,
   onInterval,
@@ -49,6 +51,8 @@ export function ChartToolbar({
   onTz,
   volume,
   onVolume,
+  studies,
+  onStudies,
 }: {
   interval: KlineInterval;
   onInterval: (v: KlineInterval) => void;
@@ -58,6 +62,8 @@ export function ChartToolbar({
   onTz?: (v: TimeZoneMode) => void;
   volume?: boolean;
   onVolume?: (v: boolean) => void;
+  studies?: readonly StudySpec[];
+  onStudies?: (v: StudySpec[]) => void;
 }) {
   return (
     <>
@@ -85,6 +91,7 @@ export function ChartToolbar({
           Volume
         </button>
       )}
+      {studies && onStudies && <StudiesControl studies={studies} onChange={onStudies} />}
     </>
   );
 }

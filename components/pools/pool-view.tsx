@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { PackedCandle } from '@/lib/features/chart/candles';
 import type { FeedSnapshot } from '@/lib/features/chart/feed';
 import type { LatestClose } from '@/lib/features/pools/live';
@@ -15,6 +15,7 @@ import { explorerFor } from '@/lib/features/chains/explorer';
 import { parsePoolView, poolViewQuery, type PoolViewParams } from '@/lib/features/pools/params';
 import { poolPath, type PoolRef } from '@/lib/contracts/pool-ref';
 import { poolQuery } from '@/lib/features/pools/queries';
+import { OVERLAY } from '@/lib/features/chart/studies';
 import { useTradesStream } from '@/lib/client/hooks/use-stream';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import { CandleChart } from '@/components/chart/candle-chart';
@@ -179,13 +180,22 @@ export function PoolView({
       )}
       <div className="grid gap-3 xl:grid-cols-[minmax(0,1fr)_360px]">
         <div className="flex min-w-0 flex-col gap-3">
-          <Panel bodyClassName="h-[460px] sm:h-[520px]">
+          {/* Each indicator pane (RSI, MACD) adds its height to the chart's, so the price keeps its. */}
+          <Panel
+            bodyClassName="h-[calc(460px+var(--study-panes)*110px)] sm:h-[calc(520px+var(--study-panes)*120px)]"
+            style={
+              {
+                '--study-panes': view.studies.filter((s) => !OVERLAY[s.kind]).length,
+              } as CSSProperties
+            }
+          >
             <CandleChart
               className="h-full"
               pool={pool}
               interval={view.interval}
               style={view.chart}
               volume={view.volume}
+              studies={view.studies}
               tz={tz}
               colorKey={theme}
               title={title}
@@ -202,6 +212,8 @@ export function PoolView({
                   onTz={(value) => update({ tz: value })}
                   volume={view.volume}
                   onVolume={(volume) => update({ volume })}
+                  studies={view.studies}
+                  onStudies={(studies) => update({ studies })}
                 />
               }
             />
@@ -234,7 +246,14 @@ export function PoolView({
           onClose={() => setEmbedOpen(false)}
           pool={pool}
           title={`${data.base_token.symbol}/${data.quote_token.symbol}`}
-          initial={{ interval: view.interval, chart: view.chart, volume: view.volume, theme, tz }}
+          initial={{
+            interval: view.interval,
+            chart: view.chart,
+            volume: view.volume,
+            theme,
+            tz,
+            studies: view.studies,
+          }}
         />
       )}
     </>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 
 export function Panel({
   title,
@@ -6,15 +6,17 @@ export function Panel({
   children,
   className = '',
   bodyClassName = '',
+  style,
 }: {
   title?: ReactNode;
   actions?: ReactNode;
   children: ReactNode;
   className?: string;
   bodyClassName?: string;
+  style?: CSSProperties;
 }) {
   return (
-    <section className={`rounded-md border border-border bg-panel ${className}`}>
+    <section className={`rounded-md border border-border bg-panel ${className}`} style={style}>
       {(title || actions) && (
         <header className="flex min-h-9 items-center justify-between gap-2 border-b border-border px-3 py-1.5">
           {title && (

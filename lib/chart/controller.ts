@@ -32,6 +32,8 @@ import { topicKey } from '../contracts/stream/topics';
 import type { PoolRef } from '../contracts/pool-ref';
 import type { ChartStyle } from '../features/pools/params';
 import { benchHook, nextFrame } from './bench-hook';
+import { formatStudy, type StudySpec } from '../features/chart/studies';
+import type { StudyLegendEntry } from './studies';
 import { ChartSeries } from './series';
 import { baseOptions, readColors, themeOptions } from './theme';
 
@@ -59,6 +61,8 @@ export interface ChartControllerOptions {
   style: ChartStyle;
   volume: boolean;
   tz: TimeZoneMode;
+  /** indicators drawn on the chart (lib/chart/studies.ts) */
+  studies?: readonly StudySpec[];
   /** the CSS variable the chart's background reads: --panel in the app, --bg in the widget */
   backgroundVar?: string;
   fetchHistory: FetchHistory;
@@ -68,6 +72,8 @@ export interface ChartControllerOptions {
   onLiveError?: (message: string | null) => void;
   /** the price decimals changed (the legend follows the price scale) */
   onDecimals?: (decimals: number) => void;
+  /** the indicators' values at the hovered bar (the last one otherwise) changed */
+  onStudies?: (entries: StudyLegendEntry[]) => void;
 }
 
 /** Load older history when fewer than this many bars remain left of the view. */
@@ -84,6 +90,8 @@ export class ChartController {
   /** the colours last applied, serialised */
   private colorKey: string;
   private disposed = false;
+  /** time of the bar under the crosshair, null when none */
+  private hoverTime: number | null = null;
 
   constructor(private readonly options: ChartControllerOptions) {
     const { container } = options;
@@ -99,6 +107,7 @@ export class ChartController {
       options.volume,
       () => this.feed?.getBars() ?? [],
     );
+    if (options.studies?.length) this.series.setStudies(options.studies);
     this.chart.subscribeCrosshairMove(this.onCrosshair);
     this.chart.timeScale().subscribeVisibleLogicalRangeChange(this.onRange);
 
@@ -141,6 +150,7 @@ export class ChartController {
     this.unsubscribe = null;
     this.feed?.dispose();
     this.current = interval;
+    this.series.studies.setInterval(INTERVAL_SECONDS[interval] >= 86_400);
     this.applyTimeFormat();
     const ref: PoolRef = {
       chainType: pool.chainType,
@@ -154,6 +164,7 @@ export class ChartController {
       setData: (bars) => {
         series.setData(bars);
         this.options.onDecimals?.(series.priceDecimals);
+        this.emitStudies();
         if (first && bars.length > 0) {
           first = false;
           const scale = chart.timeScale();
@@ -172,6 +183,7 @@ export class ChartController {
       update: (bar, historical) => {
         series.update(bar, historical);
         this.options.onDecimals?.(series.priceDecimals);
+        if (this.hoverTime === null) this.emitStudies();
       },
     };
     series.setData([]);
@@ -204,6 +216,24 @@ export class ChartController {
 
   setVolume(volume: boolean): void {
     this.series.setVolume(volume);
+    this.markExtent();
+  }
+
+  /** Draws these indicators instead of the current ones. */
+  setStudies(studies: readonly StudySpec[]): void {
+    this.series.setStudies(studies);
+    this.markExtent();
+    this.emitStudies();
+  }
+
+  /** The indicators' values at the hovered bar (the last one otherwise), to the legend. */
+  private emitStudies(): void {
+    const { onStudies } = this.options;
+    if (!onStudies) return;
+    if (this.series.studies.list.length === 0) return onStudies([]);
+    const bars = this.feed?.getBars() ?? [];
+    const i = this.hoverTime === null ? -1 : findBarIndex(bars, this.hoverTime);
+    onStudies(this.series.studies.legend(i < 0 ? null : i));
   }
 
   setTimeZone(tz: TimeZoneMode): void {
@@ -279,8 +309,14 @@ export class ChartController {
     const feed = this.feed;
     if (!feed || typeof param.time !== 'number') {
       this.options.onHover?.(null);
+      if (this.hoverTime !== null) {
+        this.hoverTime = null;
+        this.emitStudies();
+      }
       return;
     }
+    this.hoverTime = param.time;
+    this.emitStudies();
     const bars = feed.getBars();
     const i = findBarIndex(bars, param.time);
     const bar = bars[i];
@@ -306,6 +342,9 @@ export class ChartController {
     const width = scale.width();
     const first = scale.logicalToCoordinate(0 as Logical);
     const last = scale.logicalToCoordinate((bars - 1) as Logical);
+    // What the chart draws besides the price: its indicators and its panes (for tests).
+    figure.dataset.studies = this.series.studies.list.map((s) => formatStudy(s)).join(',');
+    figure.dataset.panes = String(this.chart.panes().length);
     figure.dataset.extent =
       bars > 0 && width > 0 && first !== null && last !== null
         ? `${(first / width).toFixed(3)}:${(last / width).toFixed(3)}`

@@ -19,6 +19,8 @@ import { formatChartPrice, priceFormatFor } from '../features/chart/price-format
 import { withAlpha, type ChartColors } from './theme';
 
 import type { ChartStyle } from '../features/pools/params';
+import type { StudySpec } from '../features/chart/studies';
+import { ChartStudies } from './studies';
 
 export type { ChartStyle };
 
@@ -29,6 +31,9 @@ export class ChartSeries implements CandleSink {
   private main: ISeriesApi<SeriesType>;
   private volume: ISeriesApi<'Histogram'> | null = null;
   private decimals = -1;
+  /** time of the last bar drawn: a live bar with the same time replaces it */
+  private lastTime: number | null = null;
+  readonly studies: ChartStudies;
 
   constructor(
     private readonly chart: IChartApi,
@@ -39,6 +44,12 @@ export class ChartSeries implements CandleSink {
   ) {
     this.main = this.addMain();
     if (showVolume) this.addVolume();
+    this.studies = new ChartStudies(chart, colors);
+  }
+
+  /** Draws these studies (their panes come after the volume pane). */
+  setStudies(specs: readonly StudySpec[]): void {
+    this.studies.set(specs, this.getBars());
   }
 
   setData(bars: readonly Candle[]): void {
@@ -47,12 +58,20 @@ export class ChartSeries implements CandleSink {
     if (last) this.fitPriceFormat(last.close);
     this.main.setData(bars.map((b) => this.mainPoint(b)));
     this.volume?.setData(bars.map((b) => this.volumePoint(b)));
+    this.studies.setData(bars);
+    this.lastTime = bars[bars.length - 1]?.time ?? null;
   }
 
   update(bar: Candle, historical: boolean): void {
     this.main.update(this.mainPoint(bar), historical);
     this.volume?.update(this.volumePoint(bar), historical);
     if (!historical) this.fitPriceFormat(bar.close);
+    // A correction of an older bar changes every study value after it: one pass then (rare).
+    if (historical) this.studies.setData(this.getBars());
+    else {
+      this.studies.update(bar, bar.time === this.lastTime);
+      this.lastTime = bar.time;
+    }
   }
 
   setStyle(style: ChartStyle): void {
@@ -65,6 +84,10 @@ export class ChartSeries implements CandleSink {
   }
 
   setVolume(show: boolean): void {
+    if (show === Boolean(this.volume)) return;
+    // The volume pane stays second: the studies' panes come off and go back after it.
+    const specs = this.studies.list;
+    this.studies.clear();
     if (show && !this.volume) {
       this.addVolume().setData(this.getBars().map((b) => this.volumePoint(b)));
     } else if (!show && this.volume) {
@@ -72,10 +95,13 @@ export class ChartSeries implements CandleSink {
       this.volume = null;
       if (this.chart.panes().length > VOLUME_PANE) this.chart.removePane(VOLUME_PANE);
     }
+    this.studies.set(specs, this.getBars());
   }
 
   setColors(colors: ChartColors): void {
     this.colors = colors;
+    this.studies.setColors(colors);
+    this.studies.setData(this.getBars());
     this.main.applyOptions(this.mainOptions());
     // Volume bars carry their colour per point.
     this.volume?.setData(this.getBars().map((b) => this.volumePoint(b)));
@@ -159,6 +185,7 @@ export class ChartSeries implements CandleSink {
     const { precision, minMove } = priceFormatFor(price);
     if (precision === this.decimals) return;
     this.decimals = precision;
+    this.studies.setDecimals(precision);
     this.main.applyOptions({
       priceFormat: {
         type: 'custom',

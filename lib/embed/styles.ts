@@ -66,6 +66,7 @@ figure{position:relative;min-height:0;flex:1 1 0%}
 .legend{display:flex;flex-wrap:wrap;align-items:center;gap:2px 10px;font-size:11px;line-height:16px}
 .legend>span,.legend>span>span{white-space:nowrap}
 .legend .ttl{margin-right:4px;font-size:12px;font-weight:500;color:var(--text)}
+.legend .study{flex-basis:100%;color:var(--text)}
 .sk{position:absolute;inset:0;z-index:20;display:flex;align-items:flex-end;gap:3px;overflow:hidden;padding:40px 12px 32px;background:var(--bg)}
 .sk span{flex:1 1 0%;opacity:.6}
 .skeleton{background:linear-gradient(90deg,var(--raised) 0,var(--border) 50%,var(--raised) 100%);background-size:200px 100%;animation:shimmer 1.4s ease-in-out infinite;border-radius:3px}

@@ -5,6 +5,7 @@
  * tab's one stream (lib/client/stream.ts), and talks to the host page over postMessage
  * (lib/embed/messages.ts). No cookie, no storage: third-party cookie blocking changes nothing.
  */
+import type { StudyLegendEntry } from '../chart/studies';
 import { ChartController, type ChartHover } from '../chart/controller';
 import { legendOf, type LegendTone } from '../chart/legend';
 import { streamClient, type StreamMessage } from '../client/stream';
@@ -66,6 +67,7 @@ function start(): void {
     style: options.chart,
     volume: options.volume,
     tz: options.tz,
+    studies: options.studies,
     backgroundVar: '--bg',
     fetchHistory: fetchCandles,
     onSnapshot: (s, i) => {
@@ -97,6 +99,10 @@ function start(): void {
     },
     onDecimals: (d) => {
       decimals = d;
+    },
+    onStudies: (entries) => {
+      studyLegend = entries;
+      renderLegend();
     },
   });
 
@@ -130,6 +136,7 @@ function start(): void {
   }
 
   const TONES: Record<LegendTone, string> = { up: 'up', down: 'down', muted: 'muted' };
+  let studyLegend: StudyLegendEntry[] = [];
   function renderLegend(): void {
     if (!legendEl) return;
     const shown =
@@ -155,7 +162,13 @@ function start(): void {
         .join('') +
       `<span class="${TONES[l.change.tone]}" data-testid="legend-change">${l.change.text}</span>` +
       `<span><span class="muted">${l.volume.label}</span> <span class="muted">${l.volume.value}</span></span>` +
-      `</span>`;
+      `</span>` +
+      studyLegend
+        .map(
+          (s) =>
+            `<span class="study" data-testid="legend-study"><span style="color:${escapeHtml(s.color)}">${escapeHtml(s.label)}</span> ${s.values.map(escapeHtml).join('  ')}</span>`,
+        )
+        .join('');
   }
 
   // ---- the header's live price, flashing up or down as it moves ----

@@ -6,6 +6,7 @@
 import { DEFAULT_INTERVAL, intervalOrLabel, type KlineInterval } from '../chart/intervals';
 import type { TimeZoneMode } from '../chart/time-format';
 import type { PoolWindow } from '../../contracts/price/schema';
+import { formatStudy, parseStudies, type StudySpec } from '../chart/studies';
 
 export type ChartStyle = 'candles' | 'line' | 'area';
 export type Theme = 'dark' | 'light';
@@ -41,6 +42,8 @@ export interface PoolViewParams {
   volume: boolean;
   window: PoolWindow;
   token: 'base' | 'quote';
+  /** indicators, `studies=ema:20,rsi:14` */
+  studies: StudySpec[];
 }
 
 export const POOL_VIEW_DEFAULTS: PoolViewParams = {
@@ -50,6 +53,7 @@ export const POOL_VIEW_DEFAULTS: PoolViewParams = {
   volume: true,
   window: 'h24',
   token: 'base',
+  studies: [],
 };
 
 export function parsePoolView(params: SearchParamsLike): PoolViewParams {
@@ -62,8 +66,13 @@ export function parsePoolView(params: SearchParamsLike): PoolViewParams {
     volume: flag(read(params, 'volume'), true),
     window: pick(read(params, 'window'), POOL_WINDOWS, 'h24'),
     token: pick(read(params, 'token'), ['base', 'quote'] as const, 'base'),
+    studies: parseStudies(read(params, 'studies')),
   };
 }
+
+/** `ema:20,rsi:14`, or '' for none. */
+export const studiesParam = (studies: readonly StudySpec[]): string =>
+  studies.map(formatStudy).join(',');
 
 export function poolViewQuery(view: PoolViewParams): string {
   const q = new URLSearchParams();
@@ -73,6 +82,7 @@ export function poolViewQuery(view: PoolViewParams): string {
   if (!view.volume) q.set('volume', '0');
   if (view.window !== 'h24') q.set('window', view.window);
   if (view.token !== 'base') q.set('token', view.token);
+  if (view.studies.length > 0) q.set('studies', studiesParam(view.studies));
   const s = q.toString();
   return s ? `?${s}` : '';
 }
@@ -91,6 +101,8 @@ export interface WidgetParams {
   /** background colour, `RRGGBB` without `#` */
   bg: string | null;
   tz: TimeZoneMode;
+  /** indicators, as on the pool page */
+  studies: StudySpec[];
 }
 
 export const WIDGET_DEFAULTS: WidgetParams = {
@@ -102,6 +114,7 @@ export const WIDGET_DEFAULTS: WidgetParams = {
   trades: false,
   bg: null,
   tz: 'local',
+  studies: [],
 };
 
 export function parseBg(value: string | undefined | null): string | null {
@@ -121,6 +134,7 @@ export function parseWidget(params: SearchParamsLike): WidgetParams {
     trades: flag(read(params, 'trades'), WIDGET_DEFAULTS.trades),
     bg: parseBg(read(params, 'bg')),
     tz: pick(read(params, 'tz'), ['local', 'utc'] as const, WIDGET_DEFAULTS.tz),
+    studies: parseStudies(read(params, 'studies')),
   };
 }
 
@@ -136,5 +150,6 @@ export function widgetQuery(p: WidgetParams): string {
     tz: p.tz,
   });
   if (p.bg) q.set('bg', p.bg);
+  if (p.studies.length > 0) q.set('studies', studiesParam(p.studies));
   return `?${q.toString()}`;
 }

@@ -7,6 +7,7 @@ import {
   parseWidget,
   POOL_VIEW_DEFAULTS,
   poolViewQuery,
+  type PoolViewParams,
   WIDGET_DEFAULTS,
   widgetQuery,
 } from '@/lib/features/pools/params';
@@ -20,17 +21,25 @@ const REF = {
 describe('pool page query', () => {
   it('round-trips every choice and writes only what differs from the defaults', () => {
     expect(poolViewQuery(POOL_VIEW_DEFAULTS)).toBe('');
-    const view = {
+    const view: PoolViewParams = {
       interval: '1h',
       chart: 'area',
       tz: 'utc',
       volume: false,
       window: 'm5',
       token: 'quote',
-    } as const;
+      studies: [
+        { kind: 'ema', period: 20 },
+        { kind: 'rsi', period: 14 },
+      ],
+    };
     const query = poolViewQuery(view);
-    expect(query).toBe('?interval=1h&chart=area&tz=utc&volume=0&window=m5&token=quote');
+    expect(query).toBe(
+      '?interval=1h&chart=area&tz=utc&volume=0&window=m5&token=quote&studies=ema%3A20%2Crsi%3A14',
+    );
     expect(parsePoolView(new URLSearchParams(query))).toEqual(view);
+    // Written plainly, as a trader would type it.
+    expect(parsePoolView({ studies: 'ema:20,rsi:14' }).studies).toEqual(view.studies);
   });
   it("takes the buttons' labels as the widget does (1D, 1W), and writes the API's name back", () => {
     const view = parsePoolView({ interval: '1D' });
@@ -59,7 +68,7 @@ describe('widget query', () => {
     expect(parseWidget({})).toEqual(WIDGET_DEFAULTS);
     const p = parseWidget(
       new URLSearchParams(
-        'interval=4h&theme=light&chart=line&volume=0&info=0&trades=1&bg=%23FFF&tz=utc',
+        'interval=4h&theme=light&chart=line&volume=0&info=0&trades=1&bg=%23FFF&tz=utc&studies=bb:20,macd',
       ),
     );
     expect(p).toEqual({
@@ -71,6 +80,10 @@ describe('widget query', () => {
       trades: true,
       bg: 'ffffff',
       tz: 'utc',
+      studies: [
+        { kind: 'bb', period: 20 },
+        { kind: 'macd', period: 12, slow: 26, signal: 9 },
+      ],
     });
     expect(parseWidget(new URLSearchParams(widgetQuery(p).slice(1)))).toEqual(p);
   });

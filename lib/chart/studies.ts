@@ -1,0 +1,256 @@
+/**
+ * The studies a chart draws (lib/chart/indicators.ts computes them): moving averages, Bollinger
+ * Bands and VWAP as lines on the price pane; RSI (with its 30 and 70 lines, scale 0 to 100) and
+ * MACD (line, signal and histogram) each in a pane of its own under the volume. History through
+ * `setData` (one pass), live bars through `update` (one step per study), so a chart with several
+ * studies stays as quick on a live tick as one without.
+ */
+import {
+  HistogramSeries,
+  LineSeries,
+  LineStyle,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import type { Candle } from '../features/chart/candles';
+import { formatChartPrice } from '../features/chart/price-format';
+import { OVERLAY, STUDY_LABEL, formatStudy, type StudySpec } from '../features/chart/studies';
+import { createStudy, type Study, type StudyPoint } from './indicators';
+import { withAlpha, type ChartColors } from './theme';
+
+/** Line colours in the order studies are added; distinct from up, down and the accent. */
+const PALETTE = [
+  '#f5a524',
+  '#a78bfa',
+  '#22d3ee',
+  '#f472b6',
+  '#a3e635',
+  '#fb923c',
+  '#60a5fa',
+  '#e879f9',
+];
+const PANE_STRETCH = 0.3;
+
+export interface StudyLegendEntry {
+  key: string;
+  /** `EMA 20`, `RSI 14`, `MACD 12 26 9` */
+  label: string;
+  color: string;
+  /** the values at the bar, formatted (`1,834.12`; BB: upper, middle, lower) */
+  values: string[];
+}
+
+interface Drawn {
+  spec: StudySpec;
+  key: string;
+  color: string;
+  study: Study;
+  /** one value per bar, aligned with the chart's bars */
+  values: StudyPoint[];
+  lines: [name: string, series: ISeriesApi<'Line'> | ISeriesApi<'Histogram'>][];
+}
+
+export class ChartStudies {
+  private drawn: Drawn[] = [];
+  private specs: StudySpec[] = [];
+  private decimals = 2;
+  private daily = false;
+
+  constructor(
+    private readonly chart: IChartApi,
+    private colors: ChartColors,
+  ) {}
+
+  get list(): readonly StudySpec[] {
+    return this.specs;
+  }
+
+  /** Panes this chart has beyond the price pane and the volume one. */
+  get panes(): number {
+    return this.drawn.filter((d) => !OVERLAY[d.spec.kind]).length;
+  }
+
+  /** `daily`: the bars are a day or longer (VWAP then spans the loaded history). */
+  setInterval(daily: boolean): void {
+    this.daily = daily;
+  }
+
+  setDecimals(decimals: number): void {
+    this.decimals = decimals;
+  }
+
+  setColors(colors: ChartColors): void {
+    this.colors = colors;
+  }
+
+  /** Draws `specs` over `bars`, replacing what was drawn. */
+  set(specs: readonly StudySpec[], bars: readonly Candle[]): void {
+    this.clear();
+    this.specs = [...specs];
+    this.drawn = this.specs.map((spec, i) =>
+      this.add(spec, PALETTE[i % PALETTE.length] ?? '#f5a524'),
+    );
+    this.setData(bars);
+  }
+
+  /** Removes every study series (and their panes); `set` draws them again. */
+  clear(): void {
+    for (const d of [...this.drawn].reverse())
+      for (const [, s] of d.lines) this.chart.removeSeries(s);
+    this.drawn = [];
+  }
+
+  setData(bars: readonly Candle[]): void {
+    for (const d of this.drawn) {
+      d.study = createStudy(d.spec, this.daily);
+      d.values = bars.map((b) => d.study.push(b));
+      for (const [name, series] of d.lines)
+        series.setData(bars.map((b, i) => this.point(d, name, b.time, d.values[i] ?? null)));
+    }
+  }
+
+  /** A live bar: the last one changed (`replace`) or a new one. */
+  update(bar: Candle, replace: boolean): void {
+    for (const d of this.drawn) {
+      const value = replace ? d.study.replaceLast(bar) : d.study.push(bar);
+      if (replace && d.values.length > 0) d.values[d.values.length - 1] = value;
+      else d.values.push(value);
+      for (const [name, series] of d.lines) series.update(this.point(d, name, bar.time, value));
+    }
+  }
+
+  /** The legend's entries at bar `index` (the last bar when null). */
+  legend(index: number | null): StudyLegendEntry[] {
+    return this.drawn.map((d) => {
+      const v = d.values[index ?? d.values.length - 1] ?? null;
+      const fmt = (n: number | undefined) =>
+        n === undefined
+          ? '—'
+          : d.spec.kind === 'rsi'
+            ? n.toFixed(2)
+            : formatChartPrice(
+                n,
+                d.spec.kind === 'macd' ? Math.max(this.decimals, 2) : this.decimals,
+              );
+      const names =
+        d.spec.kind === 'bb'
+          ? ['upper', 'middle', 'lower']
+          : d.spec.kind === 'macd'
+            ? ['macd', 'signal', 'histogram']
+            : ['value'];
+      return {
+        key: d.key,
+        label: label(d.spec),
+        color: d.color,
+        values: names.map((n) => fmt(v?.[n])),
+      };
+    });
+  }
+
+  private point(d: Drawn, name: string, time: number, value: StudyPoint) {
+    const t = time as UTCTimestamp;
+    const v = value?.[name];
+    if (v === undefined || !Number.isFinite(v)) return { time: t };
+    if (name === 'histogram')
+      return {
+        time: t,
+        value: v,
+        color: withAlpha(v >= 0 ? this.colors.up : this.colors.down, 0.6),
+      };
+    return { time: t, value: v };
+  }
+
+  private add(spec: StudySpec, color: string): Drawn {
+    const key = formatStudy(spec);
+    const line = {
+      lineWidth: 1 as const,
+      priceLineVisible: false,
+      lastValueVisible: false,
+      crosshairMarkerVisible: false,
+    };
+    const priceFormat = {
+      type: 'custom' as const,
+      minMove: 10 ** -Math.min(this.decimals, 10),
+      formatter: (p: number) => formatChartPrice(p, this.decimals),
+    };
+    const lines: Drawn['lines'] = [];
+    if (OVERLAY[spec.kind]) {
+      if (spec.kind === 'bb') {
+        const band = {
+          ...line,
+          color: withAlpha(color, 0.8),
+          lineStyle: LineStyle.Dashed,
+          priceFormat,
+        };
+        lines.push(['upper', this.chart.addSeries(LineSeries, band, 0)]);
+        lines.push([
+          'middle',
+          this.chart.addSeries(LineSeries, { ...line, color, priceFormat }, 0),
+        ]);
+        lines.push(['lower', this.chart.addSeries(LineSeries, band, 0)]);
+      } else {
+        lines.push(['value', this.chart.addSeries(LineSeries, { ...line, color, priceFormat }, 0)]);
+      }
+    } else {
+      const pane = this.chart.panes().length;
+      if (spec.kind === 'rsi') {
+        const rsi = this.chart.addSeries(
+          LineSeries,
+          {
+            ...line,
+            color,
+            lastValueVisible: true,
+            priceFormat: { type: 'custom', minMove: 0.01, formatter: (p: number) => p.toFixed(2) },
+            autoscaleInfoProvider: () => ({ priceRange: { minValue: 0, maxValue: 100 } }),
+          },
+          pane,
+        );
+        for (const level of [70, 30])
+          rsi.createPriceLine({
+            price: level,
+            color: this.colors.faint,
+            lineWidth: 1,
+            lineStyle: LineStyle.Dotted,
+            axisLabelVisible: true,
+            title: '',
+          });
+        lines.push(['value', rsi]);
+      } else {
+        const macdFormat = {
+          type: 'custom' as const,
+          minMove: 10 ** -Math.min(Math.max(this.decimals, 2), 10),
+          formatter: (p: number) => formatChartPrice(p, Math.max(this.decimals, 2)),
+        };
+        lines.push([
+          'histogram',
+          this.chart.addSeries(
+            HistogramSeries,
+            { priceLineVisible: false, lastValueVisible: false, priceFormat: macdFormat },
+            pane,
+          ),
+        ]);
+        lines.push([
+          'macd',
+          this.chart.addSeries(LineSeries, { ...line, color, priceFormat: macdFormat }, pane),
+        ]);
+        lines.push([
+          'signal',
+          this.chart.addSeries(
+            LineSeries,
+            { ...line, color: this.colors.accent, priceFormat: macdFormat },
+            pane,
+          ),
+        ]);
+      }
+      this.chart.panes()[pane]?.setStretchFactor(PANE_STRETCH);
+    }
+    return { spec, key, color, study: createStudy(spec, this.daily), values: [], lines };
+  }
+}
+
+export function label(spec: StudySpec): string {
+  if (spec.kind === 'vwap') return 'VWAP';
+  if (spec.kind === 'macd') return `MACD ${spec.period} ${spec.slow ?? 26} ${spec.signal ?? 9}`;
+  return `${STUDY_LABEL[spec.kind]} ${spec.period}`;
+}
