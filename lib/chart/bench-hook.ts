@@ -11,6 +11,8 @@ export interface PulseBench {
   updates: number[];
   /** replaces the chart's data with `bars`; resolves with the time of setData and of setData to paint */
   setData?: (bars: Candle[]) => Promise<{ setDataMs: number; paintedMs: number }>;
+  /** `count` live changes of the last bar through the chart's series (and its indicators): each one's ms */
+  updateLast?: (count: number) => number[];
 }
 
 declare global {

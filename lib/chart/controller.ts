@@ -119,6 +119,25 @@ export class ChartController {
         const t1 = performance.now();
         return { setDataMs: t1 - t0, paintedMs: (await nextFrame()) - t0 };
       };
+      bench.updateLast = (count) => {
+        const last = this.feed?.getBars().at(-1);
+        if (!last) return [];
+        const out: number[] = [];
+        for (let i = 0; i < count; i++) {
+          const close = last.close * (1 + ((i % 7) - 3) * 1e-4);
+          const bar = {
+            ...last,
+            close,
+            high: Math.max(last.high, close),
+            low: Math.min(last.low, close),
+          };
+          const t0 = performance.now();
+          this.series.update(bar, false);
+          out.push(performance.now() - t0);
+        }
+        this.series.update(last, false);
+        return out;
+      };
     }
   }
 

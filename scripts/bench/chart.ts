@@ -34,6 +34,7 @@ interface BenchWindow {
     firstCandleAt?: number;
     updates: number[];
     setData?: (bars: Candle[]) => Promise<{ setDataMs: number; paintedMs: number }>;
+    updateLast?: (count: number) => number[];
   };
 }
 
@@ -84,9 +85,19 @@ async function timeToFirstCandle(
   return { runs, historyMs };
 }
 
+/** Four indicators on the chart for the studies rows: two EMAs, Bollinger Bands and RSI (a pane). */
+const FOUR_STUDIES = 'ema:20,ema:50,bb:20,rsi:14';
+
 async function setData5000(
   browser: Browser,
-): Promise<{ normalizeMs: number; setDataMs: number[]; paintedMs: number[]; bars: number }> {
+  studies = '',
+): Promise<{
+  normalizeMs: number;
+  setDataMs: number[];
+  paintedMs: number[];
+  bars: number;
+  updateMs: number[];
+}> {
   const now = Math.floor(Date.now() / 1000);
   const query = new URLSearchParams({
     interval: '1m',
@@ -111,7 +122,7 @@ async function setData5000(
   const normalizeMs = median(normalizeRuns.slice(1));
 
   const page = await benchPage(browser);
-  await page.goto(`${POOL_PAGE}?interval=1m`);
+  await page.goto(`${POOL_PAGE}?interval=1m${studies ? `&studies=${studies}` : ''}`);
   await page.waitForFunction(
     () => (window as unknown as BenchWindow).__pulseBench.firstCandleAt !== undefined,
     null,
@@ -131,8 +142,13 @@ async function setData5000(
       paintedMs.push(r.paintedMs);
     }
   }
+  // Live changes of the last bar over the 5,000 (warm-up, then 500 measured).
+  await page.evaluate(() => (window as unknown as BenchWindow).__pulseBench.updateLast?.(100));
+  const updateMs = await page.evaluate(
+    () => (window as unknown as BenchWindow).__pulseBench.updateLast?.(500) ?? [],
+  );
   await page.context().close();
-  return { normalizeMs, setDataMs, paintedMs, bars: bars.length };
+  return { normalizeMs, setDataMs, paintedMs, bars: bars.length, updateMs };
 }
 
 async function liveUpdates(
@@ -211,6 +227,7 @@ async function main() {
     const first = await timeToFirstCandle(browser, POOL_PAGE);
     const firstWidget = await timeToFirstCandle(browser, EMBED);
     const data = await setData5000(browser);
+    const studied = await setData5000(browser, FOUR_STUDIES);
     const live = await liveUpdates(browser);
     const widget = await scriptBytes(browser, EMBED);
     const widgetTrades = await scriptBytes(browser, `${EMBED}?trades=1`);
@@ -220,7 +237,7 @@ async function main() {
       {
         metric: 'time to first candle, pool page (median of fresh visits)',
         value: `${round(median(first.runs), 0)} ms`,
-        detail: `runs ${first.runs.map((r) => round(r, 0)).join(', ')} ms; history request ${round(median(first.historyMs), 0)} ms`,
+        detail: `runs ${first.runs.map((r) => round(r, 0)).join(', ')} ms; ${first.historyMs.every(Number.isNaN) ? 'candles inlined in the page (no history request)' : `history request ${round(median(first.historyMs.filter((x) => !Number.isNaN(x))), 0)} ms`}`,
       },
       {
         metric: 'time to first candle, widget (median of fresh visits)',
@@ -231,6 +248,16 @@ async function main() {
         metric: `setData of ${data.bars.toLocaleString('en-US')} bars (median)`,
         value: `${round(median(data.setDataMs))} ms`,
         detail: `to painted ${round(median(data.paintedMs))} ms; validation (normalizeCandles, Node) ${round(data.normalizeMs)} ms`,
+      },
+      {
+        metric: `setData of ${studied.bars.toLocaleString('en-US')} bars with four indicators`,
+        value: `p50 ${round(quantile(studied.setDataMs, 0.5))} ms`,
+        detail: `p95 ${round(quantile(studied.setDataMs, 0.95))} ms; to painted ${round(median(studied.paintedMs))} ms (${FOUR_STUDIES}); without them p50 ${round(quantile(data.setDataMs, 0.5))} ms`,
+      },
+      {
+        metric: 'live update of the last bar with four indicators (500 changes)',
+        value: `p50 ${round(quantile(studied.updateMs, 0.5), 3)} ms`,
+        detail: `p95 ${round(quantile(studied.updateMs, 0.95), 3)} ms (aim: under 2 ms); without them p50 ${round(quantile(data.updateMs, 0.5), 3)} ms, p95 ${round(quantile(data.updateMs, 0.95), 3)} ms`,
       },
       {
         metric: `live push, ~1/s for ${LIVE_SECONDS} s (${live.updates.length} pushes)`,
@@ -275,7 +302,10 @@ async function main() {
           time_to_first_candle_ms: {
             median: round(median(first.runs)),
             runs: first.runs.map((r) => round(r)),
-            history_request_ms: round(median(first.historyMs)),
+            // null: the first window came inlined in the page, no request.
+            history_request_ms: first.historyMs.every(Number.isNaN)
+              ? null
+              : round(median(first.historyMs.filter((x) => !Number.isNaN(x)))),
           },
           widget_time_to_first_candle_ms: {
             median: round(median(firstWidget.runs)),
@@ -288,6 +318,15 @@ async function main() {
             painted_median_ms: round(median(data.paintedMs), 2),
             runs_ms: data.setDataMs.map((r) => round(r, 2)),
             normalize_ms: round(data.normalizeMs, 2),
+          },
+          four_indicators: {
+            studies: FOUR_STUDIES,
+            set_data_p50_ms: round(quantile(studied.setDataMs, 0.5), 2),
+            set_data_p95_ms: round(quantile(studied.setDataMs, 0.95), 2),
+            live_update_p50_ms: round(quantile(studied.updateMs, 0.5), 4),
+            live_update_p95_ms: round(quantile(studied.updateMs, 0.95), 4),
+            without_live_update_p50_ms: round(quantile(data.updateMs, 0.5), 4),
+            without_live_update_p95_ms: round(quantile(data.updateMs, 0.95), 4),
           },
           live_push: {
             seconds: LIVE_SECONDS,
