@@ -121,6 +121,56 @@ describe('studies against trading-signals', () => {
   });
 });
 
+describe('studies against values worked by hand', () => {
+  const bars = (closes: number[]): Candle[] =>
+    closes.map((c, i) => ({ time: i * 60, open: c, high: c, low: c, close: c, volume: 1 }));
+  const values = (spec: StudySpec, b: Candle[], key = 'value') =>
+    computeStudy(spec, b).map((p) => (p ? (p[key] ?? null) : null));
+
+  it('SMA 3 of 1..5 is 2, 3, 4', () => {
+    expect(values({ kind: 'sma', period: 3 }, bars([1, 2, 3, 4, 5]))).toEqual([
+      null,
+      null,
+      2,
+      3,
+      4,
+    ]);
+  });
+
+  it('EMA 3 of 2, 4, 6, 8: alpha 0.5 from the first close', () => {
+    // 2 -> 3 -> 4.5 -> 6.25; shown from the third bar.
+    expect(values({ kind: 'ema', period: 3 }, bars([2, 4, 6, 8]))).toEqual([null, null, 4.5, 6.25]);
+  });
+
+  it('RSI 2: gains 1 and 3, loss 2, then Wilder smoothing', () => {
+    // changes +1, +3, -2: first averages gain 2, loss 0 -> 100; then gain 1, loss 1 -> 50.
+    expect(values({ kind: 'rsi', period: 2 }, bars([10, 11, 14, 12]))).toEqual([
+      null,
+      null,
+      100,
+      50,
+    ]);
+  });
+
+  it('VWAP weights the typical price by volume within a day and restarts the next day', () => {
+    const day = 86_400;
+    const b: Candle[] = [
+      { time: day, open: 10, high: 12, low: 9, close: 9, volume: 1 }, // typical 10
+      { time: day + 60, open: 9, high: 21, low: 18, close: 21, volume: 3 }, // typical 20
+      { time: 2 * day, open: 5, high: 6, low: 3, close: 3, volume: 2 }, // typical 4, new day
+    ];
+    expect(values({ kind: 'vwap', period: 0 }, b)).toEqual([10, 17.5, 4]);
+  });
+
+  it('Bollinger 2 of 1, 3: middle 2, deviation 1', () => {
+    expect(computeStudy({ kind: 'bb', period: 2 }, bars([1, 3]))[1]).toEqual({
+      upper: 4,
+      middle: 2,
+      lower: 0,
+    });
+  });
+});
+
 describe('live updates equal a full recomputation', () => {
   const specs: StudySpec[] = [
     { kind: 'sma', period: 20 },
