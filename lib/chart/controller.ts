@@ -92,6 +92,8 @@ export class ChartController {
   private disposed = false;
   /** time of the bar under the crosshair, null when none */
   private hoverTime: number | null = null;
+  /** the legend was last told of some indicators */
+  private studiesShown = false;
 
   constructor(private readonly options: ChartControllerOptions) {
     const { container } = options;
@@ -249,7 +251,13 @@ export class ChartController {
   private emitStudies(): void {
     const { onStudies } = this.options;
     if (!onStudies) return;
-    if (this.series.studies.list.length === 0) return onStudies([]);
+    if (this.series.studies.list.length === 0) {
+      // Said once when the last one goes, not on every tick of a chart without indicators.
+      if (this.studiesShown) onStudies([]);
+      this.studiesShown = false;
+      return;
+    }
+    this.studiesShown = true;
     const bars = this.feed?.getBars() ?? [];
     const i = this.hoverTime === null ? -1 : findBarIndex(bars, this.hoverTime);
     onStudies(this.series.studies.legend(i < 0 ? null : i));
