@@ -193,9 +193,15 @@ export function CandleChart({
             </span>
           )}
           {snapshot.loadingOlder && <span className="text-2xs text-muted">loading older…</span>}
-          {snapshot.state !== 'loading' && (
+          {snapshot.state !== 'loading' ? (
             <span data-testid="chart-live" className="contents">
               <Freshness updatedAt={snapshot.updatedAt} stale={stale} onRetry={retry} />
+            </span>
+          ) : (
+            // Its room, held while the candles load: the controls above the chart keep their
+            // rows, so the chart neither moves nor resizes (and repaints) when the mark appears.
+            <span aria-hidden className="invisible whitespace-nowrap text-2xs">
+              ● live · updated just now
             </span>
           )}
         </div>

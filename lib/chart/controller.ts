@@ -195,7 +195,9 @@ export class ChartController {
           );
           scale.applyOptions({ barSpacing: BAR_SPACING, rightOffset: RIGHT_OFFSET });
           if (few) scale.setVisibleLogicalRange(few);
-          else scale.scrollToRealTime();
+          // At once, not scrollToRealTime's 400 ms glide: a first view needs no animation, and
+          // each of its frames would repaint the whole chart while the page is still loading.
+          else scale.scrollToPosition(RIGHT_OFFSET, false);
           const bench = benchHook();
           if (bench && bench.firstCandleAt === undefined)
             void nextFrame().then((t) => (bench.firstCandleAt = t));
