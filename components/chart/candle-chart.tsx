@@ -13,7 +13,7 @@ import { useLiveInterrupted } from '@/lib/client/hooks/use-stream';
 import { fetchCandles } from '@/lib/features/pools/api';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
 import type { ChartStyle } from '@/lib/features/pools/params';
-import { formatStudy, type StudySpec } from '@/lib/features/chart/studies';
+import { formatStudies, type StudySpec } from '@/lib/features/chart/studies';
 import { ChartController } from '@/lib/chart/controller';
 import type { StudyLegendEntry } from '@/lib/chart/studies';
 import { SKELETON_BARS } from '@/lib/chart/skeleton';
@@ -95,7 +95,7 @@ export function CandleChart({
     const initial = first.current;
     first.current = null;
     controller.load(
-      { chainType: at.pool.chainType, chainId: at.pool.chainId, address: at.pool.address },
+      at.pool,
       at.interval,
       initial?.to,
       initial?.candles ? unpackCandles(initial.candles) : null,
@@ -152,7 +152,7 @@ export function CandleChart({
     controllerRef.current?.setTimeZone(tz);
   }, [tz]);
 
-  const studiesKey = studies.map(formatStudy).join(',');
+  const studiesKey = formatStudies(studies);
   useEffect(() => {
     controllerRef.current?.setStudies(latest.current.studies);
   }, [studiesKey]);

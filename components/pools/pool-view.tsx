@@ -27,22 +27,22 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Panel } from '@/components/ui/panel';
 import { PoolHeader } from './pool-header';
 
-// Below the chart: rendered after it (components/ui/deferred.tsx), their code loaded then. The
-// placeholders keep each panel's usual height, so nothing moves when one arrives.
-const TRADES_HEIGHT = 560;
-const STATS_HEIGHT = 150;
-const TOKEN_HEIGHT = 600;
+// Below the chart: rendered after it (components/ui/deferred.tsx), their code loaded then. One
+// placeholder per panel, of its usual height, stands in until both, so nothing moves.
+const TRADES_PLACEHOLDER = <PanelPlaceholder title="Recent trades" height={560} />;
+const STATS_PLACEHOLDER = <PanelPlaceholder title="Activity" height={150} />;
+const TOKEN_PLACEHOLDER = <PanelPlaceholder title="Token" height={600} />;
 const PoolTrades = dynamic(() => import('./pool-trades').then((m) => m.PoolTrades), {
   ssr: false,
-  loading: () => <PanelPlaceholder title="Recent trades" height={TRADES_HEIGHT} />,
+  loading: () => TRADES_PLACEHOLDER,
 });
 const PoolStats = dynamic(() => import('./pool-stats').then((m) => m.PoolStats), {
   ssr: false,
-  loading: () => <PanelPlaceholder title="Activity" height={STATS_HEIGHT} />,
+  loading: () => STATS_PLACEHOLDER,
 });
 const TokenPanel = dynamic(() => import('./token-panel').then((m) => m.TokenPanel), {
   ssr: false,
-  loading: () => <PanelPlaceholder title="Token" height={TOKEN_HEIGHT} />,
+  loading: () => TOKEN_PLACEHOLDER,
 });
 const noop = () => undefined;
 
@@ -219,18 +219,16 @@ export function PoolView({
             />
           </Panel>
           <div className="offscreen-lazy">
-            <Deferred
-              placeholder={<PanelPlaceholder title="Recent trades" height={TRADES_HEIGHT} />}
-            >
+            <Deferred placeholder={TRADES_PLACEHOLDER}>
               <PoolTrades pool={pool} data={data} tz={tz} explorer={explorer} />
             </Deferred>
           </div>
         </div>
         <aside className="offscreen-lazy flex min-w-0 flex-col gap-3" aria-label="Pool details">
-          <Deferred placeholder={<PanelPlaceholder title="Activity" height={STATS_HEIGHT} />}>
+          <Deferred placeholder={STATS_PLACEHOLDER}>
             <PoolStats pool={data} window={view.window} onWindow={(window) => update({ window })} />
           </Deferred>
-          <Deferred placeholder={<PanelPlaceholder title="Token" height={TOKEN_HEIGHT} />}>
+          <Deferred placeholder={TOKEN_PLACEHOLDER}>
             <TokenPanel
               pool={data}
               side={view.token}

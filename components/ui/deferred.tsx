@@ -26,12 +26,14 @@ export function Deferred({
     const el = ref.current;
     if (!el) return;
     let done = false;
+    let observer: IntersectionObserver | null = null;
     const show = () => {
       if (done) return;
       done = true;
+      observer?.disconnect();
       startTransition(() => setShown(true));
     };
-    const observer =
+    observer =
       typeof IntersectionObserver === 'function'
         ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), {
             rootMargin: '100% 0px',

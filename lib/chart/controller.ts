@@ -32,7 +32,7 @@ import { topicKey } from '../contracts/stream/topics';
 import type { PoolRef } from '../contracts/pool-ref';
 import type { ChartStyle } from '../features/pools/params';
 import { benchHook, nextFrame } from './bench-hook';
-import { formatStudy, type StudySpec } from '../features/chart/studies';
+import { formatStudies, type StudySpec } from '../features/chart/studies';
 import type { StudyLegendEntry } from './studies';
 import { ChartSeries } from './series';
 import { baseOptions, readColors, themeOptions } from './theme';
@@ -249,8 +249,11 @@ export class ChartController {
     this.emitStudies();
   }
 
-  /** The indicators' values at the hovered bar (the last one otherwise), to the legend. */
-  private emitStudies(): void {
+  /**
+   * The indicators' values at the hovered bar (the last one otherwise), to the legend. `index`:
+   * the hovered bar's, when the caller has already looked it up.
+   */
+  private emitStudies(index?: number): void {
     const { onStudies } = this.options;
     if (!onStudies) return;
     if (this.series.studies.list.length === 0) {
@@ -260,8 +263,9 @@ export class ChartController {
       return;
     }
     this.studiesShown = true;
-    const bars = this.feed?.getBars() ?? [];
-    const i = this.hoverTime === null ? -1 : findBarIndex(bars, this.hoverTime);
+    const i =
+      index ??
+      (this.hoverTime === null ? -1 : findBarIndex(this.feed?.getBars() ?? [], this.hoverTime));
     onStudies(this.series.studies.legend(i < 0 ? null : i));
   }
 
@@ -345,9 +349,9 @@ export class ChartController {
       return;
     }
     this.hoverTime = param.time;
-    this.emitStudies();
     const bars = feed.getBars();
     const i = findBarIndex(bars, param.time);
+    this.emitStudies(i);
     const bar = bars[i];
     this.options.onHover?.(
       bar ? { interval: feed.interval, bar, previousClose: bars[i - 1]?.close ?? null } : null,
@@ -372,7 +376,7 @@ export class ChartController {
     const first = scale.logicalToCoordinate(0 as Logical);
     const last = scale.logicalToCoordinate((bars - 1) as Logical);
     // What the chart draws besides the price: its indicators and its panes (for tests).
-    figure.dataset.studies = this.series.studies.list.map((s) => formatStudy(s)).join(',');
+    figure.dataset.studies = formatStudies(this.series.studies.list);
     figure.dataset.panes = String(this.chart.panes().length);
     figure.dataset.extent =
       bars > 0 && width > 0 && first !== null && last !== null

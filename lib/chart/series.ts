@@ -100,8 +100,7 @@ export class ChartSeries implements CandleSink {
 
   setColors(colors: ChartColors): void {
     this.colors = colors;
-    this.studies.setColors(colors);
-    this.studies.setData(this.getBars());
+    this.studies.setColors(colors, this.getBars());
     this.main.applyOptions(this.mainOptions());
     // Volume bars carry their colour per point.
     this.volume?.setData(this.getBars().map((b) => this.volumePoint(b)));

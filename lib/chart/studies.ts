@@ -66,11 +66,6 @@ export class ChartStudies {
     return this.specs;
   }
 
-  /** Panes this chart has beyond the price pane and the volume one. */
-  get panes(): number {
-    return this.drawn.filter((d) => !OVERLAY[d.spec.kind]).length;
-  }
-
   /** `daily`: the bars are a day or longer (VWAP then spans the loaded history). */
   setInterval(daily: boolean): void {
     this.daily = daily;
@@ -80,8 +75,10 @@ export class ChartStudies {
     this.decimals = decimals;
   }
 
-  setColors(colors: ChartColors): void {
+  /** New theme colours: the histogram's points are drawn again from the values held (no recomputation). */
+  setColors(colors: ChartColors, bars: readonly Candle[]): void {
     this.colors = colors;
+    for (const d of this.drawn) this.draw(d, bars);
   }
 
   /** Draws `specs` over `bars`, replacing what was drawn. */
@@ -105,9 +102,13 @@ export class ChartStudies {
     for (const d of this.drawn) {
       d.study = createStudy(d.spec, this.daily);
       d.values = bars.map((b) => d.study.push(b));
-      for (const [name, series] of d.lines)
-        series.setData(bars.map((b, i) => this.point(d, name, b.time, d.values[i] ?? null)));
+      this.draw(d, bars);
     }
+  }
+
+  private draw(d: Drawn, bars: readonly Candle[]): void {
+    for (const [name, series] of d.lines)
+      series.setData(bars.map((b, i) => this.point(d, name, b.time, d.values[i] ?? null)));
   }
 
   /** A live bar: the last one changed (`replace`) or a new one. */

@@ -52,6 +52,10 @@ export function formatStudy(spec: StudySpec): string {
   return `${spec.kind}:${spec.period}`;
 }
 
+/** The `studies=` value: `ema:20,rsi:14` ('' for none). */
+export const formatStudies = (specs: readonly StudySpec[]): string =>
+  specs.map(formatStudy).join(',');
+
 /** At most this many studies at once (the URL and the chart stay readable). */
 export const MAX_STUDIES = 8;
 

@@ -6,7 +6,7 @@
 import { DEFAULT_INTERVAL, intervalOrLabel, type KlineInterval } from '../chart/intervals';
 import type { TimeZoneMode } from '../chart/time-format';
 import type { PoolWindow } from '../../contracts/price/schema';
-import { formatStudy, parseStudies, type StudySpec } from '../chart/studies';
+import { formatStudies, parseStudies, type StudySpec } from '../chart/studies';
 
 export type ChartStyle = 'candles' | 'line' | 'area';
 export type Theme = 'dark' | 'light';
@@ -70,10 +70,6 @@ export function parsePoolView(params: SearchParamsLike): PoolViewParams {
   };
 }
 
-/** `ema:20,rsi:14`, or '' for none. */
-export const studiesParam = (studies: readonly StudySpec[]): string =>
-  studies.map(formatStudy).join(',');
-
 export function poolViewQuery(view: PoolViewParams): string {
   const q = new URLSearchParams();
   if (view.interval !== DEFAULT_INTERVAL) q.set('interval', view.interval);
@@ -82,7 +78,7 @@ export function poolViewQuery(view: PoolViewParams): string {
   if (!view.volume) q.set('volume', '0');
   if (view.window !== 'h24') q.set('window', view.window);
   if (view.token !== 'base') q.set('token', view.token);
-  if (view.studies.length > 0) q.set('studies', studiesParam(view.studies));
+  if (view.studies.length > 0) q.set('studies', formatStudies(view.studies));
   const s = q.toString();
   return s ? `?${s}` : '';
 }
@@ -150,6 +146,6 @@ export function widgetQuery(p: WidgetParams): string {
     tz: p.tz,
   });
   if (p.bg) q.set('bg', p.bg);
-  if (p.studies.length > 0) q.set('studies', studiesParam(p.studies));
+  if (p.studies.length > 0) q.set('studies', formatStudies(p.studies));
   return `?${q.toString()}`;
 }
