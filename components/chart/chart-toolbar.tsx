@@ -4,7 +4,7 @@ import {
   KLINE_INTERVALS,
   type KlineInterval,
 } from '@/lib/features/chart/intervals';
-import type { TimeZoneMode } from '@/lib/features/chart/time-format';
+import { zoneChoices, zoneLabel, zoneShortLabel, type TimeZoneMode } from '@/lib/core/format/zone';
 import { Segmented } from '@/components/ui/segmented';
 import type { ChartStyle } from '@/lib/features/pools/params';
 import type { StudySpec } from '@/lib/features/chart/studies';
@@ -16,10 +16,15 @@ const STYLE_OPTIONS: readonly { value: ChartStyle; label: string; title: string 
   { value: 'line', label: 'Line', title: 'Line of closes' },
   { value: 'area', label: 'Area', title: 'Area of closes' },
 ];
-const TZ_OPTIONS: readonly { value: TimeZoneMode; label: string; title: string }[] = [
-  { value: 'local', label: 'Local', title: 'Times in your time zone' },
-  { value: 'utc', label: 'UTC', title: 'Times in UTC' },
-];
+
+/** The time-zone toggle's options: the zone shown (and the preferred one), Local and UTC. */
+function tzOptions(tz: TimeZoneMode, preferred?: TimeZoneMode) {
+  return zoneChoices(tz, preferred).map((value) => ({
+    value,
+    label: zoneShortLabel(value),
+    title: `Times in ${value === 'local' ? 'your time zone' : zoneLabel(value)}`,
+  }));
+}
 
 export function IntervalPicker({
   value,
@@ -48,6 +53,7 @@ export function ChartToolbar({
   style,
   onStyle,
   tz,
+  preferredTz,
   onTz,
   volume,
   onVolume,
@@ -59,6 +65,8 @@ export function ChartToolbar({
   style?: ChartStyle;
   onStyle?: (v: ChartStyle) => void;
   tz?: TimeZoneMode;
+  /** the Settings preference, offered beside Local and UTC when it is a named zone */
+  preferredTz?: TimeZoneMode;
   onTz?: (v: TimeZoneMode) => void;
   volume?: boolean;
   onVolume?: (v: boolean) => void;
@@ -78,7 +86,13 @@ export function ChartToolbar({
         />
       )}
       {tz && onTz && (
-        <Segmented label="Time zone" options={TZ_OPTIONS} value={tz} onChange={onTz} size="sm" />
+        <Segmented
+          label="Time zone"
+          options={tzOptions(tz, preferredTz)}
+          value={tz}
+          onChange={onTz}
+          size="sm"
+        />
       )}
       {volume !== undefined && onVolume && (
         <button

@@ -13,6 +13,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Select, TextArea, TextInput } from '@/components/ui/field';
 import { Segmented } from '@/components/ui/segmented';
+import { zoneChoices, zoneShortLabel } from '@/lib/core/format/zone';
 
 const HEIGHT = 480;
 
@@ -108,10 +109,10 @@ function EmbedForm({
           <span className="text-[12px] font-medium text-muted">Time labels</span>
           <Segmented
             label="Time labels"
-            options={[
-              { value: 'local', label: 'Local' },
-              { value: 'utc', label: 'UTC' },
-            ]}
+            options={zoneChoices(params.tz).map((value) => ({
+              value,
+              label: value === 'local' ? "Viewer's" : zoneShortLabel(value),
+            }))}
             value={params.tz}
             onChange={(v) => set('tz', v)}
             size="sm"

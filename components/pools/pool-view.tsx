@@ -209,7 +209,8 @@ export function PoolView({
                   style={view.chart}
                   onStyle={(chart) => update({ chart })}
                   tz={tz}
-                  onTz={(value) => update({ tz: value })}
+                  preferredTz={preferredTz}
+                  onTz={(value) => update({ tz: value === preferredTz ? null : value })}
                   volume={view.volume}
                   onVolume={(volume) => update({ volume })}
                   studies={view.studies}

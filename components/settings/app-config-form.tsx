@@ -22,6 +22,8 @@ import {
 import { SecretField } from './secret-field';
 import { useAccess } from './use-access';
 import { MASKED_PATH } from '@/lib/core/masked';
+import { usePrefs } from '@/lib/client/stores/prefs';
+import { formatClock, formatIsoDateTime } from '@/lib/features/wallets/time';
 
 export function AppConfigPanel() {
   const config = useQuery(appConfigQuery);
@@ -68,6 +70,7 @@ function ConfigForm({
   onNote: (note: string | null) => void;
 }) {
   const client = useQueryClient();
+  const zone = usePrefs((s) => s.tz);
   const { canChange, reason } = useAccess();
   const [draft, setDraft] = useState<ConfigDraft>(() => draftOf(config));
   const [errors, setErrors] = useState<ConfigErrors>({});
@@ -94,7 +97,7 @@ function ConfigForm({
             : ' The secret was set; it will not be shown again.'
           : '';
       setDraft((d) => ({ ...d, secret: null, clearSecret: false }));
-      onNote(`Saved at ${new Date().toLocaleTimeString()}.${secretNote}`);
+      onNote(`Saved at ${formatClock(Date.now() / 1000, zone)}.${secretNote}`);
       await client.invalidateQueries({ queryKey: txKeys.all });
     } catch (error) {
       setErrors(
@@ -252,8 +255,8 @@ function ConfigForm({
         )}
       </div>
       <p className="mt-2 text-[11px] text-muted">
-        Created {new Date(config.created_at).toLocaleString()} · updated{' '}
-        {new Date(config.updated_at).toLocaleString()}
+        Created {formatIsoDateTime(config.created_at, zone)} · updated{' '}
+        {formatIsoDateTime(config.updated_at, zone)}
       </p>
     </form>
   );

@@ -13,15 +13,17 @@ import { txKeys, retryStatusQuery, retryWebhook } from '@/lib/features/wallets/q
 import type { RetryData } from '@/lib/contracts/tx/schema';
 import { KV, KeyValues, None } from '@/components/tx/kv';
 import { useAccess } from './use-access';
+import { usePrefs } from '@/lib/client/stores/prefs';
+import { formatClock, formatDateTime, type Zone } from '@/lib/features/wallets/time';
 
 const TONE = { active: 'up', retrying: 'warn', disabled: 'down' } as const;
 
-function when(sec: number | null | undefined): ReactNode {
+function when(sec: number | null | undefined, zone: Zone): ReactNode {
   if (!sec) return <None />;
   const ms = sec * 1000 - Date.now();
   return (
-    <span title={new Date(sec * 1000).toLocaleString()}>
-      {new Date(sec * 1000).toLocaleTimeString()}{' '}
+    <span title={formatDateTime(sec, zone)}>
+      {formatClock(sec, zone)}{' '}
       <span className="text-muted">
         · {ms >= 0 ? `in ${formatAge(ms).replace(' ago', '')}` : formatAge(-ms)}
       </span>
@@ -33,6 +35,7 @@ function when(sec: number | null | undefined): ReactNode {
 export function DeliveryPanel() {
   const client = useQueryClient();
   const { canChange, reason } = useAccess();
+  const zone = usePrefs((s) => s.tz);
   const status = useQuery(retryStatusQuery);
   const mutation = useMutation({
     mutationFn: retryWebhook,
@@ -82,12 +85,12 @@ export function DeliveryPanel() {
               </span>
             </span>
           </KV>
-          <KV label="Retrying since">{when(s.webhook_retrying_since)}</KV>
+          <KV label="Retrying since">{when(s.webhook_retrying_since, zone)}</KV>
           <KV label="Pending">
             <span data-testid="delivery-pending">{s.pending.toLocaleString('en-US')}</span>{' '}
             <span className="text-muted">queued</span>
           </KV>
-          <KV label="Next retry">{when(s.next_retry_at)}</KV>
+          <KV label="Next retry">{when(s.next_retry_at, zone)}</KV>
           <KV label="Last failure">{s.webhook_last_failure_reason ?? <None />}</KV>
           <KV label="Failed transaction id" hint="Recorded when a batch is given up after 36 h">
             {s.webhook_last_failed_transaction_id ?? <None />}
@@ -142,9 +145,7 @@ export function DeliveryPanel() {
           <p className="text-[12px]">
             <Badge tone={result.data.code === 0 ? 'up' : 'down'}>code {result.data.code}</Badge>{' '}
             <span className="ml-1">{result.data.message}</span>
-            <span className="ml-2 text-2xs text-muted">
-              {new Date(result.at).toLocaleTimeString()}
-            </span>
+            <span className="ml-2 text-2xs text-muted">{formatClock(result.at / 1000, zone)}</span>
           </p>
           <dl className="num mt-1.5 grid grid-cols-3 gap-x-4 gap-y-1 text-[12px] sm:grid-cols-6">
             {(
@@ -157,7 +158,7 @@ export function DeliveryPanel() {
                 [
                   'Next retry',
                   result.data.data.nextRetryAt
-                    ? new Date(result.data.data.nextRetryAt * 1000).toLocaleTimeString()
+                    ? formatClock(result.data.data.nextRetryAt, zone)
                     : '—',
                 ],
               ] as const

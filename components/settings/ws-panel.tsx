@@ -7,6 +7,8 @@ import { Panel } from '@/components/ui/panel';
 import { Skeleton } from '@/components/ui/skeleton';
 import { shorten } from '@/lib/core/format/text';
 import { wsStatusQuery } from '@/lib/features/wallets/queries';
+import { usePrefs } from '@/lib/client/stores/prefs';
+import { formatDateTime } from '@/lib/features/wallets/time';
 
 function duration(seconds: number): string {
   const h = Math.floor(seconds / 3600);
@@ -18,6 +20,7 @@ function duration(seconds: number): string {
 /** Connected WebSocket clients of this app, with uptime and pushes still awaiting an ACK. */
 export function WsPanel() {
   const ws = useQuery(wsStatusQuery);
+  const zone = usePrefs((s) => s.tz);
   const d = ws.data;
   return (
     <Panel
@@ -62,7 +65,9 @@ export function WsPanel() {
                     <td className="px-3 font-mono" title={c.clientId}>
                       {shorten(c.clientId, 10, 4)}
                     </td>
-                    <td className="px-2 text-muted">{new Date(c.connectedAt).toLocaleString()}</td>
+                    <td className="px-2 text-muted">
+                      {formatDateTime(c.connectedAt / 1000, zone)}
+                    </td>
                     <td className="px-2 text-right">{duration(c.uptime)}</td>
                     <td className={`px-3 text-right ${c.pendingTxCount > 0 ? 'text-warn' : ''}`}>
                       {c.pendingTxCount}

@@ -176,13 +176,14 @@ const FeedRowView = memo(function FeedRowView({
       aria-selected={selected}
       data-testid="feed-row"
       data-hash={tx.tx_hash}
+      data-time={tx.tx_time ?? undefined}
       onClick={() => onSelect(row.key)}
       className={`border-b border-border/50 ${selected ? 'bg-raised/60' : 'hover:bg-raised/40'} ${fresh ? 'flash-up' : ''}`}
       style={{ height: ROW_HEIGHT }}
     >
       <td
         className={`sticky left-0 z-10 pl-3 pr-2 text-muted ${selected ? 'bg-raised' : 'bg-panel'}`}
-        title={`${formatDateTime(tx.tx_time, zone)} · received ${new Date(row.receivedAt).toLocaleTimeString()}`}
+        title={`${formatDateTime(tx.tx_time, zone)} · received ${formatClock(row.receivedAt / 1000, zone)}`}
       >
         {formatClock(tx.tx_time, zone)}
       </td>

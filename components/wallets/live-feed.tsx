@@ -13,6 +13,7 @@ import { askNotificationPermission } from '@/lib/features/wallets/alerts';
 import { TX_CHAINS, sameAddress, familyOf } from '@/lib/features/wallets/chains';
 import type { Direction } from '@/lib/features/wallets/direction';
 import { matchesFilter, type FeedFilter } from '@/lib/features/wallets/feed';
+import { formatClock } from '@/lib/features/wallets/time';
 import { useFeedStore } from '@/lib/features/wallets/feed-store';
 import { FeedTable } from './feed-table';
 import { StreamState } from './stream-state';
@@ -226,7 +227,7 @@ export function LiveFeed({
             />
           ) : (
             <EmptyState title="Waiting for transactions of monitored addresses.">
-              {hydrated ? `Live since ${new Date(startedAt).toLocaleTimeString()}: every` : 'Every'}{' '}
+              {hydrated ? `Live since ${formatClock(startedAt / 1000, zone)}: every` : 'Every'}{' '}
               transaction of an address on the monitored list appears here as it happens.
             </EmptyState>
           )}

@@ -1,44 +1,17 @@
 /**
- * Time labels of the chart in the trader's choice of local time or UTC. Candle times are UTC seconds;
- * lightweight-charts places its tick marks in UTC, and these formatters only choose how they read.
+ * Time labels of the chart in the trader's time zone (local, UTC or an IANA zone: lib/core/format/zone.ts).
+ * Candle times are UTC seconds; lightweight-charts places its tick marks in UTC, and these formatters
+ * only choose how they read.
  */
 import type { KlineInterval } from './intervals';
 
-import type { TimeZoneMode } from '../../core/format/zone';
+import { zonedParts, type TimeZoneMode } from '../../core/format/zone';
 
 export type { TimeZoneMode };
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-interface Parts {
-  year: number;
-  month: number;
-  day: number;
-  hours: number;
-  minutes: number;
-  seconds: number;
-}
-
-function parts(seconds: number, tz: TimeZoneMode): Parts {
-  const d = new Date(seconds * 1000);
-  return tz === 'utc'
-    ? {
-        year: d.getUTCFullYear(),
-        month: d.getUTCMonth(),
-        day: d.getUTCDate(),
-        hours: d.getUTCHours(),
-        minutes: d.getUTCMinutes(),
-        seconds: d.getUTCSeconds(),
-      }
-    : {
-        year: d.getFullYear(),
-        month: d.getMonth(),
-        day: d.getDate(),
-        hours: d.getHours(),
-        minutes: d.getMinutes(),
-        seconds: d.getSeconds(),
-      };
-}
+const parts = zonedParts;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -4,7 +4,7 @@
  * the values that differ from the defaults, so links stay short.
  */
 import { DEFAULT_INTERVAL, intervalOrLabel, type KlineInterval } from '../chart/intervals';
-import type { TimeZoneMode } from '../chart/time-format';
+import { parseZone, type TimeZoneMode } from '../../core/format/zone';
 import type { PoolWindow } from '../../contracts/price/schema';
 import { formatStudies, parseStudies, type StudySpec } from '../chart/studies';
 
@@ -37,7 +37,7 @@ export const POOL_WINDOWS: readonly PoolWindow[] = ['m5', 'm15', 'm30', 'h1', 'h
 export interface PoolViewParams {
   interval: KlineInterval;
   chart: ChartStyle;
-  /** null: the user's preference (Settings) */
+  /** null: the user's preference (Settings); `utc`, `local` or an IANA zone (`Asia/Tokyo`) */
   tz: TimeZoneMode | null;
   volume: boolean;
   window: PoolWindow;
@@ -58,11 +58,10 @@ export const POOL_VIEW_DEFAULTS: PoolViewParams = {
 
 export function parsePoolView(params: SearchParamsLike): PoolViewParams {
   const interval = read(params, 'interval');
-  const tz = read(params, 'tz');
   return {
     interval: intervalOrLabel(interval) ?? DEFAULT_INTERVAL,
     chart: pick(read(params, 'chart'), CHART_STYLES, 'candles'),
-    tz: tz === 'utc' || tz === 'local' ? tz : null,
+    tz: parseZone(read(params, 'tz')),
     volume: flag(read(params, 'volume'), true),
     window: pick(read(params, 'window'), POOL_WINDOWS, 'h24'),
     token: pick(read(params, 'token'), ['base', 'quote'] as const, 'base'),
@@ -129,7 +128,7 @@ export function parseWidget(params: SearchParamsLike): WidgetParams {
     info: flag(read(params, 'info'), WIDGET_DEFAULTS.info),
     trades: flag(read(params, 'trades'), WIDGET_DEFAULTS.trades),
     bg: parseBg(read(params, 'bg')),
-    tz: pick(read(params, 'tz'), ['local', 'utc'] as const, WIDGET_DEFAULTS.tz),
+    tz: parseZone(read(params, 'tz')) ?? WIDGET_DEFAULTS.tz,
     studies: parseStudies(read(params, 'studies')),
   };
 }
