@@ -10,10 +10,15 @@ import { Freshness } from '@/components/ui/freshness';
 import { useLiveInterrupted } from '@/lib/client/hooks/use-stream';
 import { Panel } from '@/components/ui/panel';
 import { useMoney } from '@/lib/features/fiats/use-money';
+import { readTrade, type TradeView } from '@/lib/features/pools/trades';
+import { tradesToCsv } from '@/lib/features/pools/trades-csv';
+import { CsvExport } from '@/components/ui/csv-export';
 import { TradesTable } from './trades-table';
 import { usePoolTrades } from './use-pool-trades';
 
-/** The pool's recent trades, newest first, live. */
+const timeOfTrade = (t: TradeView) => t.time;
+
+/** The pool's recent trades, newest first, live; the loaded ones export as CSV. */
 export function PoolTrades({
   pool,
   data,
@@ -51,18 +56,32 @@ export function PoolTrades({
     [data],
   );
   const money = useMoney();
+  const views = useMemo(
+    () => trades.trades.map((t) => readTrade(t, tradePool, usd)),
+    [trades.trades, tradePool, usd],
+  );
+  const pair = `${tradePool.base.symbol}-${tradePool.quote.symbol}`;
 
   return (
     <Panel
       title="Recent trades"
       actions={
         trades.status !== 'loading' && (
-          <Freshness
-            updatedAt={trades.updatedAt}
-            stale={trades.error !== null || interrupted}
-            onRetry={trades.retry}
-            staleAfterMs={300_000}
-          />
+          <>
+            <CsvExport
+              noun="trades"
+              fileName={`trades-${pair}`}
+              rows={views}
+              timeOf={timeOfTrade}
+              toCsv={(rows) => tradesToCsv(rows, tradePool, pool)}
+            />
+            <Freshness
+              updatedAt={trades.updatedAt}
+              stale={trades.error !== null || interrupted}
+              onRetry={trades.retry}
+              staleAfterMs={300_000}
+            />
+          </>
         )
       }
     >

@@ -11,6 +11,8 @@ import { usePrefs } from '@/lib/client/stores/prefs';
 import { txIdentity } from '@/lib/contracts/tx/identity';
 import type { TransferRecord } from '@/lib/contracts/tx/schema';
 import { transfersToCsv } from '@/lib/features/wallets/csv';
+import { csvFileName } from '@/lib/core/csv';
+import { downloadText } from '@/lib/client/download';
 import { counterpartyOf, directionOf, matchedWallet } from '@/lib/features/wallets/direction';
 import { txPath } from '@/lib/features/wallets/explorer';
 import { walletsOf, type HistoryQuery } from '@/lib/features/wallets/history';
@@ -24,15 +26,6 @@ import {
 } from '@/components/tx/tx-cells';
 import { TokenTransfersCell } from './token-transfers-cell';
 import { WalletAddress } from './wallet-address';
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 const HEAD = [
   'Time',
@@ -120,8 +113,8 @@ export function HistoryResults({ query }: { query: HistoryQuery }) {
           variant="ghost"
           className="ml-auto"
           onClick={() =>
-            download(
-              `transfers-${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-')}.csv`,
+            downloadText(
+              csvFileName('transfers'),
               transfersToCsv(rows, (r) => matchedWallet(r, wallets)),
             )
           }

@@ -15,6 +15,9 @@ import type { Direction } from '@/lib/features/wallets/direction';
 import { matchesFilter, type FeedFilter } from '@/lib/features/wallets/feed';
 import { formatClock } from '@/lib/features/wallets/time';
 import { useFeedStore } from '@/lib/features/wallets/feed-store';
+import { feedToCsv } from '@/lib/features/wallets/csv';
+import type { FeedRow } from '@/lib/features/wallets/feed';
+import { CsvExport } from '@/components/ui/csv-export';
 import { FeedTable } from './feed-table';
 import { StreamState } from './stream-state';
 import { WatchControl } from './watch-control';
@@ -39,6 +42,8 @@ export interface FeedParams {
   dir: Direction | null;
   kind: 'native' | 'token' | null;
 }
+
+const timeOfRow = (r: FeedRow) => r.tx.tx_time;
 
 /** The live transaction feed: filters in the URL, pause with a buffer, alerts, a per-tab watch. */
 export function LiveFeed({
@@ -192,6 +197,13 @@ export function LiveFeed({
               'Pause'
             )}
           </Button>
+          <CsvExport
+            noun="transactions"
+            fileName="live-feed"
+            rows={rows}
+            timeOf={timeOfRow}
+            toCsv={feedToCsv}
+          />
           <Button size="sm" variant="ghost" onClick={clear} disabled={feed.rows.length === 0}>
             Clear
           </Button>

@@ -154,3 +154,48 @@ export function zoneChoices(...inUse: (TimeZoneMode | null | undefined)[]): Time
   const named = inUse.filter((z): z is TimeZoneMode => !!z && z !== 'local' && z !== 'utc');
   return [...new Set<TimeZoneMode>([...named, 'local', 'utc'])];
 }
+
+/**
+ * The instant (Unix seconds) a wall-clock time names in a zone: `2026-11-25T09:00` in Tokyo is
+ * 00:00 UTC. For a time a daylight-saving change skips or repeats, the earlier reading wins.
+ */
+export function zonedToUnix(
+  wall: {
+    year: number;
+    month: number;
+    day: number;
+    hours: number;
+    minutes: number;
+    seconds?: number;
+  },
+  zone: TimeZoneMode,
+): number {
+  const { year, month, day, hours, minutes, seconds = 0 } = wall;
+  if (zone === 'local') return new Date(year, month, day, hours, minutes, seconds).getTime() / 1000;
+  const asUtc = Date.UTC(year, month, day, hours, minutes, seconds) / 1000;
+  if (zone === 'utc') return asUtc;
+  const offsetAt = (t: number) => {
+    const p = zonedParts(t, zone);
+    return Date.UTC(p.year, p.month, p.day, p.hours, p.minutes, p.seconds) / 1000 - Math.floor(t);
+  };
+  const first = asUtc - offsetAt(asUtc);
+  return asUtc - offsetAt(first);
+}
+
+/** `2026-11-25T09:00` (an <input type="datetime-local"> value) read in a zone; null if malformed. */
+export function parseZonedInput(value: string, zone: TimeZoneMode): number | null {
+  const m = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)(?::(\d\d))?$/.exec(value.trim());
+  if (!m) return null;
+  const [year = 0, month = 0, day = 0, hours = 0, minutes = 0, seconds = 0] = m
+    .slice(1)
+    .map((x) => Number(x ?? 0));
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hours > 23 || minutes > 59) return null;
+  return zonedToUnix({ year, month: month - 1, day, hours, minutes, seconds }, zone);
+}
+
+/** An instant as an <input type="datetime-local"> value in a zone (to the minute). */
+export function toZonedInput(seconds: number, zone: TimeZoneMode): string {
+  const p = zonedParts(seconds, zone);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${p.year}-${pad(p.month + 1)}-${pad(p.day)}T${pad(p.hours)}:${pad(p.minutes)}`;
+}

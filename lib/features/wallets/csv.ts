@@ -1,9 +1,10 @@
-/** CSV of loaded transfer records: exact amounts (BigInt), UTC times, spreadsheet-safe cells. */
+/** CSV of loaded transfers (history pages, the live feed): exact amounts (BigInt), UTC times. */
+import { toCsv } from '../../core/csv';
 import { formatUnits } from '../../core/format/units';
-import type { TransferRecord } from '../../contracts/tx/schema';
+import type { TransactionDetail } from '../../contracts/tx/schema';
 import { txChain } from './chains';
 import { directionOf } from './direction';
-import { kindOf } from './feed';
+import { kindOf, type FeedRow } from './feed';
 
 const COLUMNS = [
   'id',
@@ -26,49 +27,52 @@ const COLUMNS = [
   'token_transfers',
 ] as const;
 
-/** Quotes when needed; a text cell that a spreadsheet would run as a formula gets a leading quote. */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text))
-    text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/** A transfer record (history) or a pushed transaction (the live feed, which has no cursor id). */
+type Transfer = TransactionDetail & { id?: number };
+
+export function transfersToCsv<T extends Transfer>(
+  records: readonly T[],
+  wallet?: (r: T) => string | null,
+): string {
+  return toCsv(
+    COLUMNS,
+    records.map((r) => {
+      const native = txChain(r.chain_type, r.chain_id)?.native;
+      const w = wallet?.(r) ?? null;
+      const tokens = r.token_transfers
+        .map((t) =>
+          `${formatUnits(t.amount, t.decimals) ?? t.amount ?? ''} ${t.symbol ?? ''} ${t.from_address ?? ''}>${t.to_address ?? ''}`.trim(),
+        )
+        .join(' | ');
+      return [
+        r.id,
+        r.tx_time === null ? '' : new Date(r.tx_time * 1000).toISOString(),
+        r.chain_type,
+        r.chain_id,
+        r.height,
+        r.tx_hash,
+        r.tx_status,
+        kindOf(r),
+        w ? directionOf(r, w) : '',
+        r.sender,
+        r.receiver,
+        formatUnits(r.amount, r.decimals),
+        r.symbol,
+        r.amount,
+        r.decimals,
+        native ? formatUnits(r.tx_fee, native.decimals) : r.tx_fee,
+        native?.symbol ?? '',
+        tokens,
+      ];
+    }),
+  );
 }
 
-export function transfersToCsv(
-  records: readonly TransferRecord[],
-  wallet?: (r: TransferRecord) => string | null,
-): string {
-  const lines = [COLUMNS.join(',')];
-  for (const r of records) {
-    const native = txChain(r.chain_type, r.chain_id)?.native;
-    const w = wallet?.(r) ?? null;
-    const tokens = r.token_transfers
-      .map((t) =>
-        `${formatUnits(t.amount, t.decimals) ?? t.amount ?? ''} ${t.symbol ?? ''} ${t.from_address ?? ''}>${t.to_address ?? ''}`.trim(),
-      )
-      .join(' | ');
-    const row = [
-      r.id,
-      r.tx_time === null ? '' : new Date(r.tx_time * 1000).toISOString(),
-      r.chain_type,
-      r.chain_id,
-      r.height,
-      r.tx_hash,
-      r.tx_status,
-      kindOf(r),
-      w ? directionOf(r, w) : '',
-      r.sender,
-      r.receiver,
-      formatUnits(r.amount, r.decimals),
-      r.symbol,
-      r.amount,
-      r.decimals,
-      native ? formatUnits(r.tx_fee, native.decimals) : r.tx_fee,
-      native?.symbol ?? '',
-      tokens,
-    ];
-    lines.push(row.map(csvCell).join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
+/** The live feed's rows, each with the monitored wallet it matched (its direction from that wallet). */
+export function feedToCsv(rows: readonly FeedRow[]): string {
+  const wallets = new Map(rows.map((r) => [r.tx, r.wallet]));
+  return transfersToCsv(
+    rows.map((r) => r.tx),
+    (tx) => wallets.get(tx) ?? null,
+  );
 }

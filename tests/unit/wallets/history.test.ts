@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { transfersToCsv, csvCell } from '@/lib/features/wallets/csv';
+import { transfersToCsv } from '@/lib/features/wallets/csv';
+import { csvCell } from '@/lib/core/csv';
 import {
   historyFromParams,
   historyToParams,
