@@ -9,6 +9,7 @@ import { downloadText } from '@/lib/client/download';
 import { usePrefs } from '@/lib/client/stores/prefs';
 import { csvFileName, rowsInRange } from '@/lib/core/csv';
 import { parseZonedInput, toZonedInput, zoneLabel } from '@/lib/core/format/zone';
+import { formatDateTime } from '@/lib/features/wallets/time';
 import { Button } from './button';
 import { Dialog } from './dialog';
 import { Field, TextInput } from './field';
@@ -84,9 +85,11 @@ export function CsvExport<T>({ noun, fileName, rows, timeOf, toCsv }: CsvExportP
         <div className="flex flex-col gap-3 text-[13px]">
           <p className="text-muted">
             The {rows.length.toLocaleString('en-US')} {noun} loaded on this page
-            {span ? ' (from the first to the last shown)' : ''}. Leave a bound empty to keep every
-            row on that side. Times in the file are UTC (ISO 8601); the range reads in{' '}
-            {zoneLabel(zone)}.
+            {span
+              ? `, from ${formatDateTime(span.min, zone)} to ${formatDateTime(span.max, zone)}`
+              : ''}
+            . Leave a bound empty to keep every row on that side. The range reads in{' '}
+            {zoneLabel(zone)}; times in the file are UTC (ISO 8601).
           </p>
           <div className="grid gap-3 sm:grid-cols-2">
             <Field id={`${id}-from`} label="From">
