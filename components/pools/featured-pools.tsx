@@ -5,6 +5,8 @@ import { useMoney } from '@/lib/features/fiats/use-money';
 import { dexName, type PoolSummary } from '@/lib/features/pools/summary';
 import { Change } from '@/components/ui/change';
 import { MoneyNote } from '@/components/ui/money-note';
+import { Skeleton } from '@/components/ui/skeleton';
+import { StarIcon } from '@/components/ui/star-icon';
 import { TokenIcon } from '@/components/ui/token-icon';
 import { RetryButton } from './retry-button';
 import { TableArrowNav } from './table-arrow-nav';
@@ -14,7 +16,10 @@ export interface FeaturedRow {
   address: string;
   network: string;
   lookup:
-    { kind: 'found'; pool: PoolSummary } | { kind: 'missing' } | { kind: 'error'; message: string };
+    | { kind: 'found'; pool: PoolSummary }
+    | { kind: 'missing' }
+    | { kind: 'error'; message: string }
+    | { kind: 'loading'; pair: string };
 }
 
 const SNAPSHOT_TITLE =
@@ -24,22 +29,37 @@ const SNAPSHOT_TITLE =
  * The featured pools with the figures of their hourly snapshot, in the display fiat (the server
  * renders USD; the chosen fiat follows once its rate is known).
  */
-export function FeaturedPools({ rows }: { rows: readonly FeaturedRow[] }) {
+export function FeaturedPools({
+  rows,
+  label = 'Featured pools',
+  note = true,
+  onRemove,
+}: {
+  rows: readonly FeaturedRow[];
+  /** the table's accessible name */
+  label?: string;
+  /** the line naming where the figures come from */
+  note?: boolean;
+  /** a remove button per row (the watchlist) */
+  onRemove?: (row: FeaturedRow) => void;
+}) {
   const money = useMoney();
   const head = 'px-3 py-2 font-medium';
   return (
     <>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-border px-3 py-1.5 text-2xs text-muted">
-        <span title={SNAPSHOT_TITLE} data-testid="pools-source">
-          Prices and figures: hourly pool snapshot of the price service. Open a pool for its live
-          price.
-        </span>
-        <MoneyNote money={money} />
-      </div>
+      {note && (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-border px-3 py-1.5 text-2xs text-muted">
+          <span title={SNAPSHOT_TITLE} data-testid="pools-source">
+            Prices and figures: hourly pool snapshot of the price service. Open a pool for its live
+            price.
+          </span>
+          <MoneyNote money={money} />
+        </div>
+      )}
       <TableArrowNav className="overflow-x-auto">
         <table
           className="num w-full min-w-[540px] border-separate border-spacing-0 whitespace-nowrap text-[13px] md:min-w-[760px]"
-          aria-label="Featured pools"
+          aria-label={label}
         >
           <thead className="text-2xs uppercase tracking-wide text-muted">
             <tr>
@@ -65,11 +85,16 @@ export function FeaturedPools({ rows }: { rows: readonly FeaturedRow[] }) {
               <th scope="col" className={`${head} text-right`}>
                 Liquidity
               </th>
+              {onRemove && (
+                <th scope="col" className={`${head} w-10`}>
+                  <span className="sr-only">Remove</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
-              <Row key={row.href} row={row} money={money} />
+              <Row key={row.href} row={row} money={money} onRemove={onRemove} />
             ))}
           </tbody>
         </table>
@@ -78,9 +103,57 @@ export function FeaturedPools({ rows }: { rows: readonly FeaturedRow[] }) {
   );
 }
 
-function Row({ row, money }: { row: FeaturedRow; money: ReturnType<typeof useMoney> }) {
+function RemoveCell({
+  row,
+  name,
+  onRemove,
+}: {
+  row: FeaturedRow;
+  name: string;
+  onRemove?: (row: FeaturedRow) => void;
+}) {
+  if (!onRemove) return null;
+  return (
+    <td className="h-10 border-b border-border/60 px-2 text-right">
+      <button
+        type="button"
+        onClick={() => onRemove(row)}
+        aria-label={`Remove ${name} from the watchlist`}
+        title="Remove from the watchlist"
+        className="grid h-6 w-6 place-items-center rounded text-warn hover:bg-raised"
+      >
+        <StarIcon filled />
+      </button>
+    </td>
+  );
+}
+
+function Row({
+  row,
+  money,
+  onRemove,
+}: {
+  row: FeaturedRow;
+  money: ReturnType<typeof useMoney>;
+  onRemove?: (row: FeaturedRow) => void;
+}) {
   const cell = 'h-10 border-b border-border/60 px-3';
   const { lookup } = row;
+  if (lookup.kind === 'loading') {
+    return (
+      <tr data-testid="featured-pool">
+        <td className={`${cell} sticky left-0 bg-panel`}>
+          <Link href={row.href} className="font-medium hover:text-accent">
+            {lookup.pair || `${row.address.slice(0, 10)}…`}
+          </Link>
+        </td>
+        <td className={cell} colSpan={6}>
+          <Skeleton className="h-3 w-full max-w-md" />
+        </td>
+        <RemoveCell row={row} name={lookup.pair || row.address} onRemove={onRemove} />
+      </tr>
+    );
+  }
   if (lookup.kind !== 'found') {
     return (
       <tr>
@@ -95,6 +168,7 @@ function Row({ row, money }: { row: FeaturedRow; money: ReturnType<typeof useMon
             : `Figures unavailable: ${lookup.message}.`}{' '}
           {lookup.kind === 'error' && <RetryButton />}
         </td>
+        <RemoveCell row={row} name={row.address} onRemove={onRemove} />
       </tr>
     );
   }
@@ -136,6 +210,7 @@ function Row({ row, money }: { row: FeaturedRow; money: ReturnType<typeof useMon
       </td>
       <td className={`${cell} text-right`}>{formatCompact(money.of(p.volume24h), money.format)}</td>
       <td className={`${cell} text-right`}>{formatCompact(money.of(p.liquidity), money.format)}</td>
+      <RemoveCell row={row} name={`${p.base.symbol}/${p.quote.symbol}`} onRemove={onRemove} />
     </tr>
   );
 }

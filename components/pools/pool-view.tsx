@@ -26,6 +26,7 @@ import { Deferred, PanelPlaceholder } from '@/components/ui/deferred';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Panel } from '@/components/ui/panel';
 import { PoolHeader } from './pool-header';
+import { WatchPoolButton } from './watch-pool-button';
 
 // Below the chart: rendered after it (components/ui/deferred.tsx), their code loaded then. One
 // placeholder per panel, of its usual height, stands in until both, so nothing moves.
@@ -140,27 +141,30 @@ export function PoolView({
         live={live}
         initialLive={initialLive ?? null}
         actions={
-          <Button
-            onClick={() => {
-              setEmbedUsed(true);
-              setEmbedOpen(true);
-            }}
-            disabled={!data}
-            title="Put this chart on another site"
-          >
-            <svg
-              width="14"
-              height="14"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden
+          <>
+            <WatchPoolButton pool={pool} pair={title} />
+            <Button
+              onClick={() => {
+                setEmbedUsed(true);
+                setEmbedOpen(true);
+              }}
+              disabled={!data}
+              title="Put this chart on another site"
             >
-              <path d="M8 7l-5 5 5 5M16 7l5 5-5 5" />
-            </svg>
-            Embed
-          </Button>
+              <svg
+                width="14"
+                height="14"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden
+              >
+                <path d="M8 7l-5 5 5 5M16 7l5 5-5 5" />
+              </svg>
+              Embed
+            </Button>
+          </>
         }
       />
       {!data && (initialError || query.isError) && (

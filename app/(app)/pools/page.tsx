@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
 import { FeaturedPools, type FeaturedRow } from '@/components/pools/featured-pools';
 import { OpenPoolForm, type ChainOption } from '@/components/pools/open-pool-form';
+import { WatchedPools } from '@/components/pools/watched-pools';
 
 export const metadata: Metadata = { title: 'Pools' };
 export const dynamic = 'force-dynamic';
@@ -60,6 +61,8 @@ export default async function PoolsPage() {
           <FeaturedPools rows={rows} />
         )}
       </Panel>
+      {/* Below the featured pools: it is this browser's, so it appears after hydration and must not move them. */}
+      <WatchedPools />
     </>
   );
 }

@@ -1,0 +1,71 @@
+'use client';
+/**
+ * The pool watchlist on the Pools page: the pools starred on their pages, with the same figures as
+ * the featured ones (the price service's hourly pool object, polled each minute and cached by the
+ * gateway, so a long list costs the upstream nothing more). Kept in this browser.
+ */
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { chainsQuery } from '@/lib/client/queries/price';
+import { useHydrated } from '@/lib/client/hooks/use-hydrated';
+import { poolPath } from '@/lib/contracts/pool-ref';
+import { poolQuery } from '@/lib/features/pools/queries';
+import { summarize } from '@/lib/features/pools/summary';
+import { usePoolWatchlist } from '@/lib/features/pools/watchlist';
+import { ApiError } from '@/lib/client/api';
+import { Panel } from '@/components/ui/panel';
+import { FeaturedPools, type FeaturedRow } from './featured-pools';
+
+export function WatchedPools() {
+  const hydrated = useHydrated();
+  const pools = usePoolWatchlist((s) => s.pools);
+  const remove = usePoolWatchlist((s) => s.remove);
+  const chains = useQuery({ ...chainsQuery, enabled: pools.length > 0 }).data;
+  const lookups = useQueries({ queries: pools.map((p) => poolQuery(p)) });
+  if (!hydrated) return null;
+
+  const rows: FeaturedRow[] = pools.map((ref, i) => {
+    const q = lookups[i];
+    const network =
+      chains?.find((c) => c.chain_type === ref.chainType && c.chain_id === ref.chainId)?.name ??
+      `${ref.chainType.toUpperCase()} ${ref.chainId}`;
+    const base = { href: poolPath(ref), address: ref.address, network };
+    if (q?.data) return { ...base, lookup: { kind: 'found', pool: summarize(q.data) } };
+    if (q?.error)
+      return {
+        ...base,
+        lookup:
+          q.error instanceof ApiError && q.error.status === 404
+            ? { kind: 'missing' }
+            : { kind: 'error', message: q.error.message },
+      };
+    return { ...base, lookup: { kind: 'loading', pair: ref.pair } };
+  });
+
+  return (
+    <Panel
+      title={
+        <span>
+          Watchlist
+          <span className="num ml-2 rounded bg-raised px-1.5 text-text">{pools.length}</span>
+        </span>
+      }
+      className="mt-3"
+    >
+      {rows.length === 0 ? (
+        <p className="px-3 py-4 text-[12px] text-muted" data-testid="pool-watchlist-empty">
+          Star a pool on its page (Watch) to keep it here, with its figures. Kept in this browser.
+        </p>
+      ) : (
+        <FeaturedPools
+          rows={rows}
+          label="Watched pools"
+          note={false}
+          onRemove={(row) => {
+            const ref = pools.find((p) => poolPath(p) === row.href);
+            if (ref) remove(ref);
+          }}
+        />
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,10 @@
+import { chromium } from '@playwright/test';
+const [url, out, w, h, noun] = process.argv.slice(2);
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu'] });
+const p = await b.newPage({ viewport: { width: +w, height: +h } });
+await p.goto(url);
+await p.waitForTimeout(6000);
+await p.getByRole('button', { name: `Export ${noun} as CSV` }).click();
+await p.waitForTimeout(500);
+await p.screenshot({ path: out });
+await b.close();
