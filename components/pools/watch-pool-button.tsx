@@ -16,7 +16,10 @@ export function WatchPoolButton({ pool, pair }: { pool: PoolRef; pair: string | 
       className={watched ? 'text-warn' : ''}
     >
       <StarIcon filled={watched} size={14} />
-      <span className={watched ? 'text-text' : ''}>{watched ? 'Watching' : 'Watch'}</span>
+      {/* On a phone the star alone, so the pair keeps its line; the name stays for assistive tech. */}
+      <span className={`sr-only sm:not-sr-only ${watched ? 'text-text' : ''}`}>
+        {watched ? 'Watching' : 'Watch'}
+      </span>
     </Button>
   );
 }
