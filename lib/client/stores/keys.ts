@@ -3,3 +3,4 @@ export const PREFS_STORAGE_KEY = 'pulse-prefs';
 export const WATCHLIST_STORAGE_KEY = 'pulse-watchlist';
 export const LABELS_STORAGE_KEY = 'pulse-labels';
 export const WALLETS_STORAGE_KEY = 'pulse-wallets';
+export const PALETTE_STORAGE_KEY = 'pulse-palette';
