@@ -30,7 +30,11 @@ export default function CommandPalette({ open, onClose, initialText = '' }: Comm
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    if (open && !el.open) el.showModal();
+    if (open && !el.open) {
+      el.showModal();
+      // showModal focuses the first focusable element (cmdk's root): the field is what is wanted.
+      el.querySelector<HTMLInputElement>('[cmdk-input]')?.focus();
+    }
     if (!open && el.open) el.close();
   }, [open]);
   return (
@@ -126,7 +130,7 @@ function PaletteBody({ onClose, initialText }: { onClose: () => void; initialTex
       }}
       className="flex max-h-[min(560px,80vh)] flex-col"
     >
-      <div className="flex h-12 shrink-0 items-center gap-2.5 border-b border-border px-3.5">
+      <div className="flex h-12 shrink-0 items-center gap-2.5 border-b border-border px-3.5 focus-within:border-accent/60">
         <SearchIcon className="shrink-0 text-faint" />
         <Command.Input
           value={text}
@@ -135,11 +139,12 @@ function PaletteBody({ onClose, initialText }: { onClose: () => void; initialTex
             byUser.current = false;
             setPicked('');
           }}
-          autoFocus
           spellCheck={false}
           autoComplete="off"
           placeholder="Token, pool or wallet address, tx hash, or a page…"
-          className="h-full min-w-0 flex-1 bg-transparent text-[14px] text-text outline-none placeholder:text-faint"
+          // The field is always focused while the palette is open: the row's accent border shows it.
+          style={{ outline: 'none' }}
+          className="h-full min-w-0 flex-1 bg-transparent text-[14px] text-text placeholder:text-faint"
         />
         <kbd className="hidden shrink-0 rounded border border-border px-1.5 py-0.5 text-2xs text-faint sm:block">
           Esc
@@ -157,7 +162,7 @@ function PaletteBody({ onClose, initialText }: { onClose: () => void; initialTex
                 value={entry.value}
                 onSelect={() => run(entry)}
                 data-testid={`palette-${entry.kind}`}
-                className="flex h-9 cursor-pointer items-center gap-2.5 rounded px-2 text-[13px] data-[selected=true]:bg-raised"
+                className="group flex h-9 cursor-pointer items-center gap-2.5 rounded px-2 text-[13px] data-[selected=true]:bg-raised"
               >
                 <PaletteRow entry={entry} />
               </Command.Item>

@@ -7,12 +7,16 @@ import type { Entry } from '@/lib/features/palette/groups';
 import type { Target } from '@/lib/features/palette/targets';
 import { TokenIcon } from '@/components/ui/token-icon';
 
+/** Every row's icon sits in one 28 px slot, so the labels line up. */
+const Slot = ({ children }: { children: ReactNode }) => (
+  <span aria-hidden className="flex w-7 shrink-0 items-center">
+    {children}
+  </span>
+);
+
 function Glyph({ d }: { d: string }) {
   return (
-    <span
-      aria-hidden
-      className="grid h-5 w-5 shrink-0 place-items-center rounded bg-raised text-muted"
-    >
+    <span className="grid h-5 w-5 shrink-0 place-items-center rounded bg-raised text-muted">
       <svg
         width="12"
         height="12"
@@ -53,13 +57,16 @@ function Row({
 }) {
   return (
     <>
-      {icon}
+      <Slot>{icon}</Slot>
       <span className="flex min-w-0 flex-1 items-baseline gap-2">
         <span className="shrink-0 font-medium text-text">{main}</span>
         {detail && <span className="min-w-0 truncate text-muted">{detail}</span>}
       </span>
       {side && (
-        <span className="ml-2 flex shrink-0 items-center gap-2 text-2xs text-faint">{side}</span>
+        // On the active row's raised background, faint text would fall under 4.5:1: muted there.
+        <span className="ml-2 flex shrink-0 items-center gap-2 text-2xs text-faint group-data-[selected=true]:text-muted">
+          {side}
+        </span>
       )}
     </>
   );
@@ -76,7 +83,15 @@ const Kind = ({ children }: { children: ReactNode }) => (
 );
 
 /** A place the palette leads to, as a row: for recent entries and for found ones alike. */
-function TargetRow({ target, extra }: { target: Target; extra?: ReactNode }) {
+function TargetRow({
+  target,
+  extra,
+  icon,
+}: {
+  target: Target;
+  extra?: ReactNode;
+  icon?: ReactNode;
+}) {
   switch (target.kind) {
     case 'token':
       return (
@@ -95,7 +110,7 @@ function TargetRow({ target, extra }: { target: Target; extra?: ReactNode }) {
     case 'pool':
       return (
         <Row
-          icon={<Glyph d={ICONS.pool} />}
+          icon={icon ?? <Glyph d={ICONS.pool} />}
           main={target.name}
           detail={extra}
           side={
@@ -147,10 +162,25 @@ export function PaletteRow({ entry }: { entry: Entry }) {
       return (
         <TargetRow
           target={entry.target}
+          icon={
+            <>
+              <TokenIcon
+                src={entry.pool.base_token.image_url}
+                symbol={entry.pool.base_token.symbol}
+                size={18}
+              />
+              <TokenIcon
+                src={entry.pool.quote_token.image_url}
+                symbol={entry.pool.quote_token.symbol}
+                size={18}
+                className="-ml-2 ring-2 ring-panel"
+              />
+            </>
+          }
           extra={
             <>
               <span className="capitalize">{dexName(entry.pool.dex)}</span>
-              <span className="tabular-nums">
+              <span className="num">
                 {' · '}
                 {formatCompact(entry.pool.reserve_in_usd, USD)} liquidity
               </span>
