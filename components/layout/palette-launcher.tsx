@@ -1,7 +1,7 @@
 'use client';
 /**
  * Opens the command palette: Ctrl-K or Cmd-K on every page (in a text field too: there Ctrl-K
- * does nothing a trader needs), or the header's ⌘K button. The palette's code (cmdk, the look-ups)
+ * does nothing a trader needs), or the header's ⌘K button (an icon on a phone). The palette's code (cmdk, the look-ups)
  * loads on first use, so it adds nothing to a page's first load; hovering or focusing the button
  * fetches it ahead. Keys typed while it loads are kept and become the palette's first text.
  * Closing it gives focus back to where it was.
@@ -75,10 +75,27 @@ export function PaletteLauncher() {
         aria-haspopup="dialog"
         aria-keyshortcuts="Control+K Meta+K"
         title="Jump to a token, pool, transaction or wallet"
-        className="hidden h-7 w-[52px] shrink-0 items-center justify-center gap-1 rounded border border-border text-2xs font-medium text-muted hover:bg-raised hover:text-text md:flex"
+        // A phone has no keyboard shortcut to show: there the button is an icon, like search's.
+        className="grid h-8 w-8 shrink-0 place-items-center rounded border border-border text-muted hover:bg-raised hover:text-text md:flex md:h-7 md:w-[52px] md:items-center md:justify-center md:gap-1 md:text-2xs md:font-medium"
       >
-        <span aria-hidden>{apple ? '⌘' : 'Ctrl'}</span>
-        <span aria-hidden>K</span>
+        <svg
+          aria-hidden
+          width="14"
+          height="14"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          className="md:hidden"
+        >
+          <path d="M15 6v12a3 3 0 1 0 3-3H6a3 3 0 1 0 3 3V6a3 3 0 1 0-3 3h12a3 3 0 1 0-3-3" />
+        </svg>
+        <span aria-hidden className="hidden md:inline">
+          {apple ? '⌘' : 'Ctrl'}
+        </span>
+        <span aria-hidden className="hidden md:inline">
+          K
+        </span>
       </button>
       {mounted && (
         <Suspense fallback={<TypeAhead open={open} onType={setTyped} />}>

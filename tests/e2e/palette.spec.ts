@@ -244,3 +244,22 @@ test('axe finds nothing in the open palette, in both themes', async ({ page }) =
   await openPalette(page);
   await check();
 });
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the header icon opens the palette full width; a tapped pool opens', async ({ page }) => {
+    await page.goto('/wallets');
+    await page.getByRole('button', { name: 'Open the command palette' }).click();
+    await expect(field(page)).toBeFocused();
+    const box = await dialog(page).boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    expect(box!.width).toBeGreaterThan(360);
+    await field(page).fill(UNISWAP);
+    const pool = dialog(page).getByTestId('palette-pool');
+    await expect(pool).toContainText('WETH / USDC', { timeout: 15_000 });
+    await pool.click();
+    await expect(page).toHaveURL(new RegExp(`/pools/evm/1/${UNISWAP}$`));
+  });
+});
