@@ -141,7 +141,7 @@ function PaletteBody({ onClose, initialText }: { onClose: () => void; initialTex
           }}
           spellCheck={false}
           autoComplete="off"
-          placeholder="Token, pool or wallet address, tx hash, or a page…"
+          placeholder="Symbol, name, address, tx hash or page…"
           // The field is always focused while the palette is open: the row's accent border shows it.
           style={{ outline: 'none' }}
           className="h-full min-w-0 flex-1 bg-transparent text-[14px] text-text placeholder:text-faint"

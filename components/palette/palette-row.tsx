@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { formatCompact, USD } from '@/lib/core/format/number';
 import { shorten } from '@/lib/core/format/text';
+import { formatTokenAmount } from '@/lib/core/format/units';
 import type { Entry } from '@/lib/features/palette/groups';
 import type { Target } from '@/lib/features/palette/targets';
 import { TokenIcon } from '@/components/ui/token-icon';
@@ -188,29 +189,40 @@ export function PaletteRow({ entry }: { entry: Entry }) {
           }
         />
       );
-    case 'tx':
+    case 'tx': {
+      const { tx } = entry;
+      const status = tx.tx_status;
       return (
         <TargetRow
           target={entry.target}
           extra={
-            entry.tx.tx_status ? (
-              <span
-                className={
-                  entry.tx.tx_status === 'success'
-                    ? 'text-up'
-                    : entry.tx.tx_status === 'failed'
-                      ? 'text-down'
-                      : 'text-warn'
-                }
-              >
-                {entry.tx.tx_status}
-              </span>
-            ) : null
+            <>
+              {status && (
+                <span
+                  className={
+                    status === 'success'
+                      ? 'text-up'
+                      : status === 'failed'
+                        ? 'text-down'
+                        : 'text-warn'
+                  }
+                >
+                  {status}
+                </span>
+              )}
+              {tx.amount && tx.symbol && (
+                <span className="num">
+                  {status ? ' · ' : ''}
+                  {formatTokenAmount(tx.amount, tx.decimals, 4)} {tx.symbol}
+                </span>
+              )}
+            </>
           }
         />
       );
+    }
     case 'page':
-      return <Row icon={<Glyph d={ICONS.page} />} main={entry.label} side={<Kind>Page</Kind>} />;
+      return <Row icon={<Glyph d={ICONS.page} />} main={entry.label} />;
     case 'search':
       return (
         <Row
