@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { FiatSelect } from './fiat-select';
 import { HeaderSearch } from './header-search';
 import { NavLinks } from './nav-links';
+import { PaletteLauncher } from './palette-launcher';
 import { StatusLight } from './status-light';
 import { ThemeToggle } from './theme-toggle';
 
@@ -35,6 +36,7 @@ export function AppHeader() {
         <NavLinks />
         <div className="ml-auto flex shrink-0 items-center gap-2">
           <HeaderSearch />
+          <PaletteLauncher />
           <StatusLight />
           <FiatSelect />
           <ThemeToggle />
