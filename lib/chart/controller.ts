@@ -128,6 +128,7 @@ export class ChartController {
     if (options.studies?.length) this.series.setStudies(options.studies);
     this.chart.subscribeCrosshairMove(this.onCrosshair);
     this.chart.timeScale().subscribeVisibleLogicalRangeChange(this.onRange);
+    this.markCrosshair(null);
 
     const bench = benchHook();
     if (bench) {
