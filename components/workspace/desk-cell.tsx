@@ -106,7 +106,7 @@ export function DeskCellView({
     onChange({ pool: ref, interval: cell?.interval ?? DEFAULT_INTERVAL });
   };
 
-  const height = tall ? 'h-[460px]' : 'h-[360px]';
+  const height = tall ? 'h-[480px]' : 'h-[420px]';
   let body;
   if (!cell) {
     body = (
@@ -114,12 +114,14 @@ export function DeskCellView({
         <EmptyState
           title="Pick a pool for this chart."
           action={
-            <Button size="sm" variant="primary" onClick={openPicker}>
-              Pick a pool
-            </Button>
+            <QuickPicks featured={featured} onPick={pick} chainNameOf={chainNameOf}>
+              <Button size="sm" variant="primary" onClick={openPicker}>
+                Pick a pool
+              </Button>
+            </QuickPicks>
           }
         >
-          A featured pool, or any pool by its chain and address.
+          A featured pool in one click, or any pool by its chain and address.
         </EmptyState>
       </Placeholder>
     );
@@ -130,9 +132,11 @@ export function DeskCellView({
         <EmptyState
           title={`No pool ${shorten(address)} exists on ${chainType.toUpperCase()} chain ${chainId}.`}
           action={
-            <Button size="sm" onClick={openPicker}>
-              Pick another pool
-            </Button>
+            <QuickPicks featured={featured} onPick={pick} chainNameOf={chainNameOf}>
+              <Button size="sm" onClick={openPicker}>
+                Pick another pool
+              </Button>
+            </QuickPicks>
           }
         >
           The price service does not know this pool: check the chain and the address.
@@ -160,7 +164,8 @@ export function DeskCellView({
         volume
         tz={tz}
         colorKey={theme}
-        title={title}
+        // The chain too: two WETH/USDC pools on two chains are two different charts.
+        title={title ? `${title} · ${chainName}` : undefined}
         createDelay={createDelay}
         initialTo={initialTo}
         onSnapshot={onSnapshot}
@@ -234,6 +239,52 @@ export function DeskCellView({
         />
       )}
     </section>
+  );
+}
+
+/** The featured pools as one-click choices (the first few), then the full picker's button. */
+function QuickPicks({
+  featured,
+  onPick,
+  chainNameOf,
+  children,
+}: {
+  featured: FeaturedChoice[];
+  onPick: (ref: PoolRef) => void;
+  chainNameOf: (ref: PoolRef) => string;
+  children: React.ReactNode;
+}) {
+  const known = featured.filter((f) => f.summary).slice(0, 4);
+  const pair = (s: PoolSummary) => `${s.base.symbol}/${s.quote.symbol}`;
+  // A pair listed twice (WETH/USDC on two chains) says which chain each is.
+  const twice = (s: PoolSummary) =>
+    known.filter((f) => f.summary && pair(f.summary) === pair(s)).length > 1;
+  return (
+    <div className="flex max-w-md flex-col items-center gap-3">
+      {known.length > 0 && (
+        <ul className="flex flex-wrap justify-center gap-1.5" aria-label="Featured pools">
+          {known.map(({ ref, summary }) =>
+            summary ? (
+              <li key={poolKey(ref)}>
+                <button
+                  type="button"
+                  onClick={() => onPick(ref)}
+                  title={`${pair(summary)} · ${dexName(summary.dex)} · ${chainNameOf(ref)}`}
+                  className="flex h-7 items-center gap-1.5 rounded-full border border-border bg-raised/40 pl-1 pr-2.5 text-[12px] font-medium hover:bg-raised"
+                >
+                  <TokenIcon src={summary.base.image} symbol={summary.base.symbol} size={18} />
+                  {pair(summary)}
+                  {twice(summary) && (
+                    <span className="font-normal text-muted">{chainNameOf(ref)}</span>
+                  )}
+                </button>
+              </li>
+            ) : null,
+          )}
+        </ul>
+      )}
+      {children}
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
 'use client';
+import { useId } from 'react';
 import { poolKey, type PoolRef } from '@/lib/contracts/pool-ref';
 import type { ChainOption } from '@/lib/features/pools/chain-options';
 import { dexName } from '@/lib/features/pools/summary';
@@ -28,12 +29,13 @@ export function PoolPicker({
   onPick: (ref: PoolRef) => void;
 }) {
   const currentKey = current ? poolKey(current) : null;
+  const id = useId();
   return (
     <Dialog open={open} onClose={onClose} title={title}>
       {featured.length > 0 && (
-        <section aria-labelledby="picker-featured" className="mb-4">
+        <section aria-labelledby={`${id}-featured`} className="mb-4">
           <h3
-            id="picker-featured"
+            id={`${id}-featured`}
             className="mb-2 text-2xs font-semibold uppercase tracking-wide text-muted"
           >
             Featured pools
@@ -87,8 +89,8 @@ export function PoolPicker({
           </ul>
         </section>
       )}
-      <section aria-labelledby="picker-any">
-        <h3 id="picker-any" className="text-2xs font-semibold uppercase tracking-wide text-muted">
+      <section aria-labelledby={`${id}-any`}>
+        <h3 id={`${id}-any`} className="text-2xs font-semibold uppercase tracking-wide text-muted">
           Any pool
         </h3>
         <div className="-mx-3 -mb-3">

@@ -206,6 +206,53 @@ test.describe('workspace', () => {
     await picker.getByRole('button', { name: 'Show this pool' }).click();
     await allReady(page, 3);
     await expect(cells(page).nth(1)).toHaveAccessibleName('Chart 2: WETH/USDC');
+
+    // An empty cell offers the featured pools in one click.
+    await cells(page).nth(3).getByRole('button', { name: 'SOL/USDC' }).click();
+    await allReady(page, 4);
+    await expect(cells(page).nth(3)).toHaveAccessibleName('Chart 4: SOL/USDC');
+    await expect(page).toHaveURL(new RegExp(`,svm:501:${RAY}:15m$`));
+  });
+
+  test('with time in step, scrolling one chart scrolls the other; switched off, it stays', async ({
+    page,
+  }) => {
+    await page.goto(
+      `/workspace?layout=2&c=evm:1:${UNI}:15m,svm:501:${RAY}:15m&sync=crosshair,time`,
+    );
+    await allReady(page, 2);
+    await expect(page.getByRole('button', { name: 'Time' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const [a, b] = [charts(page).nth(0), charts(page).nth(1)];
+    const firstBar = async (chart: Locator) =>
+      Number(((await chart.getAttribute('data-extent')) ?? '').split(':')[0]);
+    const drag = async (dx: number) => {
+      const box = await a.boundingBox();
+      if (!box) throw new Error('chart not on screen');
+      const y = box.y + box.height * 0.4;
+      await page.mouse.move(box.x + box.width * 0.3, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.3 + dx, y, { steps: 8 });
+      await page.mouse.up();
+    };
+
+    const before = await firstBar(b);
+    await drag(250);
+    // Both pools have a bar every 15 minutes and the charts are as wide: the same view.
+    await expect.poll(() => firstBar(b)).toBeGreaterThan(before + 0.05);
+    await expect
+      .poll(async () => Math.abs((await firstBar(a)) - (await firstBar(b))))
+      .toBeLessThan(0.01);
+
+    await page.getByRole('button', { name: 'Time' }).click();
+    await expect(page).not.toHaveURL(/sync=/);
+    const held = await firstBar(b);
+    const leader = await firstBar(a);
+    await drag(-200);
+    await expect.poll(() => firstBar(a)).toBeLessThan(leader - 0.05);
+    expect(await firstBar(b)).toBe(held);
   });
 
   test('an empty URL opens the featured pools, not a blank desk', async ({ page }) => {
