@@ -255,6 +255,29 @@ test.describe('workspace', () => {
     expect(await firstBar(b)).toBe(held);
   });
 
+  test('on a 320 px phone the four charts stack, nothing wider than the screen', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.goto(FOUR);
+    await allReady(page, 4);
+    const boxes = await cells(page).evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      }),
+    );
+    for (let i = 0; i < boxes.length; i++) {
+      const box = boxes[i]!;
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(320);
+      if (i > 0) expect(box.top).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      320,
+    );
+  });
+
   test('an empty URL opens the featured pools, not a blank desk', async ({ page }) => {
     await page.goto('/workspace');
     await allReady(page, 4);
