@@ -80,10 +80,21 @@ export class ChartSync {
     this.moveOthers(id, range);
   }
 
-  /** Chart `id` drew its first bars (a new pool or interval): it takes the leader's view. */
+  /**
+   * Chart `id` drew its first bars (a new pool or interval): it takes the leader's view. Before the
+   * user has used any chart, the first one leads: the desk opens in step.
+   */
   ready(id: string): void {
-    if (!this.options.time || this.leader === null || this.leader === id) return;
-    const range = this.members.get(this.leader)?.visibleTimeRange();
+    if (!this.options.time) return;
+    const lead = this.leader ?? this.members.keys().next().value ?? null;
+    if (lead === null) return;
+    if (lead === id) {
+      // A leader the user chose passed its new view on as it changed (rangeChanged).
+      const range = this.leader === null ? this.members.get(id)?.visibleTimeRange() : null;
+      if (range) this.moveOthers(id, range);
+      return;
+    }
+    const range = this.members.get(lead)?.visibleTimeRange();
     const member = this.members.get(id);
     if (!range || !member) return;
     this.applying = true;

@@ -105,6 +105,25 @@ describe('charts in step', () => {
     expect(b.ranges).toHaveLength(1);
   });
 
+  it('opens in step: before any chart is used, the first one leads', () => {
+    const { sync, charts } = desk({ crosshair: true, time: true });
+    const [a, b, c] = charts as [FakeChart, FakeChart, FakeChart];
+    a.range = { from: 70, to: 90 };
+    // b is ready before a: a has a view, b takes it.
+    sync.ready('b');
+    expect(b.ranges).toEqual([{ from: 70, to: 90 }]);
+    // a ready: the others take its view.
+    sync.ready('a');
+    expect(c.ranges).toEqual([{ from: 70, to: 90 }]);
+    expect(b.ranges).toHaveLength(2);
+    expect(a.ranges).toEqual([]);
+    // Time not in step: nobody moves.
+    sync.setOptions({ crosshair: true, time: false });
+    sync.ready('a');
+    sync.ready('c');
+    expect(c.ranges).toHaveLength(1);
+  });
+
   it('forgets a chart that leaves', () => {
     const { sync, charts, leave } = desk();
     const [, b, c] = charts as [FakeChart, FakeChart, FakeChart];
