@@ -37,7 +37,7 @@ export function NavLinks() {
             // each page's shell while this one loads; on a phone that is main-thread time the page
             // needs. Hovering or touching a link still prefetches it.
             prefetch={false}
-            // Six items fit a 320 px phone: tighter below 400 px, nothing clipped or scrolled away.
+            // Seven items fit a 320 px phone: tighter below 400 px, nothing clipped or scrolled away.
             className={`whitespace-nowrap rounded px-1 py-1.5 max-[359px]:px-0.5 text-[12px] font-medium transition-colors min-[400px]:px-2 min-[400px]:text-[13px] md:px-2.5 ${
               active ? 'bg-raised text-text' : 'text-muted hover:text-text'
             }`}

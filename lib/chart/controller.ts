@@ -108,8 +108,8 @@ export class ChartController {
   private hoverTime: number | null = null;
   /** the legend was last told of some indicators */
   private studiesShown = false;
-  /** the user's crosshair is on this chart and was reported by onCrosshairTime */
-  private crosshairReported = false;
+  /** the user's own crosshair is on this chart (not one set from outside) */
+  private pointerCrosshair = false;
 
   constructor(private readonly options: ChartControllerOptions) {
     const { container } = options;
@@ -428,7 +428,7 @@ export class ChartController {
   private readonly onRange = (range: LogicalRange | null) => {
     if (range && range.from < LOAD_OLDER_MARGIN) void this.feed?.loadOlder();
     this.markExtent();
-    this.options.onVisibleTimeRange?.(this.toTimeRange(range));
+    if (this.options.onVisibleTimeRange) this.options.onVisibleTimeRange(this.toTimeRange(range));
   };
 
   /**
@@ -437,13 +437,12 @@ export class ChartController {
    */
   private reportCrosshair(param: MouseEventParams): void {
     if (param.sourceEvent && param.point) {
+      this.pointerCrosshair = true;
       this.markCrosshair(typeof param.time === 'number' ? param.time : null);
-      const time = this.timeAtX(param.point.x);
-      if (time === null || !this.options.onCrosshairTime) return;
-      this.crosshairReported = true;
-      this.options.onCrosshairTime(time);
-    } else if (!param.point && this.crosshairReported) {
-      this.crosshairReported = false;
+      const time = this.options.onCrosshairTime ? this.timeAtX(param.point.x) : null;
+      if (time !== null) this.options.onCrosshairTime?.(time);
+    } else if (!param.point && this.pointerCrosshair) {
+      this.pointerCrosshair = false;
       this.markCrosshair(null);
       this.options.onCrosshairTime?.(null);
     }
