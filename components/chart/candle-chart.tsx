@@ -16,6 +16,7 @@ import type { ChartStyle } from '@/lib/features/pools/params';
 import { formatStudies, type StudySpec } from '@/lib/features/chart/studies';
 import { ChartController } from '@/lib/chart/controller';
 import type { StudyLegendEntry } from '@/lib/chart/studies';
+import type { TimeRange } from '@/lib/features/chart/time-axis';
 import { SKELETON_BARS } from '@/lib/chart/skeleton';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -44,6 +45,14 @@ export interface CandleChartProps {
   /** that first window itself, when the server rendered it into the page (no request for it) */
   initialCandles?: PackedCandle[] | null;
   className?: string;
+  /** ms to wait before the chart is created: a workspace staggers its charts, none blocks the page */
+  createDelay?: number;
+  /** the chart's controller once created, null once disposed (charts that follow one another) */
+  onController?: (controller: ChartController | null) => void;
+  /** the user's crosshair time, null when it leaves (lib/chart/controller.ts, onCrosshairTime) */
+  onCrosshairTime?: (time: number | null) => void;
+  /** the time range in view changed (lib/chart/controller.ts, onVisibleTimeRange) */
+  onVisibleTimeRange?: (range: TimeRange | null) => void;
 }
 
 const NO_STUDIES: readonly StudySpec[] = [];
@@ -63,6 +72,10 @@ export function CandleChart({
   initialCandles,
   studies = NO_STUDIES,
   className = '',
+  createDelay = 0,
+  onController,
+  onCrosshairTime,
+  onVisibleTimeRange,
 }: CandleChartProps) {
   const { chainType, chainId, address } = pool;
   const containerRef = useRef<HTMLDivElement>(null);
@@ -71,6 +84,9 @@ export function CandleChart({
   // The latest props, for the chart when it is created (after the page's hydration, see below).
   const latest = useRef({ style, volume, backgroundVar, tz, pool, interval, studies });
   const onSnapshotRef = useRef(onSnapshot);
+  const followRef = useRef({ onController, onCrosshairTime, onVisibleTimeRange });
+  // Read once, when the chart is scheduled.
+  const delayRef = useRef(createDelay);
   // Only the first feed may use the preloaded (or inlined) window: later ones start from now.
   const first = useRef<{ to?: number; candles: PackedCandle[] | null } | null>({
     to: initialTo,
@@ -88,6 +104,7 @@ export function CandleChart({
 
   useEffect(() => {
     onSnapshotRef.current = onSnapshot;
+    followRef.current = { onController, onCrosshairTime, onVisibleTimeRange };
     latest.current = { style, volume, backgroundVar, tz, pool, interval, studies };
   });
 
@@ -129,12 +146,16 @@ export function CandleChart({
         onLiveError: (message) => startTransition(() => setLiveError(message)),
         onDecimals: (decimals) => startTransition(() => setDecimals(decimals)),
         onStudies: (entries) => startTransition(() => setStudyLegend(entries)),
+        onCrosshairTime: (time) => followRef.current.onCrosshairTime?.(time),
+        onVisibleTimeRange: (range) => followRef.current.onVisibleTimeRange?.(range),
       });
       controllerRef.current = controller;
       load(controller, at);
-    }, 0);
+      followRef.current.onController?.(controller);
+    }, delayRef.current);
     return () => {
       clearTimeout(timer);
+      if (controller) followRef.current.onController?.(null);
       controller?.dispose();
       controllerRef.current = null;
     };

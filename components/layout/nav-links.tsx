@@ -5,6 +5,8 @@ import { usePathname } from 'next/navigation';
 export const NAV_ITEMS = [
   { href: '/', label: 'Markets' },
   { href: '/pools', label: 'Pools' },
+  // Under 360 px its label gives way to a picture (still its accessible name), so seven items fit.
+  { href: '/workspace', label: 'Workspace', compact: true },
   { href: '/wallets', label: 'Wallets' },
   { href: '/fiats', label: 'Fiats' },
   { href: '/chains', label: 'Chains' },
@@ -35,12 +37,30 @@ export function NavLinks() {
             // each page's shell while this one loads; on a phone that is main-thread time the page
             // needs. Hovering or touching a link still prefetches it.
             prefetch={false}
-            // Six items fit a 320 px phone: tighter below 400 px, nothing clipped or scrolled away.
-            className={`whitespace-nowrap rounded px-1 py-1.5 text-[12px] font-medium transition-colors min-[400px]:px-2 min-[400px]:text-[13px] md:px-2.5 ${
+            // Seven items fit a 320 px phone: tighter below 400 px, nothing clipped or scrolled away.
+            className={`whitespace-nowrap rounded px-1 py-1.5 max-[359px]:px-0.5 text-[12px] font-medium transition-colors min-[400px]:px-2 min-[400px]:text-[13px] md:px-2.5 ${
               active ? 'bg-raised text-text' : 'text-muted hover:text-text'
             }`}
           >
-            {item.label}
+            {'compact' in item ? (
+              <>
+                <svg
+                  width="16"
+                  height="16"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  className="inline-block align-[-3px] min-[360px]:hidden"
+                  aria-hidden
+                >
+                  <path d="M3 3h8v8H3zM13 3h8v8h-8zM3 13h8v8H3zM13 13h8v8h-8z" />
+                </svg>
+                <span className="max-[359px]:sr-only">{item.label}</span>
+              </>
+            ) : (
+              item.label
+            )}
           </Link>
         );
       })}

@@ -3,19 +3,27 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useId, useState } from 'react';
 import { useSlashFocus } from '@/lib/client/hooks/use-slash-focus';
 import { normalizeKlineChainType } from '@/lib/contracts/chain-types';
-import { poolPath } from '@/lib/contracts/pool-ref';
+import { poolPath, type PoolRef } from '@/lib/contracts/pool-ref';
+import type { ChainOption } from '@/lib/features/pools/chain-options';
 import { poolAddressProblem } from '@/lib/contracts/pool-ref-check';
 import { Button } from '@/components/ui/button';
 import { Field, Select, TextInput } from '@/components/ui/field';
 
-export interface ChainOption {
-  label: string;
-  chainType: string;
-  chainId: number;
-}
+export type { ChainOption };
 
-/** Opens any pool by chain and address; a malformed address is explained before anything is sent. */
-export function OpenPoolForm({ chains }: { chains: ChainOption[] }) {
+/**
+ * Opens any pool by chain and address; a malformed address is explained before anything is sent.
+ * `onOpen` takes the pool instead of going to its page (the workspace puts it in a chart).
+ */
+export function OpenPoolForm({
+  chains,
+  onOpen,
+  submitLabel = 'Open pool',
+}: {
+  chains: ChainOption[];
+  onOpen?: (pool: PoolRef) => void;
+  submitLabel?: string;
+}) {
   const router = useRouter();
   const id = useId();
   const [chain, setChain] = useState(
@@ -37,13 +45,13 @@ export function OpenPoolForm({ chains }: { chains: ChainOption[] }) {
     const problem = poolAddressProblem(chainType, value);
     if (problem) return setError(problem);
     setError(null);
-    router.push(
-      poolPath({
-        chainType,
-        chainId: Number(rawId),
-        address: chainType === 'evm' ? value.toLowerCase() : value,
-      }),
-    );
+    const pool: PoolRef = {
+      chainType,
+      chainId: Number(rawId),
+      address: chainType === 'evm' ? value.toLowerCase() : value,
+    };
+    if (onOpen) onOpen(pool);
+    else router.push(poolPath(pool));
   };
 
   return (
@@ -82,7 +90,7 @@ export function OpenPoolForm({ chains }: { chains: ChainOption[] }) {
         />
       </Field>
       <Button type="submit" variant="primary" className="sm:mt-[22px]">
-        Open pool
+        {submitLabel}
       </Button>
     </form>
   );

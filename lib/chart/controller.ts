@@ -11,6 +11,7 @@ import {
   type Logical,
   type LogicalRange,
   type MouseEventParams,
+  type UTCTimestamp,
 } from 'lightweight-charts';
 import type { Candle, RawCandle } from '../features/chart/candles';
 import {
@@ -27,6 +28,12 @@ import {
 } from '../features/chart/intervals';
 import { formatBarTime, formatTickMark, type TimeZoneMode } from '../features/chart/time-format';
 import { BAR_SPACING, RIGHT_OFFSET, fewBarsRange } from '../features/chart/view';
+import {
+  barIndexAt,
+  logicalToTime,
+  timeToLogical,
+  type TimeRange,
+} from '../features/chart/time-axis';
 import { streamClient, type StreamMessage } from '../client/stream';
 import { topicKey } from '../contracts/stream/topics';
 import type { PoolRef } from '../contracts/pool-ref';
@@ -74,6 +81,13 @@ export interface ChartControllerOptions {
   onDecimals?: (decimals: number) => void;
   /** the indicators' values at the hovered bar (the last one otherwise) changed */
   onStudies?: (entries: StudyLegendEntry[]) => void;
+  /**
+   * The user moved the crosshair: the time under the pointer (Unix seconds, within its bar), null
+   * when it left the chart. For charts that follow this one (lib/chart/sync.ts).
+   */
+  onCrosshairTime?: (time: number | null) => void;
+  /** The visible time range changed (scroll, zoom, new bars), for charts that follow this one. */
+  onVisibleTimeRange?: (range: TimeRange | null) => void;
 }
 
 /** Load older history when fewer than this many bars remain left of the view. */
@@ -94,6 +108,8 @@ export class ChartController {
   private hoverTime: number | null = null;
   /** the legend was last told of some indicators */
   private studiesShown = false;
+  /** the user's own crosshair is on this chart (not one set from outside) */
+  private pointerCrosshair = false;
 
   constructor(private readonly options: ChartControllerOptions) {
     const { container } = options;
@@ -112,6 +128,7 @@ export class ChartController {
     if (options.studies?.length) this.series.setStudies(options.studies);
     this.chart.subscribeCrosshairMove(this.onCrosshair);
     this.chart.timeScale().subscribeVisibleLogicalRangeChange(this.onRange);
+    this.markCrosshair(null);
 
     const bench = benchHook();
     if (bench) {
@@ -292,6 +309,55 @@ export class ChartController {
     void (feed.getSnapshot().bars > 0 ? feed.refill() : feed.load());
   }
 
+  /**
+   * Draws the crosshair on the bar whose interval holds `time` (another chart's crosshair, by time),
+   * and the legend shows that bar; null, or a time outside the bars, clears it.
+   */
+  setCrosshairTime(time: number | null): void {
+    if (this.disposed) return;
+    const feed = this.feed;
+    const bars = feed?.getBars() ?? [];
+    const i = feed && time !== null ? barIndexAt(bars, INTERVAL_SECONDS[feed.interval], time) : -1;
+    const bar = bars[i];
+    if (!feed || !bar) {
+      this.chart.clearCrosshairPosition();
+      this.markCrosshair(null);
+      if (this.hoverTime !== null) {
+        this.hoverTime = null;
+        this.options.onHover?.(null);
+        this.emitStudies();
+      }
+      return;
+    }
+    // The library fires no crosshair event for a position set from outside: the legend is told here.
+    this.chart.setCrosshairPosition(bar.close, bar.time as UTCTimestamp, this.series.price);
+    this.markCrosshair(bar.time);
+    this.hoverTime = bar.time;
+    this.emitStudies(i);
+    this.options.onHover?.({
+      interval: feed.interval,
+      bar,
+      previousClose: bars[i - 1]?.close ?? null,
+    });
+  }
+
+  /** The time range in view (Unix seconds; beyond the bars, extrapolated by the interval). */
+  visibleTimeRange(): TimeRange | null {
+    return this.toTimeRange(this.chart.timeScale().getVisibleLogicalRange());
+  }
+
+  /** Shows `range` (another chart's view, by time). */
+  setVisibleTimeRange(range: TimeRange): void {
+    const feed = this.feed;
+    if (this.disposed || !feed) return;
+    const bars = feed.getBars();
+    const step = INTERVAL_SECONDS[feed.interval];
+    const from = timeToLogical(bars, step, range.from);
+    const to = timeToLogical(bars, step, range.to);
+    if (from === null || to === null || !(to > from)) return;
+    this.chart.timeScale().setVisibleLogicalRange({ from, to });
+  }
+
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
@@ -339,6 +405,7 @@ export class ChartController {
   }
 
   private readonly onCrosshair = (param: MouseEventParams) => {
+    this.reportCrosshair(param);
     const feed = this.feed;
     if (!feed || typeof param.time !== 'number') {
       this.options.onHover?.(null);
@@ -361,7 +428,58 @@ export class ChartController {
   private readonly onRange = (range: LogicalRange | null) => {
     if (range && range.from < LOAD_OLDER_MARGIN) void this.feed?.loadOlder();
     this.markExtent();
+    if (this.options.onVisibleTimeRange) this.options.onVisibleTimeRange(this.toTimeRange(range));
   };
+
+  /**
+   * The user's own crosshair moves (the library also fires this event, with no source event, when
+   * it redraws a crosshair after new data: not a move) and leaves, told to onCrosshairTime.
+   */
+  private reportCrosshair(param: MouseEventParams): void {
+    if (param.sourceEvent && param.point) {
+      this.pointerCrosshair = true;
+      this.markCrosshair(typeof param.time === 'number' ? param.time : null);
+      const time = this.options.onCrosshairTime ? this.timeAtX(param.point.x) : null;
+      if (time !== null) this.options.onCrosshairTime?.(time);
+    } else if (!param.point && this.pointerCrosshair) {
+      this.pointerCrosshair = false;
+      this.markCrosshair(null);
+      this.options.onCrosshairTime?.(null);
+    }
+  }
+
+  /** The time under x, within its bar (the library's own index counts whole bars). */
+  private timeAtX(x: number): number | null {
+    const feed = this.feed;
+    const scale = this.chart.timeScale();
+    const index = scale.coordinateToLogical(x);
+    if (!feed || index === null) return null;
+    const at = scale.logicalToCoordinate(index);
+    const spacing = scale.options().barSpacing;
+    // A bar is drawn centred on its index and spans its interval from its open.
+    const offset =
+      at === null || spacing <= 0 ? 0 : Math.max(-0.5, Math.min(0.499, (x - at) / spacing));
+    const step = INTERVAL_SECONDS[feed.interval];
+    const bars = feed.getBars();
+    const open = bars[index]?.time ?? logicalToTime(bars, step, index);
+    return open === null ? null : open + (offset + 0.5) * step;
+  }
+
+  private toTimeRange(range: LogicalRange | null): TimeRange | null {
+    const feed = this.feed;
+    if (!feed || !range) return null;
+    const bars = feed.getBars();
+    const step = INTERVAL_SECONDS[feed.interval];
+    const from = logicalToTime(bars, step, range.from);
+    const to = logicalToTime(bars, step, range.to);
+    return from === null || to === null ? null : { from, to };
+  }
+
+  /** The time of the bar under the crosshair on the figure's `data-crosshair` (for tests). */
+  private markCrosshair(time: number | null): void {
+    const figure = this.options.figure;
+    if (figure) figure.dataset.crosshair = time === null ? '' : String(time);
+  }
 
   /**
    * Where the bars lie across the pane, as fractions of its width (`0.12:0.88`), on the figure's

@@ -47,6 +47,11 @@ export class ChartSeries implements CandleSink {
     this.studies = new ChartStudies(chart, colors);
   }
 
+  /** The price series (candles, line or area), e.g. to set the crosshair on from outside. */
+  get price(): ISeriesApi<SeriesType> {
+    return this.main;
+  }
+
   /** Draws these studies (their panes come after the volume pane). */
   setStudies(specs: readonly StudySpec[]): void {
     this.studies.set(specs, this.getBars());

@@ -3,28 +3,15 @@ import { featuredPools } from '@/lib/config/featured-pools';
 import { poolPath, type PoolRef } from '@/lib/contracts/pool-ref';
 import { listChains, lookupPool, type PoolLookup } from '@/lib/features/pools/server';
 import { summarize } from '@/lib/features/pools/summary';
-import type { ChainItem } from '@/lib/contracts/price/schema';
+import { chainOptions } from '@/lib/features/pools/chain-options';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
 import { FeaturedPools, type FeaturedRow } from '@/components/pools/featured-pools';
-import { OpenPoolForm, type ChainOption } from '@/components/pools/open-pool-form';
+import { OpenPoolForm } from '@/components/pools/open-pool-form';
 import { WatchedPools } from '@/components/pools/watched-pools';
 
 export const metadata: Metadata = { title: 'Pools' };
 export const dynamic = 'force-dynamic';
-
-// Chains with pools are the ones with a protocol chain id; the tx-only Bitcoin has none to open.
-function chainOptions(chains: ChainItem[] | null): ChainOption[] {
-  const list = (chains ?? []).filter(
-    (c) => c.chain_type && c.chain_id !== undefined && c.chain_type !== 'utxo',
-  );
-  if (list.length === 0) return [{ label: 'EVM chain 1 (Ethereum)', chainType: 'evm', chainId: 1 }];
-  return list.map((c) => ({
-    label: c.name,
-    chainType: c.chain_type as string,
-    chainId: c.chain_id as number,
-  }));
-}
 
 export default async function PoolsPage() {
   const featured = featuredPools();

@@ -1,0 +1,246 @@
+'use client';
+/**
+ * The workspace: one, two or four live charts, any pools at any intervals, crosshair and time in
+ * step when the trader wants (lib/chart/sync.ts). The desk is the URL (lib/features/workspace/
+ * params.ts), so a shared link opens the same desk. Every chart's live candles come through the
+ * tab's one stream: the desk follows all its charts' topics at once when it mounts, so the stream
+ * opens once with all of them, however the charts' own creation is staggered.
+ */
+import { useQueries } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { poolKey, type PoolRef } from '@/lib/contracts/pool-ref';
+import type { PoolObject } from '@/lib/contracts/price/schema';
+import { topicKey } from '@/lib/contracts/stream/topics';
+import { ChartSync } from '@/lib/chart/sync';
+import { usePrefs } from '@/lib/client/stores/prefs';
+import type { ChainOption } from '@/lib/features/pools/chain-options';
+import { poolQuery } from '@/lib/features/pools/queries';
+import type { PoolSummary } from '@/lib/features/pools/summary';
+import {
+  MAX_CELLS,
+  defaultCells,
+  deskQuery,
+  parseDesk,
+  type DeskCell,
+  type DeskLayout,
+  type DeskParams,
+  type DeskSync,
+} from '@/lib/features/workspace/params';
+import { DeskCellView, type PoolStatus } from './desk-cell';
+import { LayoutPicker } from './layout-picker';
+import { useDeskTopics } from './use-desk-topics';
+
+export interface FeaturedChoice {
+  ref: PoolRef;
+  /** null when the price service did not know or did not answer */
+  summary: PoolSummary | null;
+}
+
+/** Columns and rows per layout: side by side and 2×2 from md up, stacked on a phone. */
+const GRID: Record<DeskLayout, string> = {
+  1: 'md:grid-cols-1 md:grid-rows-1',
+  2: 'md:grid-cols-2 md:grid-rows-1',
+  4: 'md:grid-cols-2 md:grid-rows-2',
+};
+/** Charts are created one after another, this far apart, so that none holds the page up. */
+const STAGGER_MS = 90;
+
+export function WorkspaceView({
+  initialDesk,
+  featured,
+  initialPools,
+  chains,
+  initialTo,
+}: {
+  initialDesk: DeskParams;
+  featured: FeaturedChoice[];
+  /** the cells' pool objects the server looked up (null: the price service has no such pool) */
+  initialPools: Record<string, PoolObject | null>;
+  chains: ChainOption[];
+  /** per cell, the end of its preloaded first window of candles */
+  initialTo: (number | null)[];
+}) {
+  const fallback = useMemo(() => defaultCells(featured.map((f) => f.ref)), [featured]);
+  const [desk, setDesk] = useState(initialDesk);
+  // The cells a smaller layout hides, kept so that going back to four charts brings them back.
+  const [hidden, setHidden] = useState<(DeskCell | null)[]>([]);
+  const [sync] = useState(() => new ChartSync());
+  // The preloaded first windows belong to the desk as the server read it, not to a later one.
+  const [preloaded, setPreloaded] = useState(true);
+  const theme = usePrefs((s) => s.theme);
+  const tz = usePrefs((s) => s.tz);
+
+  // A deliberate change is a new history entry, so Back undoes it; Back and Forward bring their desk.
+  const pushNext = useRef(false);
+  const query = deskQuery(desk);
+  useEffect(() => {
+    const url = `${window.location.pathname}${query}`;
+    if (url !== `${window.location.pathname}${window.location.search}`) {
+      if (pushNext.current) window.history.pushState(window.history.state, '', url);
+      else window.history.replaceState(window.history.state, '', url);
+    }
+    pushNext.current = false;
+  }, [query]);
+  useEffect(() => {
+    const onPop = () => {
+      setPreloaded(false);
+      setDesk(parseDesk(new URLSearchParams(window.location.search), fallback));
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [fallback]);
+
+  useEffect(() => {
+    sync.setOptions(desk.sync);
+  }, [sync, desk.sync]);
+
+  const change = (next: DeskParams) => {
+    pushNext.current = true;
+    setPreloaded(false);
+    setDesk(next);
+  };
+  const setCell = (index: number, cell: DeskCell | null) =>
+    change({ ...desk, cells: desk.cells.map((c, i) => (i === index ? cell : c)) });
+  const setSync = (patch: Partial<DeskSync>) =>
+    change({ ...desk, sync: { ...desk.sync, ...patch } });
+  const setLayout = (layout: DeskLayout) => {
+    if (layout === desk.layout) return;
+    const all = [...desk.cells, ...hidden];
+    // New cells: the ones hidden before, else featured pools not on the desk yet.
+    const shown = new Set(all.flatMap((c) => (c ? [poolKey(c.pool)] : [])));
+    const spare = fallback.filter((c) => !shown.has(poolKey(c.pool)));
+    const cells = Array.from({ length: layout }, (_, i) =>
+      i < all.length ? (all[i] ?? null) : (spare.shift() ?? null),
+    );
+    setHidden(all.slice(layout, MAX_CELLS));
+    change({ ...desk, layout, cells });
+  };
+
+  // Each distinct pool once: two charts of one pool share its look-up.
+  const pools = [
+    ...new Map(desk.cells.flatMap((c) => (c ? [[poolKey(c.pool), c.pool] as const] : []))),
+  ];
+  const lookups = useQueries({
+    queries: pools.map(([key, ref]) => ({
+      ...poolQuery(ref),
+      initialData: key in initialPools ? initialPools[key] : undefined,
+    })),
+  });
+  const statusOf = (ref: PoolRef): { status: PoolStatus; pool: PoolObject | null } => {
+    const i = pools.findIndex(([key]) => key === poolKey(ref));
+    const q = lookups[i];
+    if (!q || q.data === undefined) return { status: q?.isError ? 'error' : 'loading', pool: null };
+    return q.data === null ? { status: 'missing', pool: null } : { status: 'found', pool: q.data };
+  };
+
+  // Only pools that can have candles: an unknown one costs no upstream subscription.
+  useDeskTopics(
+    desk.cells.flatMap((c) => {
+      if (!c) return [];
+      const { status } = statusOf(c.pool);
+      if (status !== 'found' && status !== 'error') return [];
+      const { chainType, chainId, address } = c.pool;
+      return [topicKey.ohlcv(chainType, chainId, address, c.interval)];
+    }),
+  );
+
+  const chainName = (ref: PoolRef) =>
+    chains.find((c) => c.chainType === ref.chainType && c.chainId === ref.chainId)?.label ??
+    `${ref.chainType.toUpperCase()} ${ref.chainId}`;
+
+  return (
+    <div className="flex flex-col gap-2 md:-mb-8 md:h-[calc(100dvh-4.5rem)] md:min-h-[540px]">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <div className="flex min-w-0 items-baseline gap-3">
+          <h1 className="text-lg font-semibold tracking-tight">Workspace</h1>
+          <p className="hidden text-[12px] text-muted lg:block">
+            Any pools at any intervals, live. The link keeps the desk.
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <LayoutPicker value={desk.layout} onChange={setLayout} />
+          <div
+            role="group"
+            aria-label="Keep the charts in step"
+            className="flex items-center gap-1 rounded border border-border bg-panel p-0.5"
+          >
+            <span className="px-1.5 text-2xs uppercase tracking-wide text-muted" aria-hidden>
+              Sync
+            </span>
+            <SyncToggle
+              label="Crosshair"
+              title="The crosshair of the chart under the pointer is drawn on the others, at the same time"
+              pressed={desk.sync.crosshair}
+              onChange={(crosshair) => setSync({ crosshair })}
+            />
+            <SyncToggle
+              label="Time"
+              title="Scrolling or zooming one chart shows the same time range on the others"
+              pressed={desk.sync.time}
+              onChange={(time) => setSync({ time })}
+            />
+          </div>
+        </div>
+      </div>
+      <div
+        className={`grid min-h-0 flex-1 grid-cols-1 gap-2 ${GRID[desk.layout]}`}
+        data-testid="desk"
+        data-layout={desk.layout}
+      >
+        {desk.cells.map((cell, i) => {
+          const lookup = cell ? statusOf(cell.pool) : null;
+          return (
+            <DeskCellView
+              key={i}
+              index={i}
+              cell={cell}
+              status={lookup?.status ?? 'loading'}
+              pool={lookup?.pool ?? null}
+              chainName={cell ? chainName(cell.pool) : ''}
+              onChange={(next) => setCell(i, next)}
+              featured={featured}
+              chainNameOf={chainName}
+              chains={chains}
+              sync={sync}
+              theme={theme}
+              tz={tz}
+              createDelay={i * STAGGER_MS}
+              initialTo={preloaded ? (initialTo[i] ?? undefined) : undefined}
+              tall={desk.layout === 1}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function SyncToggle({
+  label,
+  title,
+  pressed,
+  onChange,
+}: {
+  label: string;
+  title: string;
+  pressed: boolean;
+  onChange: (pressed: boolean) => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      title={title}
+      onClick={() => onChange(!pressed)}
+      className={`h-6 rounded-sm px-2 text-[11px] font-medium transition-colors ${
+        pressed ? 'bg-raised text-text' : 'text-muted hover:text-text'
+      }`}
+    >
+      <span
+        aria-hidden
+        className={`mr-1 inline-block h-1.5 w-1.5 rounded-full align-middle ${pressed ? 'bg-accent' : 'bg-border'}`}
+      />
+      {label}
+    </button>
+  );
+}
