@@ -32,10 +32,14 @@ describe('pool page query', () => {
         { kind: 'ema', period: 20 },
         { kind: 'rsi', period: 14 },
       ],
+      scale: 'log',
+      compare: [
+        { chainType: 'evm', chainId: 8453, address: '0xd0b53d9277642d899df5c87a3966a349a798f224' },
+      ],
     };
     const query = poolViewQuery(view);
     expect(query).toBe(
-      '?interval=1h&chart=area&tz=utc&volume=0&window=m5&token=quote&studies=ema%3A20%2Crsi%3A14',
+      '?interval=1h&chart=area&tz=utc&volume=0&window=m5&token=quote&studies=ema%3A20%2Crsi%3A14&scale=log&compare=evm%3A8453%3A0xd0b53d9277642d899df5c87a3966a349a798f224',
     );
     expect(parsePoolView(new URLSearchParams(query))).toEqual(view);
     // Written plainly, as a trader would type it.
