@@ -37,7 +37,7 @@ import { Freshness } from '@/components/ui/freshness';
 import { ChartLegend } from './chart-legend';
 import { ChartViewActions } from './chart-view-actions';
 import { CompareLegend } from './compare-legend';
-import { shortKey } from './compare-control';
+import { nameOf, shortKey } from './compare-control';
 
 export interface CandleChartProps {
   pool: PoolRef;
@@ -233,7 +233,7 @@ export function CandleChart({
     const info = { pair: title ?? shortKey(pool), interval, at: Date.now(), tz };
     const notes = compared.rows.map((r) => {
       const p = queryClient.getQueryData<PoolObject>(poolQuery(r.pool).queryKey);
-      const name = p ? `${p.base_token.symbol}/${p.quote_token.symbol}` : shortKey(r.pool);
+      const name = p ? nameOf(p) : shortKey(r.pool);
       const pct = r.change?.percent;
       return {
         text: `${name} ${pct === null || pct === undefined ? '—' : formatChangePercent(pct).text}`,

@@ -13,13 +13,16 @@ export function shortKey(ref: PoolRef): string {
   return `${ref.chainType}:${ref.chainId}:${a.length > 14 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a}`;
 }
 
-const nameOf = (p: PoolObject) => `${p.base_token.symbol}/${p.quote_token.symbol} · ${p.network}`;
+export const nameOf = (p: PoolObject) =>
+  `${p.base_token.symbol}/${p.quote_token.symbol} · ${p.network}`;
 
 /** A pool's name for a list or a legend: `WETH/USDC · base`, or why there is none. */
 export function usePoolName(ref: PoolRef): { name: string; missing: boolean } {
   const q = useQuery({ ...poolQuery(ref), refetchInterval: false, retry: 1 });
   if (q.data) return { name: nameOf(q.data), missing: false };
-  const missing = q.error instanceof ApiError && q.error.status === 404;
+  // The price service answers an unknown pool with `data: null` (a 404 from elsewhere means the same).
+  const missing =
+    (q.isSuccess && q.data === null) || (q.error instanceof ApiError && q.error.status === 404);
   return { name: shortKey(ref), missing };
 }
 
@@ -114,14 +117,15 @@ export function CompareControl({
   const tokens = new Set(
     main ? [main.base_token.address, main.quote_token.address].map((a) => a.toLowerCase()) : [],
   );
-  const shares = (p: PoolObject | null | undefined) =>
-    !!p &&
-    (tokens.has(p.base_token.address.toLowerCase()) ||
-      tokens.has(p.quote_token.address.toLowerCase()));
+  const shared = (p: PoolObject | null | undefined) =>
+    p
+      ? Number(tokens.has(p.base_token.address.toLowerCase())) +
+        Number(tokens.has(p.quote_token.address.toLowerCase()))
+      : 0;
   const offered = suggestions
     .map((ref, i) => ({ ref, q: looked[i] }))
-    .filter(({ ref, q }) => !taken.has(poolKey(ref)) && !q?.isError)
-    .sort((a, b) => Number(shares(b.q?.data)) - Number(shares(a.q?.data)));
+    .filter(({ ref, q }) => !taken.has(poolKey(ref)) && !q?.isError && q?.data !== null)
+    .sort((a, b) => shared(b.q?.data) - shared(a.q?.data));
 
   return (
     <div

@@ -26,7 +26,7 @@ function Swatch({ color }: { color: string }) {
 function Row({ row, onRemove }: { row: CompareRow; onRemove?: (pool: PoolRef) => void }) {
   const { name, missing } = usePoolName(row.pool);
   const problem = missing
-    ? 'no such pool on the price service: check the address'
+    ? 'no such pool'
     : row.state === 'error'
       ? (row.error ?? 'its candles could not be loaded')
       : row.state === 'empty'

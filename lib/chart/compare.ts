@@ -82,6 +82,8 @@ export class ChartCompare {
           lineWidth: 2,
           priceLineVisible: false,
           lastValueVisible: true,
+          // The main series draws the 0 % line; one is enough.
+          baseLineVisible: false,
           crosshairMarkerRadius: 3,
         },
         0,

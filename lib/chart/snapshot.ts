@@ -42,12 +42,12 @@ export function snapshotTitle(info: SnapshotInfo): string {
   return `${info.pair} · ${INTERVAL_LABELS[info.interval]} · ${c.date} ${c.time} ${c.zone}`;
 }
 
-/** `pulse-WETH-USDC-1h-20261125-2104.png`: only letters, digits, dots and dashes. */
+/** `pulse-WETH-USDC-1h-20261125-2104.png`: only letters, digits and dashes. */
 export function snapshotFileName(info: SnapshotInfo): string {
   const c = clock(info.at, info.tz);
   const pair =
     info.pair
-      .replace(/[^A-Za-z0-9.]+/g, '-')
+      .replace(/[^A-Za-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 60) || 'chart';
   const label = INTERVAL_LABELS[info.interval];

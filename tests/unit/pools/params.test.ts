@@ -72,7 +72,7 @@ describe('widget query', () => {
     expect(parseWidget({})).toEqual(WIDGET_DEFAULTS);
     const p = parseWidget(
       new URLSearchParams(
-        'interval=4h&theme=light&chart=line&volume=0&info=0&trades=1&bg=%23FFF&tz=utc&studies=bb:20,macd',
+        'interval=4h&theme=light&chart=line&volume=0&info=0&trades=1&bg=%23FFF&tz=utc&studies=bb:20,macd&scale=log',
       ),
     );
     expect(p).toEqual({
@@ -88,6 +88,7 @@ describe('widget query', () => {
         { kind: 'bb', period: 20 },
         { kind: 'macd', period: 12, slow: 26, signal: 9 },
       ],
+      scale: 'log',
     });
     expect(parseWidget(new URLSearchParams(widgetQuery(p).slice(1)))).toEqual(p);
   });
