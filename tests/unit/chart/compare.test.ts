@@ -12,6 +12,7 @@ import {
   readPoolInput,
 } from '@/lib/features/chart/compare';
 import { effectiveScale, parseScale } from '@/lib/features/chart/scale';
+import { scriptSnippet } from '@/lib/features/pools/embed-snippet';
 import {
   parsePoolView,
   parseWidget,
@@ -61,6 +62,17 @@ describe('scale=', () => {
     expect(widgetQuery(p)).toContain('scale=pct');
     expect(parseWidget(new URLSearchParams(widgetQuery(p).slice(1)))).toEqual(p);
     expect(parseWidget({ scale: '<script>' }).scale).toBe('linear');
+  });
+  it('goes into the one-script-tag snippet (with the indicators) when not linear', () => {
+    const tag = scriptSnippet('https://pulse.example', UNI, {
+      ...WIDGET_DEFAULTS,
+      scale: 'log',
+      studies: [{ kind: 'ema', period: 20 }],
+    });
+    expect(tag).toContain(' data-scale="log" data-studies="ema:20" ');
+    expect(scriptSnippet('https://pulse.example', UNI, WIDGET_DEFAULTS)).not.toContain(
+      'data-scale',
+    );
   });
 });
 
