@@ -5,7 +5,8 @@
  *           data-interval="1h" data-theme="dark" async></script>
  *
  * data-pool (required): chain_type:chain_id:pool_address. Optional: data-interval, data-theme,
- * data-chart, data-volume, data-info, data-trades, data-bg, data-tz (the widget's query parameters),
+ * data-chart, data-volume, data-info, data-trades, data-bg, data-tz, data-scale, data-studies (the
+ * widget's query parameters),
  * data-height (initial height in px, default 480), data-width (CSS width, default 100%),
  * data-target (a CSS selector to render into; by default the frame goes right after this tag).
  *
@@ -29,7 +30,18 @@
   }
 
   var params = new URLSearchParams();
-  ['interval', 'theme', 'chart', 'volume', 'info', 'trades', 'bg', 'tz'].forEach(function (name) {
+  [
+    'interval',
+    'theme',
+    'chart',
+    'volume',
+    'info',
+    'trades',
+    'bg',
+    'tz',
+    'scale',
+    'studies',
+  ].forEach(function (name) {
     var value = data[name];
     if (value !== undefined && value !== '') params.set(name, value);
   });

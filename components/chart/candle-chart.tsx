@@ -4,6 +4,7 @@
  * (lib/chart/controller.ts, which the embeddable widget uses too). The controller is created once on
  * mount and disposed on unmount; a change of pool or interval swaps its data feed, not the chart.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { unpackCandles, type Candle, type PackedCandle } from '@/lib/features/chart/candles';
 import { INITIAL_SNAPSHOT, type FeedSnapshot } from '@/lib/features/chart/feed';
@@ -11,10 +12,23 @@ import { INTERVAL_LABELS, type KlineInterval } from '@/lib/features/chart/interv
 import type { TimeZoneMode } from '@/lib/features/chart/time-format';
 import { useLiveInterrupted } from '@/lib/client/hooks/use-stream';
 import { fetchCandles } from '@/lib/features/pools/api';
-import type { PoolRef } from '@/lib/contracts/pool-ref';
+import { poolKey, type PoolRef } from '@/lib/contracts/pool-ref';
 import type { ChartStyle } from '@/lib/features/pools/params';
 import { formatStudies, type StudySpec } from '@/lib/features/chart/studies';
 import { ChartController } from '@/lib/chart/controller';
+import type { CompareRow } from '@/lib/chart/compare';
+import type { ChangeSince } from '@/lib/features/chart/compare';
+import { formatChangePercent } from '@/lib/features/chart/price-format';
+import type { ScaleMode } from '@/lib/features/chart/scale';
+import { formatCompare } from '@/lib/features/chart/compare';
+import {
+  composeSnapshot,
+  downloadPng,
+  snapshotFileName,
+  snapshotTitle,
+} from '@/lib/chart/snapshot';
+import { poolQuery } from '@/lib/features/pools/queries';
+import type { PoolObject } from '@/lib/contracts/price/schema';
 import type { StudyLegendEntry } from '@/lib/chart/studies';
 import type { TimeRange } from '@/lib/features/chart/time-axis';
 import { SKELETON_BARS } from '@/lib/chart/skeleton';
@@ -22,6 +36,9 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Freshness } from '@/components/ui/freshness';
 import { ChartLegend } from './chart-legend';
+import { ChartViewActions } from './chart-view-actions';
+import { CompareLegend } from './compare-legend';
+import { nameOf, shortKey } from './compare-control';
 
 export interface CandleChartProps {
   pool: PoolRef;
@@ -53,9 +70,18 @@ export interface CandleChartProps {
   onCrosshairTime?: (time: number | null) => void;
   /** the time range in view changed (lib/chart/controller.ts, onVisibleTimeRange) */
   onVisibleTimeRange?: (range: TimeRange | null) => void;
+  /** the price scale (`scale=` in the URL); percent anyway while pools are compared */
+  scale?: ScaleMode;
+  /** other pools drawn as lines for comparison (`compare=`) */
+  compare?: readonly PoolRef[];
+  /** a compared pool's × in the legend: the list without it */
+  onCompareChange?: (pools: PoolRef[]) => void;
+  /** fullscreen and PNG snapshot buttons beside the freshness mark (and `f` for fullscreen) */
+  viewActions?: boolean;
 }
 
 const NO_STUDIES: readonly StudySpec[] = [];
+const NO_POOLS: readonly PoolRef[] = [];
 
 export function CandleChart({
   pool,
@@ -76,13 +102,29 @@ export function CandleChart({
   onController,
   onCrosshairTime,
   onVisibleTimeRange,
+  scale = 'linear',
+  compare = NO_POOLS,
+  onCompareChange,
+  viewActions = false,
 }: CandleChartProps) {
   const { chainType, chainId, address } = pool;
   const containerRef = useRef<HTMLDivElement>(null);
   const figureRef = useRef<HTMLElement>(null);
   const controllerRef = useRef<ChartController | null>(null);
   // The latest props, for the chart when it is created (after the page's hydration, see below).
-  const latest = useRef({ style, volume, backgroundVar, tz, pool, interval, studies });
+  const latest = useRef({
+    style,
+    volume,
+    backgroundVar,
+    tz,
+    pool,
+    interval,
+    studies,
+    scale,
+    compare,
+  });
+  const rootRef = useRef<HTMLDivElement>(null);
+  const queryClient = useQueryClient();
   const onSnapshotRef = useRef(onSnapshot);
   const followRef = useRef({ onController, onCrosshairTime, onVisibleTimeRange });
   // Read once, when the chart is scheduled.
@@ -101,11 +143,16 @@ export function CandleChart({
   const [liveError, setLiveError] = useState<string | null>(null);
   const [decimals, setDecimals] = useState(2);
   const [studyLegend, setStudyLegend] = useState<StudyLegendEntry[]>([]);
+  const [compared, setCompared] = useState<{ rows: CompareRow[]; main: ChangeSince | null }>({
+    rows: [],
+    main: null,
+  });
+  const [fullscreen, setFullscreen] = useState(false);
 
   useEffect(() => {
     onSnapshotRef.current = onSnapshot;
     followRef.current = { onController, onCrosshairTime, onVisibleTimeRange };
-    latest.current = { style, volume, backgroundVar, tz, pool, interval, studies };
+    latest.current = { style, volume, backgroundVar, tz, pool, interval, studies, scale, compare };
   });
 
   const load = (controller: ChartController, at: { pool: PoolRef; interval: KlineInterval }) => {
@@ -134,6 +181,7 @@ export function CandleChart({
         volume: at.volume,
         tz: at.tz,
         studies: at.studies,
+        scale: at.scale,
         backgroundVar: at.backgroundVar,
         fetchHistory: fetchCandles,
         // The chart draws itself; what React shows of it (legend, overlays, freshness) can wait
@@ -148,9 +196,11 @@ export function CandleChart({
         onStudies: (entries) => startTransition(() => setStudyLegend(entries)),
         onCrosshairTime: (time) => followRef.current.onCrosshairTime?.(time),
         onVisibleTimeRange: (range) => followRef.current.onVisibleTimeRange?.(range),
+        onCompare: (rows, main) => startTransition(() => setCompared({ rows, main })),
       });
       controllerRef.current = controller;
       load(controller, at);
+      controller.setCompare(at.compare);
       followRef.current.onController?.(controller);
     }, delayRef.current);
     return () => {
@@ -172,6 +222,60 @@ export function CandleChart({
   useEffect(() => {
     controllerRef.current?.setTimeZone(tz);
   }, [tz]);
+
+  useEffect(() => {
+    controllerRef.current?.setScale(scale);
+  }, [scale]);
+
+  const compareKey = formatCompare(compare);
+  useEffect(() => {
+    controllerRef.current?.setCompare(latest.current.compare);
+  }, [compareKey]);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === rootRef.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else void rootRef.current?.requestFullscreen?.().catch(() => undefined);
+  };
+
+  /** The chart as a PNG under a strip naming the pair, interval and time (and compared pools). */
+  const saveSnapshot = async () => {
+    const controller = controllerRef.current;
+    const root = rootRef.current;
+    const container = containerRef.current;
+    if (!controller || !root || !container) return;
+    const css = getComputedStyle(root);
+    const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
+    const info = { pair: title ?? shortKey(pool), interval, at: Date.now(), tz };
+    const notes = compared.rows.map((r) => {
+      const p = queryClient.getQueryData<PoolObject>(poolQuery(r.pool).queryKey);
+      const name = p ? nameOf(p) : shortKey(r.pool);
+      const pct = r.change?.percent;
+      return {
+        text: `${name} ${pct === null || pct === undefined ? '—' : formatChangePercent(pct).text}`,
+        color: r.color,
+      };
+    });
+    const canvas = composeSnapshot(
+      controller.screenshot(),
+      container.clientWidth,
+      snapshotTitle(info),
+      {
+        background: v(backgroundVar, '#10141c'),
+        text: v('--text', '#e6e9ef'),
+        muted: v('--muted', '#8b93a6'),
+        border: v('--border', '#222936'),
+        font: css.fontFamily || 'sans-serif',
+      },
+      notes,
+    );
+    await downloadPng(canvas, snapshotFileName(info));
+  };
 
   const studiesKey = formatStudies(studies);
   useEffect(() => {
@@ -204,7 +308,19 @@ export function CandleChart({
   const label = `${title ? `${title} ` : ''}price chart, ${INTERVAL_LABELS[interval]} ${style === 'candles' ? 'candles' : style}`;
 
   return (
-    <div className={`flex min-h-0 flex-col ${className}`}>
+    <div
+      ref={rootRef}
+      data-chart-root
+      className={`flex min-h-0 flex-col ${className}`}
+      style={fullscreen ? { background: `var(${backgroundVar})` } : undefined}
+      onKeyDown={(e) => {
+        if (!viewActions || e.key !== 'f' || e.ctrlKey || e.metaKey || e.altKey) return;
+        const t = e.target as HTMLElement;
+        if (t.closest('input, textarea, select, [contenteditable="true"]')) return;
+        e.preventDefault();
+        toggleFullscreen();
+      }}
+    >
       <div className="flex min-h-9 flex-wrap items-center justify-between gap-x-3 gap-y-1 px-2 py-1">
         <div className="flex min-w-0 flex-wrap items-center gap-1.5">{toolbar}</div>
         <div className="flex items-center gap-2">
@@ -225,11 +341,20 @@ export function CandleChart({
               ● live · updated just now
             </span>
           )}
+          {viewActions && (
+            <ChartViewActions
+              fullscreen={fullscreen}
+              onFullscreen={toggleFullscreen}
+              onSnapshot={() => void saveSnapshot()}
+              disabled={snapshot.state === 'loading'}
+            />
+          )}
         </div>
       </div>
       <figure
         ref={figureRef}
         aria-label={label}
+        tabIndex={viewActions ? 0 : undefined}
         className="relative m-0 min-h-0 flex-1"
         data-testid="candle-chart"
         data-state={snapshot.state}
@@ -250,6 +375,19 @@ export function CandleChart({
             decimals={decimals}
             studies={studies.length > 0 ? studyLegend : undefined}
           />
+          {compare.length > 0 && (
+            <CompareLegend
+              title={title}
+              mainColor={style === 'candles' ? 'var(--text)' : 'var(--accent)'}
+              main={compared.main}
+              rows={compared.rows}
+              onRemove={
+                onCompareChange
+                  ? (p) => onCompareChange(compare.filter((c) => poolKey(c) !== poolKey(p)))
+                  : undefined
+              }
+            />
+          )}
         </div>
         {snapshot.state === 'loading' && (
           <div

@@ -9,6 +9,9 @@ import { Segmented } from '@/components/ui/segmented';
 import type { ChartStyle } from '@/lib/features/pools/params';
 import type { StudySpec } from '@/lib/features/chart/studies';
 import { StudiesControl } from './studies-control';
+import { SCALE_LABELS, SCALE_MODES, type ScaleMode } from '@/lib/features/chart/scale';
+import type { PoolRef } from '@/lib/contracts/pool-ref';
+import { CompareControl } from './compare-control';
 
 const INTERVAL_OPTIONS = KLINE_INTERVALS.map((value) => ({ value, label: INTERVAL_LABELS[value] }));
 const STYLE_OPTIONS: readonly { value: ChartStyle; label: string; title: string }[] = [
@@ -25,6 +28,16 @@ function tzOptions(tz: TimeZoneMode, preferred?: TimeZoneMode) {
     title: `Times in ${value === 'local' ? 'your time zone' : zoneLabel(value)}`,
   }));
 }
+const SCALE_TITLES: Record<ScaleMode, string> = {
+  linear: 'Linear price scale',
+  log: 'Logarithmic price scale',
+  pct: 'Percent from the first visible bar',
+};
+const SCALE_OPTIONS = SCALE_MODES.map((value) => ({
+  value,
+  label: SCALE_LABELS[value],
+  title: SCALE_TITLES[value],
+}));
 
 export function IntervalPicker({
   value,
@@ -46,7 +59,10 @@ export function IntervalPicker({
   );
 }
 
-/** The chart's controls: interval, style, time zone, the volume pane and the indicators. */
+/**
+ * The chart's controls: interval, style, time zone, the volume pane, the indicators, the price scale
+ * and the pools compared.
+ */
 export function ChartToolbar({
   interval,
   onInterval,
@@ -59,6 +75,12 @@ export function ChartToolbar({
   onVolume,
   studies,
   onStudies,
+  scale,
+  onScale,
+  pool,
+  compare,
+  onCompare,
+  suggestions = [],
 }: {
   interval: KlineInterval;
   onInterval: (v: KlineInterval) => void;
@@ -72,7 +94,16 @@ export function ChartToolbar({
   onVolume?: (v: boolean) => void;
   studies?: readonly StudySpec[];
   onStudies?: (v: StudySpec[]) => void;
+  scale?: ScaleMode;
+  onScale?: (v: ScaleMode) => void;
+  /** the pool on screen, for Compare */
+  pool?: PoolRef;
+  compare?: readonly PoolRef[];
+  onCompare?: (v: PoolRef[]) => void;
+  /** pools offered by Compare (the featured ones) */
+  suggestions?: readonly PoolRef[];
 }) {
+  const comparing = (compare?.length ?? 0) > 0;
   return (
     <>
       <IntervalPicker value={interval} onChange={onInterval} />
@@ -106,6 +137,26 @@ export function ChartToolbar({
         </button>
       )}
       {studies && onStudies && <StudiesControl studies={studies} onChange={onStudies} />}
+      {scale && onScale && (
+        <span title={comparing ? 'Comparing pools: the scale shows percent' : undefined}>
+          <Segmented
+            label="Price scale"
+            options={SCALE_OPTIONS}
+            value={comparing ? 'pct' : scale}
+            onChange={onScale}
+            size="sm"
+            disabled={comparing}
+          />
+        </span>
+      )}
+      {pool && compare && onCompare && (
+        <CompareControl
+          pool={pool}
+          compare={compare}
+          onChange={onCompare}
+          suggestions={suggestions}
+        />
+      )}
     </>
   );
 }

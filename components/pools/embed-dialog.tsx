@@ -14,6 +14,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field, Select, TextArea, TextInput } from '@/components/ui/field';
 import { Segmented } from '@/components/ui/segmented';
 import { zoneChoices, zoneShortLabel } from '@/lib/core/format/zone';
+import { SCALE_LABELS, SCALE_MODES } from '@/lib/features/chart/scale';
 
 const HEIGHT = 480;
 
@@ -102,6 +103,16 @@ function EmbedForm({
             }))}
             value={params.chart}
             onChange={(v) => set('chart', v)}
+            size="sm"
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <span className="text-[12px] font-medium text-muted">Price scale</span>
+          <Segmented
+            label="Price scale"
+            options={SCALE_MODES.map((s) => ({ value: s, label: SCALE_LABELS[s] }))}
+            value={params.scale}
+            onChange={(v) => set('scale', v)}
             size="sm"
           />
         </div>

@@ -66,6 +66,7 @@ export function PoolView({
   initialTo,
   initialCandles,
   initialLive,
+  suggestions,
 }: {
   pool: PoolRef;
   initialPool: PoolObject | null;
@@ -78,6 +79,8 @@ export function PoolView({
   initialCandles?: PackedCandle[] | null;
   /** the latest candle the server read: the live price from the first paint */
   initialLive?: LatestClose | null;
+  /** pools offered for comparison (the featured ones) */
+  suggestions?: readonly PoolRef[];
 }) {
   const [view, setView] = useState(initialView);
   const [embedOpen, setEmbedOpen] = useState(false);
@@ -112,10 +115,10 @@ export function PoolView({
   }, [pool, view]);
   useEffect(() => {
     const onPop = () =>
-      setView(parsePoolView(Object.fromEntries(new URLSearchParams(window.location.search))));
+      setView(parsePoolView(Object.fromEntries(new URLSearchParams(window.location.search)), pool));
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-  }, []);
+  }, [pool]);
 
   // The trades topic is followed from the start, with the chart's, so the tab's one stream opens
   // once with both (the trades panel arrives later; opening again then would count twice against
@@ -206,6 +209,10 @@ export function PoolView({
               onSnapshot={keepLastBar}
               initialTo={initialTo}
               initialCandles={initialCandles}
+              scale={view.scale}
+              compare={view.compare}
+              onCompareChange={(compare) => update({ compare })}
+              viewActions
               toolbar={
                 <ChartToolbar
                   interval={view.interval}
@@ -219,6 +226,12 @@ export function PoolView({
                   onVolume={(volume) => update({ volume })}
                   studies={view.studies}
                   onStudies={(studies) => update({ studies })}
+                  scale={view.scale}
+                  onScale={(scale) => update({ scale })}
+                  pool={pool}
+                  compare={view.compare}
+                  onCompare={(compare) => update({ compare })}
+                  suggestions={suggestions}
                 />
               }
             />
@@ -256,6 +269,7 @@ export function PoolView({
             theme,
             tz,
             studies: view.studies,
+            scale: view.scale,
           }}
         />
       )}

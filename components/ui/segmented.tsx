@@ -7,21 +7,25 @@ export function Segmented<T extends string>({
   onChange,
   label,
   size = 'md',
+  disabled = false,
 }: {
   options: readonly { value: T; label: string; title?: string }[];
   value: T;
   onChange: (value: T) => void;
   label: string;
   size?: 'sm' | 'md';
+  /** shown but not choosable (the title of the group says why) */
+  disabled?: boolean;
 }) {
   const index = options.findIndex((o) => o.value === value);
   return (
     <div
       role="radiogroup"
       aria-label={label}
-      className="inline-flex items-center rounded border border-border bg-panel p-0.5"
+      aria-disabled={disabled || undefined}
+      className={`inline-flex items-center rounded border border-border bg-panel p-0.5${disabled ? ' opacity-60' : ''}`}
       onKeyDown={(e) => {
-        if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+        if (disabled || (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft')) return;
         e.preventDefault();
         const next =
           options[(index + (e.key === 'ArrowRight' ? 1 : options.length - 1)) % options.length];
@@ -38,6 +42,7 @@ export function Segmented<T extends string>({
             aria-checked={active}
             tabIndex={active ? 0 : -1}
             title={o.title}
+            disabled={disabled}
             onClick={() => onChange(o.value)}
             className={`rounded-sm font-medium transition-colors ${size === 'sm' ? 'h-6 px-1.5 text-[11px]' : 'h-7 px-2 text-[12px]'} ${
               active ? 'bg-raised text-text' : 'text-muted hover:text-text'

@@ -6,6 +6,7 @@
  * nothing. Sizing follows the container (autoSize, a ResizeObserver inside the library).
  */
 import {
+  PriceScaleMode,
   createChart,
   type IChartApi,
   type Logical,
@@ -43,6 +44,9 @@ import { formatStudies, type StudySpec } from '../features/chart/studies';
 import type { StudyLegendEntry } from './studies';
 import { ChartSeries } from './series';
 import { baseOptions, readColors, themeOptions } from './theme';
+import { effectiveScale, type ScaleMode } from '../features/chart/scale';
+import { changeSince, type ChangeSince } from '../features/chart/compare';
+import { ChartCompare, type CompareRow } from './compare';
 
 export { SKELETON_BARS } from './skeleton';
 export { INITIAL_SNAPSHOT };
@@ -88,7 +92,21 @@ export interface ChartControllerOptions {
   onCrosshairTime?: (time: number | null) => void;
   /** The visible time range changed (scroll, zoom, new bars), for charts that follow this one. */
   onVisibleTimeRange?: (range: TimeRange | null) => void;
+  /** the price scale (a comparison shows percent whatever this says) */
+  scale?: ScaleMode;
+  /**
+   * The compared pools' rows and the main pool's change since the first visible bar (the hovered
+   * bar's, or the last) changed; rows are empty when nothing is compared.
+   */
+  onCompare?: (rows: CompareRow[], main: ChangeSince | null) => void;
 }
+
+const SCALE_MODE: Record<ScaleMode, PriceScaleMode> = {
+  linear: PriceScaleMode.Normal,
+  log: PriceScaleMode.Logarithmic,
+  pct: PriceScaleMode.Percentage,
+};
+const MODE_NAME: Record<number, string> = { 0: 'linear', 1: 'log', 2: 'pct', 3: 'indexed' };
 
 /** Load older history when fewer than this many bars remain left of the view. */
 const LOAD_OLDER_MARGIN = 30;
@@ -110,6 +128,9 @@ export class ChartController {
   private studiesShown = false;
   /** the user's own crosshair is on this chart (not one set from outside) */
   private pointerCrosshair = false;
+  private scale: ScaleMode;
+  /** other pools drawn for comparison, created with the first one */
+  private compare: ChartCompare | null = null;
 
   constructor(private readonly options: ChartControllerOptions) {
     const { container } = options;
@@ -129,6 +150,8 @@ export class ChartController {
     this.chart.subscribeCrosshairMove(this.onCrosshair);
     this.chart.timeScale().subscribeVisibleLogicalRangeChange(this.onRange);
     this.markCrosshair(null);
+    this.scale = options.scale ?? 'linear';
+    this.applyScale();
 
     const bench = benchHook();
     if (bench) {
@@ -224,6 +247,7 @@ export class ChartController {
         series.update(bar, historical);
         this.options.onDecimals?.(series.priceDecimals);
         if (this.hoverTime === null) this.emitStudies();
+        if (this.compare?.size) this.emitCompare();
       },
     };
     series.setData([]);
@@ -248,6 +272,55 @@ export class ChartController {
     const topic = topicKey.ohlcv(ref.chainType, ref.chainId, ref.address, interval);
     this.unsubscribe = streamClient().subscribe(topic, (m) => this.onStream(feed, m));
     void feed.load(initialTo);
+    this.compare?.load(interval);
+  }
+
+  /** The price scale: linear, logarithmic or percent (percent anyway while pools are compared). */
+  setScale(scale: ScaleMode): void {
+    this.scale = scale;
+    this.applyScale();
+  }
+
+  /** Draws these other pools as lines of their closes (none: the comparison ends). */
+  setCompare(pools: readonly PoolRef[]): void {
+    if (this.disposed || (!this.compare && pools.length === 0)) return;
+    if (!this.compare) {
+      this.compare = new ChartCompare(this.chart, this.options.fetchHistory, () =>
+        this.emitCompare(),
+      );
+      if (this.current) this.compare.load(this.current);
+    }
+    this.compare.set(pools);
+    this.applyScale();
+  }
+
+  /** The chart's panes as drawn now (no crosshair), for a PNG. */
+  screenshot(): HTMLCanvasElement {
+    return this.chart.takeScreenshot(true, false);
+  }
+
+  private applyScale(): void {
+    const mode = effectiveScale(this.scale, (this.compare?.size ?? 0) > 0);
+    const scale = this.chart.priceScale('right');
+    scale.applyOptions({ mode: SCALE_MODE[mode] });
+    // What the chart itself says it shows, for tests.
+    const figure = this.options.figure;
+    if (figure) figure.dataset.scale = MODE_NAME[scale.options().mode] ?? '';
+  }
+
+  /** The comparison's rows to the legend, and `data-compare` (`key=bars@last` each) to the figure. */
+  private emitCompare(): void {
+    const compare = this.compare;
+    if (!compare) return;
+    const range = this.chart.timeScale().getVisibleRange();
+    const from = range && typeof range.from === 'number' ? range.from : null;
+    const rows = compare.rows(from, this.hoverTime);
+    const figure = this.options.figure;
+    if (figure)
+      figure.dataset.compare = rows.map((r) => `${r.key}=${r.bars}@${r.last ?? ''}`).join(',');
+    const main =
+      rows.length > 0 ? changeSince(this.feed?.getBars() ?? [], from, this.hoverTime) : null;
+    this.options.onCompare?.(rows, main);
   }
 
   setStyle(style: ChartStyle): void {
@@ -307,6 +380,7 @@ export class ChartController {
     const feed = this.feed;
     if (!feed) return;
     void (feed.getSnapshot().bars > 0 ? feed.refill() : feed.load());
+    this.compare?.retry();
   }
 
   /**
@@ -364,6 +438,8 @@ export class ChartController {
     this.unsubscribe?.();
     this.feed?.dispose();
     this.feed = null;
+    this.compare?.dispose();
+    this.compare = null;
     this.chart.unsubscribeCrosshairMove(this.onCrosshair);
     this.chart.timeScale().unsubscribeVisibleLogicalRangeChange(this.onRange);
     this.chart.remove();
@@ -412,10 +488,12 @@ export class ChartController {
       if (this.hoverTime !== null) {
         this.hoverTime = null;
         this.emitStudies();
+        if (this.compare?.size) this.emitCompare();
       }
       return;
     }
     this.hoverTime = param.time;
+    if (this.compare?.size) this.emitCompare();
     const bars = feed.getBars();
     const i = findBarIndex(bars, param.time);
     this.emitStudies(i);
@@ -429,6 +507,14 @@ export class ChartController {
     if (range && range.from < LOAD_OLDER_MARGIN) void this.feed?.loadOlder();
     this.markExtent();
     if (this.options.onVisibleTimeRange) this.options.onVisibleTimeRange(this.toTimeRange(range));
+    if (this.compare?.size) {
+      const visible = this.chart.timeScale().getVisibleRange();
+      this.compare.loadOlder(
+        visible && typeof visible.from === 'number' ? visible.from : null,
+        !!range && range.from < LOAD_OLDER_MARGIN,
+      );
+      this.emitCompare();
+    }
   };
 
   /**

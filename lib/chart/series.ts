@@ -132,7 +132,13 @@ export class ChartSeries implements CandleSink {
 
   private mainOptions() {
     const c = this.colors;
-    const common = { priceLineColor: c.faint, priceLineStyle: 2, lastValueVisible: true };
+    // baseLine: the 0 % line of the percent scale, quiet like the grid.
+    const common = {
+      priceLineColor: c.faint,
+      priceLineStyle: 2,
+      lastValueVisible: true,
+      baseLineColor: c.faint,
+    };
     switch (this.style) {
       case 'line':
         return { ...common, color: c.accent, lineWidth: 2 as const };

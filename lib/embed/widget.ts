@@ -68,6 +68,7 @@ function start(): void {
     volume: options.volume,
     tz: options.tz,
     studies: options.studies,
+    scale: options.scale,
     backgroundVar: '--bg',
     fetchHistory: fetchCandles,
     onSnapshot: (s, i) => {

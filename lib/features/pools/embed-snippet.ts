@@ -1,5 +1,6 @@
 /** The code a site owner pastes to embed a pool chart: an iframe, or one script tag (public/embed.js). */
 import { widgetQuery, type WidgetParams } from './params';
+import { formatStudies } from '../chart/studies';
 import { embedPath, poolKey, type PoolRef } from '../../contracts/pool-ref';
 
 const escape = (text: string) =>
@@ -35,6 +36,10 @@ export function scriptSnippet(
     ['data-trades', params.trades ? '1' : '0'],
     ['data-tz', params.tz],
     ...(params.bg ? ([['data-bg', params.bg]] as [string, string][]) : []),
+    ...(params.scale !== 'linear' ? ([['data-scale', params.scale]] as [string, string][]) : []),
+    ...(params.studies.length > 0
+      ? ([['data-studies', formatStudies(params.studies)]] as [string, string][])
+      : []),
     ['data-height', String(height)],
   ];
   return `<script src="${escape(origin)}/embed.js" ${attrs.map(([k, v]) => `${k}="${escape(v)}"`).join(' ')} async></script>`;

@@ -7,6 +7,9 @@ import { DEFAULT_INTERVAL, intervalOrLabel, type KlineInterval } from '../chart/
 import { parseZone, type TimeZoneMode } from '../../core/format/zone';
 import type { PoolWindow } from '../../contracts/price/schema';
 import { formatStudies, parseStudies, type StudySpec } from '../chart/studies';
+import { parseScale, type ScaleMode } from '../chart/scale';
+import { formatCompare, parseCompare } from '../chart/compare';
+import type { PoolRef } from '../../contracts/pool-ref';
 
 export type ChartStyle = 'candles' | 'line' | 'area';
 export type Theme = 'dark' | 'light';
@@ -44,6 +47,10 @@ export interface PoolViewParams {
   token: 'base' | 'quote';
   /** indicators, `studies=ema:20,rsi:14` */
   studies: StudySpec[];
+  /** the price scale, `scale=log|pct` */
+  scale: ScaleMode;
+  /** other pools on the chart, `compare=evm:1:0x…,svm:501:58oQ…` (at most three) */
+  compare: PoolRef[];
 }
 
 export const POOL_VIEW_DEFAULTS: PoolViewParams = {
@@ -54,9 +61,12 @@ export const POOL_VIEW_DEFAULTS: PoolViewParams = {
   window: 'h24',
   token: 'base',
   studies: [],
+  scale: 'linear',
+  compare: [],
 };
 
-export function parsePoolView(params: SearchParamsLike): PoolViewParams {
+/** `self`: the page's own pool, never compared with itself. */
+export function parsePoolView(params: SearchParamsLike, self?: PoolRef): PoolViewParams {
   const interval = read(params, 'interval');
   return {
     interval: intervalOrLabel(interval) ?? DEFAULT_INTERVAL,
@@ -66,6 +76,8 @@ export function parsePoolView(params: SearchParamsLike): PoolViewParams {
     window: pick(read(params, 'window'), POOL_WINDOWS, 'h24'),
     token: pick(read(params, 'token'), ['base', 'quote'] as const, 'base'),
     studies: parseStudies(read(params, 'studies')),
+    scale: parseScale(read(params, 'scale')),
+    compare: parseCompare(read(params, 'compare'), self),
   };
 }
 
@@ -78,6 +90,8 @@ export function poolViewQuery(view: PoolViewParams): string {
   if (view.window !== 'h24') q.set('window', view.window);
   if (view.token !== 'base') q.set('token', view.token);
   if (view.studies.length > 0) q.set('studies', formatStudies(view.studies));
+  if (view.scale !== 'linear') q.set('scale', view.scale);
+  if (view.compare.length > 0) q.set('compare', formatCompare(view.compare));
   const s = q.toString();
   return s ? `?${s}` : '';
 }
@@ -98,6 +112,8 @@ export interface WidgetParams {
   tz: TimeZoneMode;
   /** indicators, as on the pool page */
   studies: StudySpec[];
+  /** the price scale, as on the pool page */
+  scale: ScaleMode;
 }
 
 export const WIDGET_DEFAULTS: WidgetParams = {
@@ -110,6 +126,7 @@ export const WIDGET_DEFAULTS: WidgetParams = {
   bg: null,
   tz: 'local',
   studies: [],
+  scale: 'linear',
 };
 
 export function parseBg(value: string | undefined | null): string | null {
@@ -130,6 +147,7 @@ export function parseWidget(params: SearchParamsLike): WidgetParams {
     bg: parseBg(read(params, 'bg')),
     tz: parseZone(read(params, 'tz')) ?? WIDGET_DEFAULTS.tz,
     studies: parseStudies(read(params, 'studies')),
+    scale: parseScale(read(params, 'scale')),
   };
 }
 
@@ -143,6 +161,7 @@ export function widgetQuery(p: WidgetParams): string {
     info: p.info ? '1' : '0',
     trades: p.trades ? '1' : '0',
     tz: p.tz,
+    scale: p.scale,
   });
   if (p.bg) q.set('bg', p.bg);
   if (p.studies.length > 0) q.set('studies', formatStudies(p.studies));

@@ -32,10 +32,14 @@ describe('pool page query', () => {
         { kind: 'ema', period: 20 },
         { kind: 'rsi', period: 14 },
       ],
+      scale: 'log',
+      compare: [
+        { chainType: 'evm', chainId: 8453, address: '0xd0b53d9277642d899df5c87a3966a349a798f224' },
+      ],
     };
     const query = poolViewQuery(view);
     expect(query).toBe(
-      '?interval=1h&chart=area&tz=utc&volume=0&window=m5&token=quote&studies=ema%3A20%2Crsi%3A14',
+      '?interval=1h&chart=area&tz=utc&volume=0&window=m5&token=quote&studies=ema%3A20%2Crsi%3A14&scale=log&compare=evm%3A8453%3A0xd0b53d9277642d899df5c87a3966a349a798f224',
     );
     expect(parsePoolView(new URLSearchParams(query))).toEqual(view);
     // Written plainly, as a trader would type it.
@@ -68,7 +72,7 @@ describe('widget query', () => {
     expect(parseWidget({})).toEqual(WIDGET_DEFAULTS);
     const p = parseWidget(
       new URLSearchParams(
-        'interval=4h&theme=light&chart=line&volume=0&info=0&trades=1&bg=%23FFF&tz=utc&studies=bb:20,macd',
+        'interval=4h&theme=light&chart=line&volume=0&info=0&trades=1&bg=%23FFF&tz=utc&studies=bb:20,macd&scale=log',
       ),
     );
     expect(p).toEqual({
@@ -84,6 +88,7 @@ describe('widget query', () => {
         { kind: 'bb', period: 20 },
         { kind: 'macd', period: 12, slow: 26, signal: 9 },
       ],
+      scale: 'log',
     });
     expect(parseWidget(new URLSearchParams(widgetQuery(p).slice(1)))).toEqual(p);
   });

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { parsePoolView, poolViewQuery } from '@/lib/features/pools/params';
 import { preloadFirstCandles } from '@/lib/features/pools/preload';
-import { poolPath } from '@/lib/contracts/pool-ref';
+import { poolKey, poolPath } from '@/lib/contracts/pool-ref';
 import {
   firstCandles,
   firstWindowEnd,
@@ -14,6 +14,7 @@ import { packCandles } from '@/lib/features/chart/candles';
 import { dexName } from '@/lib/features/pools/summary';
 import { parsePoolRef } from '@/lib/contracts/pool-ref-check';
 import { PoolView } from '@/components/pools/pool-view';
+import { featuredPools } from '@/lib/config/featured-pools';
 
 type Params = { chain_type: string; chain_id: string; pool_address: string };
 type Search = Record<string, string | string[] | undefined>;
@@ -44,7 +45,7 @@ export default async function PoolPage({
   const parsed = parsePoolRef(raw.chain_type, raw.chain_id, raw.pool_address);
   if (!parsed.ok) notFound();
   const ref = parsed.ref;
-  const view = parsePoolView(await searchParams);
+  const view = parsePoolView(await searchParams, ref);
   // One spelling per pool (`ethereum` -> `evm`, hex in lowercase), so links and caches agree.
   if (
     raw.chain_type !== ref.chainType ||
@@ -78,6 +79,7 @@ export default async function PoolPage({
       initialTo={initialTo}
       initialCandles={candles ? packCandles(candles) : null}
       initialLive={live}
+      suggestions={featuredPools().filter((p) => poolKey(p) !== poolKey(ref))}
     />
   );
 }

@@ -1,0 +1,141 @@
+/**
+ * The chart as a PNG: the library's own screenshot of its panes under a title strip that says what
+ * it shows (`WETH/USDC · 1h · 2026-11-25 21:04 UTC`), saved as `pulse-WETH-USDC-1h-20261125-2104.png`.
+ * The texts are pure (tested); the composition needs a browser canvas.
+ */
+import { INTERVAL_LABELS, type KlineInterval } from '../features/chart/intervals';
+import type { TimeZoneMode } from '../features/chart/time-format';
+
+export interface SnapshotInfo {
+  /** `WETH/USDC` */
+  pair: string;
+  interval: KlineInterval;
+  /** when the snapshot is taken (ms) */
+  at: number;
+  tz: TimeZoneMode;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The clock of `at` in the chosen zone, and that zone's short name (`UTC`, `GMT+1`, `CET`). */
+function clock(at: number, tz: TimeZoneMode) {
+  const d = new Date(at);
+  const utc = tz === 'utc';
+  const y = utc ? d.getUTCFullYear() : d.getFullYear();
+  const mo = (utc ? d.getUTCMonth() : d.getMonth()) + 1;
+  const day = utc ? d.getUTCDate() : d.getDate();
+  const h = utc ? d.getUTCHours() : d.getHours();
+  const mi = utc ? d.getUTCMinutes() : d.getMinutes();
+  let zone = 'UTC';
+  if (!utc) {
+    const part = new Intl.DateTimeFormat('en-GB', { timeZoneName: 'short' })
+      .formatToParts(d)
+      .find((p) => p.type === 'timeZoneName');
+    zone = part?.value ?? 'local';
+  }
+  return { date: `${y}-${pad(mo)}-${pad(day)}`, time: `${pad(h)}:${pad(mi)}`, zone };
+}
+
+/** `WETH/USDC · 1h · 2026-11-25 21:04 UTC` */
+export function snapshotTitle(info: SnapshotInfo): string {
+  const c = clock(info.at, info.tz);
+  return `${info.pair} · ${INTERVAL_LABELS[info.interval]} · ${c.date} ${c.time} ${c.zone}`;
+}
+
+/** `pulse-WETH-USDC-1h-20261125-2104.png`: only letters, digits and dashes. */
+export function snapshotFileName(info: SnapshotInfo): string {
+  const c = clock(info.at, info.tz);
+  const pair =
+    info.pair
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'chart';
+  const label = INTERVAL_LABELS[info.interval];
+  return `pulse-${pair}-${label}-${c.date.replace(/-/g, '')}-${c.time.replace(':', '')}.png`;
+}
+
+export interface SnapshotStyle {
+  background: string;
+  text: string;
+  muted: string;
+  border: string;
+  /** the page's font family (the canvas does not inherit it) */
+  font: string;
+}
+
+/** A line of the strip's right side: a compared pool and its change, in its colour. */
+export interface SnapshotNote {
+  text: string;
+  color: string;
+}
+
+const STRIP = 30;
+
+/** The screenshot under a title strip, on a new canvas of the same pixel ratio. */
+export function composeSnapshot(
+  shot: HTMLCanvasElement,
+  cssWidth: number,
+  title: string,
+  style: SnapshotStyle,
+  notes: readonly SnapshotNote[] = [],
+): HTMLCanvasElement {
+  const ratio = cssWidth > 0 ? shot.width / cssWidth : 1;
+  const strip = Math.round(STRIP * ratio);
+  const out = document.createElement('canvas');
+  out.width = shot.width;
+  out.height = shot.height + strip;
+  const ctx = out.getContext('2d');
+  if (!ctx) return shot;
+  ctx.fillStyle = style.background;
+  ctx.fillRect(0, 0, out.width, out.height);
+  ctx.fillStyle = style.border;
+  ctx.fillRect(
+    0,
+    strip - Math.max(1, Math.round(ratio)),
+    out.width,
+    Math.max(1, Math.round(ratio)),
+  );
+  ctx.textBaseline = 'middle';
+  const y = (strip - ratio) / 2;
+  const pad = 10 * ratio;
+  ctx.font = `600 ${13 * ratio}px ${style.font}`;
+  ctx.fillStyle = style.text;
+  ctx.fillText(title, pad, y);
+  const titleEnd = pad + ctx.measureText(title).width + 16 * ratio;
+  // The brand on the right, then the compared pools leftwards of it.
+  ctx.font = `500 ${11 * ratio}px ${style.font}`;
+  ctx.textAlign = 'right';
+  ctx.fillStyle = style.muted;
+  let x = out.width - pad;
+  ctx.fillText('Pulse', x, y);
+  x -= ctx.measureText('Pulse').width + 14 * ratio;
+  for (const note of [...notes].reverse()) {
+    // What does not fit beside the title is left out rather than drawn over it.
+    if (x - ctx.measureText(note.text).width < titleEnd) break;
+    ctx.fillStyle = note.color;
+    ctx.fillText(note.text, x, y);
+    x -= ctx.measureText(note.text).width + 12 * ratio;
+  }
+  ctx.drawImage(shot, 0, strip);
+  return out;
+}
+
+/** Saves the canvas as a PNG file (the browser's download). */
+export function downloadPng(canvas: HTMLCanvasElement, fileName: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    canvas.toBlob((blob) => {
+      if (!blob) return reject(new Error('The chart could not be saved as an image.'));
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = fileName;
+      a.rel = 'noopener';
+      document.body.append(a);
+      a.click();
+      a.remove();
+      // After the click has handed the file over.
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      resolve();
+    }, 'image/png');
+  });
+}
