@@ -165,7 +165,7 @@ export function LiveFeed({
           value={params.kind ?? 'all'}
           onChange={(v) => onChange({ kind: v === 'all' ? null : v })}
         />
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex flex-wrap items-center gap-2">
           <label className="sr-only" htmlFor="feed-alerts">
             Alerts on new transactions
           </label>
