@@ -15,12 +15,15 @@ import type { PoolRef } from '@/lib/contracts/pool-ref';
 import type { ChartStyle } from '@/lib/features/pools/params';
 import { formatStudies, type StudySpec } from '@/lib/features/chart/studies';
 import { ChartController } from '@/lib/chart/controller';
+import type { TradeMarkerHover } from '@/lib/chart/trade-markers';
+import type { MarkerTrade } from '@/lib/features/pools/my-trades';
 import type { StudyLegendEntry } from '@/lib/chart/studies';
 import { SKELETON_BARS } from '@/lib/chart/skeleton';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Freshness } from '@/components/ui/freshness';
 import { ChartLegend } from './chart-legend';
+import { TradeTooltip, type TradeRowSymbols } from './trade-tooltip';
 
 export interface CandleChartProps {
   pool: PoolRef;
@@ -43,10 +46,18 @@ export interface CandleChartProps {
   initialTo?: number;
   /** that first window itself, when the server rendered it into the page (no request for it) */
   initialCandles?: PackedCandle[] | null;
+  /** your trades in this pool, as markers on their candles (components/pools/use-my-trades.ts) */
+  tradeMarkers?: readonly MarkerTrade[];
+  /** the pool's token symbols, for the markers' cards */
+  tradeSymbols?: TradeRowSymbols;
   className?: string;
 }
 
 const NO_STUDIES: readonly StudySpec[] = [];
+const NO_TRADES: readonly MarkerTrade[] = [];
+const NO_SYMBOLS: TradeRowSymbols = { base: '', quote: '' };
+/** How long a marker's card stays after the pointer leaves the marker (time to reach the card). */
+const CARD_LINGER_MS = 250;
 
 export function CandleChart({
   pool,
@@ -62,6 +73,8 @@ export function CandleChart({
   initialTo,
   initialCandles,
   studies = NO_STUDIES,
+  tradeMarkers = NO_TRADES,
+  tradeSymbols = NO_SYMBOLS,
   className = '',
 }: CandleChartProps) {
   const { chainType, chainId, address } = pool;
@@ -69,7 +82,16 @@ export function CandleChart({
   const figureRef = useRef<HTMLElement>(null);
   const controllerRef = useRef<ChartController | null>(null);
   // The latest props, for the chart when it is created (after the page's hydration, see below).
-  const latest = useRef({ style, volume, backgroundVar, tz, pool, interval, studies });
+  const latest = useRef({
+    style,
+    volume,
+    backgroundVar,
+    tz,
+    pool,
+    interval,
+    studies,
+    tradeMarkers,
+  });
   const onSnapshotRef = useRef(onSnapshot);
   // Only the first feed may use the preloaded (or inlined) window: later ones start from now.
   const first = useRef<{ to?: number; candles: PackedCandle[] | null } | null>({
@@ -85,10 +107,30 @@ export function CandleChart({
   const [liveError, setLiveError] = useState<string | null>(null);
   const [decimals, setDecimals] = useState(2);
   const [studyLegend, setStudyLegend] = useState<StudyLegendEntry[]>([]);
+  const [tradeHover, setTradeHover] = useState<
+    (TradeMarkerHover & { bounds: { width: number; height: number } }) | null
+  >(null);
+  const cardTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const keepCard = () => {
+    if (cardTimer.current) clearTimeout(cardTimer.current);
+    cardTimer.current = null;
+  };
+  const onTradeHover = (hover: TradeMarkerHover | null) => {
+    keepCard();
+    const figure = figureRef.current;
+    if (hover && figure)
+      setTradeHover({
+        ...hover,
+        bounds: { width: figure.clientWidth, height: figure.clientHeight },
+      });
+    else cardTimer.current = setTimeout(() => setTradeHover(null), CARD_LINGER_MS);
+  };
+  const onTradeHoverRef = useRef(onTradeHover);
 
   useEffect(() => {
     onSnapshotRef.current = onSnapshot;
-    latest.current = { style, volume, backgroundVar, tz, pool, interval, studies };
+    onTradeHoverRef.current = onTradeHover;
+    latest.current = { style, volume, backgroundVar, tz, pool, interval, studies, tradeMarkers };
   });
 
   const load = (controller: ChartController, at: { pool: PoolRef; interval: KlineInterval }) => {
@@ -129,12 +171,15 @@ export function CandleChart({
         onLiveError: (message) => startTransition(() => setLiveError(message)),
         onDecimals: (decimals) => startTransition(() => setDecimals(decimals)),
         onStudies: (entries) => startTransition(() => setStudyLegend(entries)),
+        onTradeHover: (hover) => onTradeHoverRef.current(hover),
       });
       controllerRef.current = controller;
       load(controller, at);
+      controller.setTradeMarkers(at.tradeMarkers);
     }, 0);
     return () => {
       clearTimeout(timer);
+      keepCard();
       controller?.dispose();
       controllerRef.current = null;
     };
@@ -156,6 +201,10 @@ export function CandleChart({
   useEffect(() => {
     controllerRef.current?.setStudies(latest.current.studies);
   }, [studiesKey]);
+
+  useEffect(() => {
+    controllerRef.current?.setTradeMarkers(tradeMarkers);
+  }, [tradeMarkers]);
 
   useEffect(() => {
     const apply = () => controllerRef.current?.applyColors();
@@ -230,6 +279,18 @@ export function CandleChart({
             studies={studies.length > 0 ? studyLegend : undefined}
           />
         </div>
+        {tradeHover && (
+          <TradeTooltip
+            bucket={tradeHover.bucket}
+            x={tradeHover.x}
+            y={tradeHover.y}
+            bounds={tradeHover.bounds}
+            tz={tz}
+            symbols={tradeSymbols}
+            onPointerEnter={keepCard}
+            onPointerLeave={() => setTradeHover(null)}
+          />
+        )}
         {snapshot.state === 'loading' && (
           <div
             className="sheen absolute inset-0 z-20 flex items-end gap-[3px] px-3 pb-8 pt-10"

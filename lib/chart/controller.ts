@@ -34,6 +34,8 @@ import type { ChartStyle } from '../features/pools/params';
 import { benchHook, nextFrame } from './bench-hook';
 import { formatStudies, type StudySpec } from '../features/chart/studies';
 import type { StudyLegendEntry } from './studies';
+import type { MarkerTrade } from '../features/pools/my-trades';
+import type { TradeMarkerHover, TradeMarkerLayer } from './trade-markers';
 import { ChartSeries } from './series';
 import { baseOptions, readColors, themeOptions } from './theme';
 
@@ -74,6 +76,8 @@ export interface ChartControllerOptions {
   onDecimals?: (decimals: number) => void;
   /** the indicators' values at the hovered bar (the last one otherwise) changed */
   onStudies?: (entries: StudyLegendEntry[]) => void;
+  /** the pointer went on (or off: null) one of your trades' markers (setTradeMarkers) */
+  onTradeHover?: (hover: TradeMarkerHover | null) => void;
 }
 
 /** Load older history when fewer than this many bars remain left of the view. */
@@ -94,6 +98,12 @@ export class ChartController {
   private hoverTime: number | null = null;
   /** the legend was last told of some indicators */
   private studiesShown = false;
+  /** your trades' markers: the layer's code loads with the first trades (the widget rarely has any) */
+  private markers: TradeMarkerLayer | null = null;
+  private markerTrades: readonly MarkerTrade[] = [];
+  private markerLoad: Promise<void> | null = null;
+  /** id of the marker under the pointer, to tell the tooltip only of changes */
+  private hoveredMarker: string | null = null;
 
   constructor(private readonly options: ChartControllerOptions) {
     const { container } = options;
@@ -184,6 +194,7 @@ export class ChartController {
     const sink: CandleSink = {
       setData: (bars) => {
         series.setData(bars);
+        this.markers?.place(bars, interval);
         this.options.onDecimals?.(series.priceDecimals);
         this.emitStudies();
         if (first && bars.length > 0) {
@@ -205,6 +216,8 @@ export class ChartController {
       },
       update: (bar, historical) => {
         series.update(bar, historical);
+        if (this.markers && !historical)
+          this.markers.onLiveBar(bar, this.feed?.getBars() ?? [], interval);
         this.options.onDecimals?.(series.priceDecimals);
         if (this.hoverTime === null) this.emitStudies();
       },
@@ -235,6 +248,30 @@ export class ChartController {
 
   setStyle(style: ChartStyle): void {
     this.series.setStyle(style);
+    this.markers?.attach(this.series.price);
+  }
+
+  /**
+   * Your trades in this pool (lib/features/pools/my-trades.ts), drawn on their candles: they stay
+   * through a change of interval, older history and new candles, placed again on the bars each time.
+   */
+  setTradeMarkers(trades: readonly MarkerTrade[]): void {
+    this.markerTrades = trades;
+    if (this.markers) {
+      this.markers.setTrades(trades, this.feed?.getBars() ?? [], this.current ?? '15m');
+      this.markExtent();
+      return;
+    }
+    if (trades.length === 0 || this.markerLoad) return;
+    this.markerLoad = import('./trade-markers').then(({ TradeMarkerLayer }) => {
+      if (this.disposed) return;
+      this.markers = new TradeMarkerLayer(
+        this.chart,
+        this.series.price,
+        readColors(this.options.container, this.backgroundVar),
+      );
+      this.setTradeMarkers(this.markerTrades);
+    });
   }
 
   setVolume(volume: boolean): void {
@@ -283,6 +320,7 @@ export class ChartController {
     this.colorKey = key;
     this.chart.applyOptions(themeOptions(colors));
     this.series.setColors(colors);
+    this.markers?.setColors(colors);
   }
 
   /** Retry after a failure: refill what is missing, or load from scratch when nothing loaded. */
@@ -298,6 +336,7 @@ export class ChartController {
     this.unsubscribe?.();
     this.feed?.dispose();
     this.feed = null;
+    this.markers?.detach();
     this.chart.unsubscribeCrosshairMove(this.onCrosshair);
     this.chart.timeScale().unsubscribeVisibleLogicalRangeChange(this.onRange);
     this.chart.remove();
@@ -341,6 +380,7 @@ export class ChartController {
   private readonly onCrosshair = (param: MouseEventParams) => {
     const feed = this.feed;
     if (!feed || typeof param.time !== 'number') {
+      this.hoverMarker(null);
       this.options.onHover?.(null);
       if (this.hoverTime !== null) {
         this.hoverTime = null;
@@ -353,10 +393,19 @@ export class ChartController {
     const i = findBarIndex(bars, param.time);
     this.emitStudies(i);
     const bar = bars[i];
+    if (this.markers && param.point)
+      this.hoverMarker(this.markers.hit(param.time, param.point, bar, param.hoveredObjectId));
     this.options.onHover?.(
       bar ? { interval: feed.interval, bar, previousClose: bars[i - 1]?.close ?? null } : null,
     );
   };
+
+  private hoverMarker(hover: TradeMarkerHover | null): void {
+    const id = hover?.bucket.id ?? null;
+    if (id === this.hoveredMarker) return;
+    this.hoveredMarker = id;
+    this.options.onTradeHover?.(hover);
+  }
 
   private readonly onRange = (range: LogicalRange | null) => {
     if (range && range.from < LOAD_OLDER_MARGIN) void this.feed?.loadOlder();
@@ -378,9 +427,31 @@ export class ChartController {
     // What the chart draws besides the price: its indicators and its panes (for tests).
     figure.dataset.studies = formatStudies(this.series.studies.list);
     figure.dataset.panes = String(this.chart.panes().length);
+    this.markMarkers(figure);
     figure.dataset.extent =
       bars > 0 && width > 0 && first !== null && last !== null
         ? `${(first / width).toFixed(3)}:${(last / width).toFixed(3)}`
         : '';
+  }
+
+  /**
+   * Your trades on the figure, for tests: `data-markers` the number of trades drawn, and
+   * `data-marker-points` each visible marker as `{time}:{side}:{count}@{x},{y}` (pane pixels).
+   */
+  private markMarkers(figure: HTMLElement): void {
+    const layer = this.markers;
+    if (!layer) return;
+    const bars = this.feed?.getBars() ?? [];
+    let drawn = 0;
+    const points: string[] = [];
+    for (const bucket of layer.buckets) {
+      drawn += bucket.trades.length;
+      const bar = bars[findBarIndex(bars, bucket.time)];
+      const at = bar ? layer.anchor(bucket, bar) : null;
+      if (at && at.x >= 0 && at.x <= this.chart.timeScale().width())
+        points.push(`${bucket.id}:${bucket.trades.length}@${Math.round(at.x)},${Math.round(at.y)}`);
+    }
+    figure.dataset.markers = String(drawn);
+    figure.dataset.markerPoints = points.join(' ');
   }
 }

@@ -194,6 +194,11 @@ export class ChartSeries implements CandleSink {
     });
   }
 
+  /** the price series (replaced by a change of style) */
+  get price(): ISeriesApi<SeriesType> {
+    return this.main;
+  }
+
   get priceDecimals(): number {
     return this.decimals < 0 ? 2 : this.decimals;
   }
