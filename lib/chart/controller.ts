@@ -194,7 +194,10 @@ export class ChartController {
     const sink: CandleSink = {
       setData: (bars) => {
         series.setData(bars);
-        this.markers?.place(bars, interval);
+        if (this.markers) {
+          this.markers.place(bars, interval);
+          this.markExtent();
+        }
         this.options.onDecimals?.(series.priceDecimals);
         this.emitStudies();
         if (first && bars.length > 0) {
@@ -216,8 +219,12 @@ export class ChartController {
       },
       update: (bar, historical) => {
         series.update(bar, historical);
-        if (this.markers && !historical)
-          this.markers.onLiveBar(bar, this.feed?.getBars() ?? [], interval);
+        if (
+          this.markers &&
+          !historical &&
+          this.markers.onLiveBar(bar, this.feed?.getBars() ?? [], interval)
+        )
+          this.markExtent();
         this.options.onDecimals?.(series.priceDecimals);
         if (this.hoverTime === null) this.emitStudies();
       },

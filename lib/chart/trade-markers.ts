@@ -117,11 +117,16 @@ export class TradeMarkerLayer {
     this.draw();
   }
 
-  /** A live bar: places again only when it is a new candle and some trade waits for one. */
-  onLiveBar(bar: Candle, bars: readonly Candle[], interval: KlineInterval): void {
-    if (bar.time === this.lastBarTime) return;
+  /**
+   * A live bar: places again only when it is a new candle and some trade waits for one. True when
+   * the markers moved.
+   */
+  onLiveBar(bar: Candle, bars: readonly Candle[], interval: KlineInterval): boolean {
+    if (bar.time === this.lastBarTime) return false;
     this.lastBarTime = bar.time;
-    if (this.placement.waiting > 0) this.place(bars, interval);
+    if (this.placement.waiting === 0) return false;
+    this.place(bars, interval);
+    return true;
   }
 
   /** The marker at the hovered bar that the pointer is on (the library's hit test, else its box). */
