@@ -23,6 +23,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Freshness } from '@/components/ui/freshness';
 import { ChartLegend } from './chart-legend';
+import { MyTradesList } from './my-trades-list';
 import { TradeTooltip, type TradeRowSymbols } from './trade-tooltip';
 
 export interface CandleChartProps {
@@ -278,6 +279,7 @@ export function CandleChart({
             decimals={decimals}
             studies={studies.length > 0 ? studyLegend : undefined}
           />
+          <MyTradesList trades={tradeMarkers} tz={tz} symbols={tradeSymbols} />
         </div>
         {tradeHover && (
           <TradeTooltip

@@ -104,6 +104,8 @@ export class ChartController {
   private markerLoad: Promise<void> | null = null;
   /** id of the marker under the pointer, to tell the tooltip only of changes */
   private hoveredMarker: string | null = null;
+  /** a frame is booked to list the markers on the figure */
+  private markersFrame = 0;
 
   constructor(private readonly options: ChartControllerOptions) {
     const { container } = options;
@@ -434,7 +436,14 @@ export class ChartController {
     // What the chart draws besides the price: its indicators and its panes (for tests).
     figure.dataset.studies = formatStudies(this.series.studies.list);
     figure.dataset.panes = String(this.chart.panes().length);
-    this.markMarkers(figure);
+    if (this.markers && this.markersFrame === 0)
+      // After the chart has drawn the change (its price scale is fitted when it paints).
+      this.markersFrame = requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          this.markersFrame = 0;
+          if (!this.disposed) this.markMarkers(figure);
+        }),
+      );
     figure.dataset.extent =
       bars > 0 && width > 0 && first !== null && last !== null
         ? `${(first / width).toFixed(3)}:${(last / width).toFixed(3)}`

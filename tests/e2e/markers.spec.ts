@@ -40,8 +40,9 @@ async function markerPoints(figure: Locator) {
     .filter(Boolean)
     .map((p) => {
       const [id = '', at = ''] = p.split('@');
+      const [time = '', side = '', count = ''] = id.split(':');
       const [x = 0, y = 0] = at.split(',').map(Number);
-      return { id, x, y };
+      return { time: Number(time), side, count: Number(count), x, y };
     });
 }
 
@@ -49,7 +50,7 @@ async function markerPoints(figure: Locator) {
 async function hoverMarker(page: Page, side: 'buy' | 'sell') {
   const figure = chart(page);
   await expect(async () => {
-    const marker = (await markerPoints(figure)).find((m) => m.id.split(':')[1] === side);
+    const marker = (await markerPoints(figure)).find((m) => m.side === side);
     expect(marker, 'a marker is drawn in view').toBeDefined();
     const box = await figure.boundingBox();
     if (!box || !marker) return;
@@ -85,10 +86,11 @@ test.describe('your trades on the chart', () => {
     // Live: the trade arrives over the stream and becomes a marker, without a reload.
     await expect(figure).toHaveAttribute('data-markers', '1', { timeout: 20_000 });
     const [marker] = await markerPoints(figure);
-    const side = marker?.id.split(':')[1] as 'buy' | 'sell';
+    const side = marker?.side as 'buy' | 'sell';
     expect(['buy', 'sell']).toContain(side);
-    // On the 15-minute candle that holds the trade.
-    expect(Number(marker?.id.split(':')[0])).toBe(Math.floor(data.tx_time / 900) * 900);
+    // On the 15-minute candle that holds the trade, standing for one trade.
+    expect(marker?.time).toBe(Math.floor(data.tx_time / 900) * 900);
+    expect(marker?.count).toBe(1);
 
     await hoverMarker(page, side);
     const tip = card(page);
@@ -114,7 +116,10 @@ test.describe('your trades on the chart', () => {
     await expect(figure).toHaveAttribute('data-state', 'ready');
     await expect(figure).toHaveAttribute('data-markers', '1');
     await expect
-      .poll(async () => (await markerPoints(figure))[0]?.id)
+      .poll(async () => {
+        const [m] = await markerPoints(figure);
+        return m ? `${m.time}:${m.side}` : null;
+      })
       .toBe(`${Math.floor(data.tx_time / 3600) * 3600}:${side}`);
     await hoverMarker(page, side);
     await expect(card(page)).toContainText(LABEL);
