@@ -64,6 +64,8 @@ test.describe('your trades on the chart', () => {
   test('a monitored address that trades in the pool gets a marker within one live trade; its card names the wallet; it stays through an interval change and a reload', async ({
     browser,
   }) => {
+    // A live trade, two hovers, an interval change and a reload on a machine that may be busy.
+    test.setTimeout(150_000);
     // A wallet of its own each run: nothing of an earlier run (or retry) can stand in for it.
     const trader = `0x${randomBytes(20).toString('hex')}`;
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -129,6 +131,46 @@ test.describe('your trades on the chart', () => {
     await expect(figure).toHaveAttribute('data-state', 'ready');
     await expect(figure).toHaveAttribute('data-markers', '1');
     await context.close();
+  });
+
+  test('the widget with markers=1 draws the trades of the addresses its URL names', async ({
+    page,
+  }) => {
+    const trader = `0x${randomBytes(20).toString('hex')}`;
+    const r = await page.request.post(
+      `${SIM_URL}/__sim/pool-trade?chain_type=ethereum&chain_id=1&pool=${UNISWAP}&trader=${trader}`,
+    );
+    const { data } = (await r.json()) as { data: { tx_hash: string; tx_time: number } };
+    // Wait until the trade is in the pool's trades (history, not the stream, brings it here).
+    await expect
+      .poll(
+        async () => {
+          const list = await page.request.get(
+            `/api/tx/v1/dex-pools/${UNISWAP}/trades?chainType=ethereum&chainId=1&limit=10`,
+          );
+          const body = (await list.json()) as { data: { items: { tx_hash: string }[] } };
+          return body.data.items.some((t) => t.tx_hash === data.tx_hash);
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+
+    // Without markers=1 the addresses are not used.
+    await page.goto(`/embed/pools/evm/1/${UNISWAP}?wallets=${trader}`);
+    await expect(chart(page)).toHaveAttribute('data-state', 'ready');
+    expect(await chart(page).getAttribute('data-markers')).toBeNull();
+
+    await page.goto(`/embed/pools/evm/1/${UNISWAP}?markers=1&wallets=${trader},not-an-address`);
+    await expect(chart(page)).toHaveAttribute('data-state', 'ready');
+    await expect(chart(page)).toHaveAttribute('data-markers', '1', { timeout: 15_000 });
+    const [marker] = await markerPoints(chart(page));
+    await hoverMarker(page, marker?.side as 'buy' | 'sell');
+    // No labels in the widget (it has no storage): the address, shortened.
+    await expect(card(page)).toContainText(`${trader.slice(0, 6)}…${trader.slice(-4)}`);
+    await expect(card(page).getByRole('link', { name: /Transaction/ })).toHaveAttribute(
+      'href',
+      `/tx/ethereum/1/${data.tx_hash}`,
+    );
   });
 
   test('a wallet that did not trade in the pool draws no marker', async ({ browser }) => {
