@@ -15,9 +15,9 @@ import {
   joinTrades,
   poolFamily,
   walletSearchBody,
-  walletsForPool,
   type MarkerTrade,
 } from '@/lib/features/pools/my-trades';
+import { walletsForPool } from '@/lib/features/pools/my-wallets';
 import type { TradePool } from '@/lib/features/pools/trades';
 import { labelKey, useLabels } from '@/lib/features/wallets/labels';
 import { useWalletBook } from '@/lib/features/wallets/store';

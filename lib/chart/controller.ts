@@ -35,7 +35,7 @@ import { benchHook, nextFrame } from './bench-hook';
 import { formatStudies, type StudySpec } from '../features/chart/studies';
 import type { StudyLegendEntry } from './studies';
 import type { MarkerTrade } from '../features/pools/my-trades';
-import type { TradeMarkerHover, TradeMarkerLayer } from './trade-markers';
+import { TradeMarkerLayer, type TradeMarkerHover } from './trade-markers';
 import { ChartSeries } from './series';
 import { baseOptions, readColors, themeOptions } from './theme';
 
@@ -98,10 +98,8 @@ export class ChartController {
   private hoverTime: number | null = null;
   /** the legend was last told of some indicators */
   private studiesShown = false;
-  /** your trades' markers: the layer's code loads with the first trades (the widget rarely has any) */
+  /** your trades' markers, made with the first trades */
   private markers: TradeMarkerLayer | null = null;
-  private markerTrades: readonly MarkerTrade[] = [];
-  private markerLoad: Promise<void> | null = null;
   /** id of the marker under the pointer, to tell the tooltip only of changes */
   private hoveredMarker: string | null = null;
   /** a frame is booked to list the markers on the figure */
@@ -265,22 +263,16 @@ export class ChartController {
    * through a change of interval, older history and new candles, placed again on the bars each time.
    */
   setTradeMarkers(trades: readonly MarkerTrade[]): void {
-    this.markerTrades = trades;
-    if (this.markers) {
-      this.markers.setTrades(trades, this.feed?.getBars() ?? [], this.current ?? '15m');
-      this.markExtent();
-      return;
-    }
-    if (trades.length === 0 || this.markerLoad) return;
-    this.markerLoad = import('./trade-markers').then(({ TradeMarkerLayer }) => {
-      if (this.disposed) return;
-      this.markers = new TradeMarkerLayer(
-        this.chart,
-        this.series.price,
-        readColors(this.options.container, this.backgroundVar),
-      );
-      this.setTradeMarkers(this.markerTrades);
-    });
+    if (this.disposed || (!this.markers && trades.length === 0)) return;
+    // One code path with the chart (not a chunk of its own): a lazy chunk would share small modules
+    // with the widget's script and split them into extra requests for every embed.
+    this.markers ??= new TradeMarkerLayer(
+      this.chart,
+      this.series.price,
+      readColors(this.options.container, this.backgroundVar),
+    );
+    this.markers.setTrades(trades, this.feed?.getBars() ?? [], this.current ?? '15m');
+    this.markExtent();
   }
 
   setVolume(volume: boolean): void {

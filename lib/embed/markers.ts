@@ -10,7 +10,6 @@ import type { StreamMessage } from '../client/stream';
 import { api } from '../client/api';
 import type { PoolRef } from '../contracts/pool-ref';
 import { formatPrice } from '../core/format/number';
-import { shorten } from '../core/format/text';
 import type { TimeZoneMode } from '../features/chart/time-format';
 import { fetchTrades, type PoolTrade } from '../features/pools/api';
 import {
@@ -24,6 +23,12 @@ import { tradeAmount } from '../features/pools/trades';
 import { escapeHtml } from './text';
 
 const MAX_RECORDS = 2_000;
+
+/**
+ * `0x88e6…5640` (lib/core/format/text.ts `shorten`, written again here: a module that both the
+ * widget and this chunk import becomes a chunk of its own, loaded with every widget).
+ */
+const short = (a: string) => (a.length <= 11 ? a : `${a.slice(0, 6)}…${a.slice(-4)}`);
 const CARD_WIDTH = 240;
 
 function time(seconds: number, tz: TimeZoneMode): string {
@@ -47,7 +52,7 @@ function row(t: MarkerTrade, summary: PoolSummary, tz: TimeZoneMode): string {
     `<div>${escapeHtml(tradeAmount(t.baseAmount))} ${escapeHtml(summary.base.symbol)}<span class="muted"> for </span>${escapeHtml(tradeAmount(t.quoteAmount))} ${escapeHtml(summary.quote.symbol)}</div>` +
     `<div class="mk-h"><span class="muted">at ${t.price ? escapeHtml(formatPrice(t.price)) : '—'} ${escapeHtml(summary.quote.symbol)}</span>` +
     `<a class="link" href="${escapeHtml(href)}" target="_blank" rel="noopener">Transaction ↗</a></div>` +
-    `<div class="muted mono" title="${escapeHtml(t.wallet)}">${escapeHtml(shorten(t.wallet))}</div></li>`
+    `<div class="muted mono" title="${escapeHtml(t.wallet)}">${escapeHtml(short(t.wallet))}</div></li>`
   );
 }
 

@@ -14,7 +14,6 @@ import type { AddressFamily } from '../../core/address';
 import type { ChainType } from '../../contracts/chain-types';
 import type { PoolRef } from '../../contracts/pool-ref';
 import type { TransactionDetail } from '../../contracts/tx/schema';
-import { addressKey, TX_CHAINS } from '../wallets/chains';
 import { readTrade, type TradePool, type TradeSide } from './trades';
 
 /** Wallets asked about per pool: each is one keyed transfers/search request. */
@@ -62,51 +61,29 @@ export function poolFamily(pool: Pick<PoolRef, 'chainType'>): AddressFamily | nu
 }
 
 /**
- * The tx service's chain name and id for a pool, as transfers/search takes them: EVM chains by id
- * (`evm` with the id for those the seed does not name), the others by family.
+ * The tx service's chain name and id for a pool, as transfers/search takes them: EVM chains by id,
+ * with the names the seed lists for records (`ethereum`, `bsc`) and `evm` with the id for the others
+ * (lib/features/wallets/chains.ts has the full table; it is not imported here, so the widget's
+ * markers chunk stays free of the address checks behind it). The others by family.
  */
 export function poolTxChain(
   pool: Pick<PoolRef, 'chainType' | 'chainId'>,
 ): { chainType: string; chainId: number | null } | null {
   const family = poolFamily(pool);
   if (!family) return null;
-  if (family === 'evm') {
-    const known = TX_CHAINS.find((c) => c.family === 'evm' && c.chainId === pool.chainId);
-    const named = known && ['ethereum', 'bsc'].includes(known.type);
-    return { chainType: named ? known.type : 'evm', chainId: pool.chainId };
-  }
-  const chain = TX_CHAINS.find((c) => c.family === family);
-  return chain ? { chainType: chain.type, chainId: null } : null;
+  if (family === 'evm')
+    return { chainType: NAMED_EVM[pool.chainId] ?? 'evm', chainId: pool.chainId };
+  return { chainType: family, chainId: null };
 }
 
-/**
- * The book's addresses that can trade in this pool: same address family, and for EVM an entry of
- * this chain or of `evm` (any EVM chain). One per address, at most MAX_MARKER_WALLETS.
- */
-export function walletsForPool(
-  entries: readonly { chainType: string; address: string }[],
-  labels: Readonly<Record<string, string>>,
-  pool: Pick<PoolRef, 'chainType' | 'chainId'>,
-  labelKey: (address: string) => string,
-): MarkerWallet[] {
-  const family = poolFamily(pool);
-  if (!family) return [];
-  const out: MarkerWallet[] = [];
-  const seen = new Set<string>();
-  for (const e of entries) {
-    const type = e.chainType.toLowerCase();
-    const chain = TX_CHAINS.find((c) => c.type === type);
-    const fits =
-      family === 'evm'
-        ? type === 'evm' || (chain?.family === 'evm' && chain.chainId === pool.chainId)
-        : chain?.family === family;
-    const key = addressKey(family, e.address);
-    if (!fits || seen.has(key)) continue;
-    seen.add(key);
-    out.push({ address: e.address.trim(), label: labels[labelKey(e.address)] ?? null });
-    if (out.length >= MAX_MARKER_WALLETS) break;
-  }
-  return out;
+const NAMED_EVM: Readonly<Record<number, string>> = { 1: 'ethereum', 56: 'bsc' };
+
+/** One spelling per address (lib/features/wallets/chains.ts `addressKey`): hex and bech32 have no case. */
+export function walletKey(family: AddressFamily | null, address: string): string {
+  const a = address.trim();
+  if (family === 'evm' || /^0x[0-9a-fA-F]+$/.test(a)) return a.toLowerCase();
+  if (family === 'bitcoin' && /^bc1/i.test(a)) return a.toLowerCase();
+  return a;
 }
 
 /** The transfers/search body for one wallet's trades in this pool (null when it cannot be asked). */
@@ -138,14 +115,14 @@ export function joinTrades(
   family: AddressFamily | null,
 ): MarkerTrade[] {
   if (wallets.length === 0) return [];
-  const byKey = new Map(wallets.map((w) => [addressKey(family, w.address), w]));
+  const byKey = new Map(wallets.map((w) => [walletKey(family, w.address), w]));
   const out = new Map<string, MarkerTrade>();
   for (const tx of records) {
     if (typeof tx.tx_time !== 'number' || tx.tx_status === 'failed') continue;
     const view = readTrade(tx, pool, { base: null, quote: null });
     if (!view.side) continue;
     const wallet = [view.trader, tx.sender, tx.fee_payer]
-      .map((a) => (a ? byKey.get(addressKey(family, a)) : undefined))
+      .map((a) => (a ? byKey.get(walletKey(family, a)) : undefined))
       .find((w) => w !== undefined);
     if (!wallet) continue;
     // The same transaction from both sources: one entry, keyed by chain and hash.

@@ -5,8 +5,8 @@ import {
   mergeMarkerTrades,
   poolTxChain,
   walletSearchBody,
-  walletsForPool,
 } from '@/lib/features/pools/my-trades';
+import { walletsForPool } from '@/lib/features/pools/my-wallets';
 import type { TradePool } from '@/lib/features/pools/trades';
 import type { TransactionDetail } from '@/lib/contracts/tx/schema';
 import { labelKey } from '@/lib/features/wallets/labels';
