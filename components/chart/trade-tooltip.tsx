@@ -94,6 +94,20 @@ export function TradeRow({
   );
 }
 
+/**
+ * Where a card goes: right of the marker when it fits (else left, see the caller), in whichever half
+ * of the chart has more room, never past its edges (a long card scrolls).
+ */
+export function cardBox(
+  y: number,
+  height: number,
+): { top?: number; bottom?: number; maxHeight: number } {
+  const gap = 12;
+  if (y > height / 2)
+    return { bottom: Math.max(4, height - y - gap), maxHeight: Math.max(80, y - gap - 4) };
+  return { top: Math.max(4, y - gap), maxHeight: Math.max(80, height - y + gap - 4) };
+}
+
 export function TradeTooltip({
   bucket,
   x,
@@ -117,19 +131,15 @@ export function TradeTooltip({
   const buy = bucket.side === 'buy';
   const shown = bucket.trades.slice(-MAX_ROWS).reverse();
   const more = bucket.trades.length - shown.length;
-  // Right of the marker when it fits, else left; below a buy (its marker is under the candle),
-  // above a sell, kept inside the chart.
   const left = x + 14 + CARD_WIDTH <= bounds.width ? x + 14 : Math.max(4, x - 14 - CARD_WIDTH);
-  const anchor = buy
-    ? { top: Math.max(4, Math.min(y - 16, bounds.height - 40)) }
-    : { bottom: Math.max(4, Math.min(bounds.height - y - 16, bounds.height - 40)) };
+  const box = cardBox(y, bounds.height);
   return (
     <div
       role="group"
       aria-label={`Your ${bucket.trades.length === 1 ? 'trade' : 'trades'} on this candle`}
       data-testid="trade-tooltip"
-      className="absolute z-30 rounded-md border border-border bg-raised px-3 py-2 text-[11px] leading-4 shadow-lg shadow-black/30"
-      style={{ left, width: CARD_WIDTH, ...anchor }}
+      className="absolute z-30 overflow-y-auto rounded-md border border-border bg-raised px-3 py-2 text-[11px] leading-4 shadow-lg shadow-black/30"
+      style={{ left, width: CARD_WIDTH, ...box }}
       onPointerEnter={onPointerEnter}
       onPointerLeave={onPointerLeave}
     >

@@ -38,7 +38,7 @@ export interface TradeMarkerHover {
 }
 
 const EMPTY: Placement<MarkerTrade> = { buckets: [], waiting: 0 };
-const LABEL_CHARS = 12;
+const LABEL_CHARS = 10;
 
 /** The library's marker geometry (its series-markers plugin): shape height and margin per bar spacing. */
 function geometry(barSpacing: number): { half: number; margin: number } {
@@ -54,15 +54,22 @@ function geometry(barSpacing: number): { half: number; margin: number } {
   return { half: even(size(1)) / 2, margin: Math.max(size(0.1), 3) };
 }
 
+/**
+ * A marker's text, short so that neighbours do not run into each other: the wallet's label (or its
+ * address, shortened), `×n` after it for several trades; only `×n` when several wallets share it.
+ */
 export function markerText(bucket: TradeBucket): string {
   const wallets = new Set(bucket.trades.map((t) => t.wallet));
   const first = bucket.trades[0];
   if (!first) return '';
-  const name =
-    wallets.size === 1
-      ? (first.label ?? shorten(first.wallet)).slice(0, LABEL_CHARS)
-      : `${wallets.size} wallets`;
-  return bucket.trades.length > 1 ? `${name} ×${bucket.trades.length}` : name;
+  const count = bucket.trades.length > 1 ? `×${bucket.trades.length}` : '';
+  if (wallets.size > 1) return count;
+  const label = first.label
+    ? first.label.length > LABEL_CHARS
+      ? `${first.label.slice(0, LABEL_CHARS - 1)}…`
+      : first.label
+    : shorten(first.wallet, 5, 3);
+  return count ? `${label} ${count}` : label;
 }
 
 export class TradeMarkerLayer {

@@ -123,13 +123,11 @@ export function mountMarkers(
       const width = figure.clientWidth;
       const height = figure.clientHeight;
       card.style.left = `${x + 14 + CARD_WIDTH <= width ? x + 14 : Math.max(4, x - 14 - CARD_WIDTH)}px`;
-      if (bucket.side === 'buy') {
-        card.style.top = `${Math.max(4, Math.min(y - 16, height - 40))}px`;
-        card.style.bottom = '';
-      } else {
-        card.style.bottom = `${Math.max(4, Math.min(height - y - 16, height - 40))}px`;
-        card.style.top = '';
-      }
+      // In the half with more room, never past the chart's edges (as the pool page's card).
+      const below = y <= height / 2;
+      card.style.top = below ? `${Math.max(4, y - 12)}px` : '';
+      card.style.bottom = below ? '' : `${Math.max(4, height - y - 12)}px`;
+      card.style.maxHeight = `${Math.max(80, below ? height - y + 8 : y - 16)}px`;
       card.hidden = false;
     },
   };

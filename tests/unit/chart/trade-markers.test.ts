@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { barIndexAt, longestPeriod, placeTrades } from '@/lib/features/chart/trade-markers';
+import { markerText } from '@/lib/chart/trade-markers';
+import type { MarkerTrade } from '@/lib/features/pools/my-trades';
 
 const M15 = 900;
 // Four 15-minute bars with a gap where the third should be (no candle at 1_800).
@@ -70,5 +72,26 @@ describe('placeTrades', () => {
     const later = placeTrades(trades, [-900, ...TIMES, 4_500], M15);
     expect(later.buckets.map((b) => b.id)).toEqual(['-900:buy', '4500:sell']);
     expect(later.waiting).toBe(0);
+  });
+});
+
+describe('markerText', () => {
+  const t = (wallet: string, label: string | null, time = 1) =>
+    ({ time, side: 'buy', wallet, label }) as unknown as MarkerTrade;
+  const bucket = (...trades: MarkerTrade[]) => ({
+    id: '0:buy',
+    time: 0,
+    side: 'buy' as const,
+    trades,
+  });
+  const A = '0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B';
+  const B = '0x1Db3439a222C519ab44bb1144fC28167b4Fa6EE6';
+
+  it('names the wallet (label, else its address shortened), with a count; only the count for several wallets', () => {
+    expect(markerText(bucket(t(A, 'Desk A')))).toBe('Desk A');
+    expect(markerText(bucket(t(A, 'Desk A'), t(A, 'Desk A', 2)))).toBe('Desk A ×2');
+    expect(markerText(bucket(t(B, null)))).toBe('0x1Db…EE6');
+    expect(markerText(bucket(t(A, 'Desk A'), t(B, null), t(A, 'Desk A', 3)))).toBe('×3');
+    expect(markerText(bucket(t(A, 'A very long wallet label')))).toBe('A very lo…');
   });
 });
