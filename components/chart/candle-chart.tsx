@@ -29,6 +29,8 @@ import {
 } from '@/lib/chart/snapshot';
 import { poolQuery } from '@/lib/features/pools/queries';
 import type { PoolObject } from '@/lib/contracts/price/schema';
+import type { TradeMarkerHover } from '@/lib/chart/trade-markers';
+import type { MarkerTrade } from '@/lib/features/pools/my-trades';
 import type { StudyLegendEntry } from '@/lib/chart/studies';
 import type { TimeRange } from '@/lib/features/chart/time-axis';
 import { SKELETON_BARS } from '@/lib/chart/skeleton';
@@ -39,6 +41,8 @@ import { ChartLegend } from './chart-legend';
 import { ChartViewActions } from './chart-view-actions';
 import { CompareLegend } from './compare-legend';
 import { nameOf, shortKey } from './compare-control';
+import { MyTradesList } from './my-trades-list';
+import { TradeTooltip, type TradeRowSymbols } from './trade-tooltip';
 
 export interface CandleChartProps {
   pool: PoolRef;
@@ -61,6 +65,10 @@ export interface CandleChartProps {
   initialTo?: number;
   /** that first window itself, when the server rendered it into the page (no request for it) */
   initialCandles?: PackedCandle[] | null;
+  /** your trades in this pool, as markers on their candles (components/pools/use-my-trades.ts) */
+  tradeMarkers?: readonly MarkerTrade[];
+  /** the pool's token symbols, for the markers' cards */
+  tradeSymbols?: TradeRowSymbols;
   className?: string;
   /** ms to wait before the chart is created: a workspace staggers its charts, none blocks the page */
   createDelay?: number;
@@ -82,6 +90,10 @@ export interface CandleChartProps {
 
 const NO_STUDIES: readonly StudySpec[] = [];
 const NO_POOLS: readonly PoolRef[] = [];
+const NO_TRADES: readonly MarkerTrade[] = [];
+const NO_SYMBOLS: TradeRowSymbols = { base: '', quote: '' };
+/** How long a marker's card stays after the pointer leaves the marker (time to reach the card). */
+const CARD_LINGER_MS = 250;
 
 export function CandleChart({
   pool,
@@ -97,6 +109,8 @@ export function CandleChart({
   initialTo,
   initialCandles,
   studies = NO_STUDIES,
+  tradeMarkers = NO_TRADES,
+  tradeSymbols = NO_SYMBOLS,
   className = '',
   createDelay = 0,
   onController,
@@ -122,6 +136,7 @@ export function CandleChart({
     studies,
     scale,
     compare,
+    tradeMarkers,
   });
   const rootRef = useRef<HTMLDivElement>(null);
   const queryClient = useQueryClient();
@@ -149,10 +164,42 @@ export function CandleChart({
   });
   const [fullscreen, setFullscreen] = useState(false);
 
+  const [tradeHover, setTradeHover] = useState<
+    (TradeMarkerHover & { bounds: { width: number; height: number } }) | null
+  >(null);
+  const cardTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const keepCard = () => {
+    if (cardTimer.current) clearTimeout(cardTimer.current);
+    cardTimer.current = null;
+  };
+  const onTradeHover = (hover: TradeMarkerHover | null) => {
+    keepCard();
+    const figure = figureRef.current;
+    if (hover && figure)
+      setTradeHover({
+        ...hover,
+        bounds: { width: figure.clientWidth, height: figure.clientHeight },
+      });
+    else cardTimer.current = setTimeout(() => setTradeHover(null), CARD_LINGER_MS);
+  };
+  const onTradeHoverRef = useRef(onTradeHover);
+
   useEffect(() => {
     onSnapshotRef.current = onSnapshot;
+    onTradeHoverRef.current = onTradeHover;
     followRef.current = { onController, onCrosshairTime, onVisibleTimeRange };
-    latest.current = { style, volume, backgroundVar, tz, pool, interval, studies, scale, compare };
+    latest.current = {
+      style,
+      volume,
+      backgroundVar,
+      tz,
+      pool,
+      interval,
+      studies,
+      scale,
+      compare,
+      tradeMarkers,
+    };
   });
 
   const load = (controller: ChartController, at: { pool: PoolRef; interval: KlineInterval }) => {
@@ -197,14 +244,17 @@ export function CandleChart({
         onCrosshairTime: (time) => followRef.current.onCrosshairTime?.(time),
         onVisibleTimeRange: (range) => followRef.current.onVisibleTimeRange?.(range),
         onCompare: (rows, main) => startTransition(() => setCompared({ rows, main })),
+        onTradeHover: (hover) => onTradeHoverRef.current(hover),
       });
       controllerRef.current = controller;
       load(controller, at);
       controller.setCompare(at.compare);
+      controller.setTradeMarkers(at.tradeMarkers);
       followRef.current.onController?.(controller);
     }, delayRef.current);
     return () => {
       clearTimeout(timer);
+      keepCard();
       if (controller) followRef.current.onController?.(null);
       controller?.dispose();
       controllerRef.current = null;
@@ -281,6 +331,10 @@ export function CandleChart({
   useEffect(() => {
     controllerRef.current?.setStudies(latest.current.studies);
   }, [studiesKey]);
+
+  useEffect(() => {
+    controllerRef.current?.setTradeMarkers(tradeMarkers);
+  }, [tradeMarkers]);
 
   useEffect(() => {
     const apply = () => controllerRef.current?.applyColors();
@@ -388,7 +442,20 @@ export function CandleChart({
               }
             />
           )}
+          <MyTradesList trades={tradeMarkers} tz={tz} symbols={tradeSymbols} />
         </div>
+        {tradeHover && (
+          <TradeTooltip
+            bucket={tradeHover.bucket}
+            x={tradeHover.x}
+            y={tradeHover.y}
+            bounds={tradeHover.bounds}
+            tz={tz}
+            symbols={tradeSymbols}
+            onPointerEnter={keepCard}
+            onPointerLeave={() => setTradeHover(null)}
+          />
+        )}
         {snapshot.state === 'loading' && (
           <div
             className="sheen absolute inset-0 z-20 flex items-end gap-[3px] px-3 pb-8 pt-10"

@@ -27,6 +27,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Panel } from '@/components/ui/panel';
 import { PoolHeader } from './pool-header';
 import { WatchPoolButton } from './watch-pool-button';
+import { useMyTrades } from './use-my-trades';
 
 // Below the chart: rendered after it (components/ui/deferred.tsx), their code loaded then. One
 // placeholder per panel, of its usual height, stands in until both, so nothing moves.
@@ -101,6 +102,32 @@ export function PoolView({
   );
   const chainName = chain?.name ?? `${pool.chainType.toUpperCase()} ${pool.chainId}`;
   const title = data ? `${data.base_token.symbol}/${data.quote_token.symbol}` : undefined;
+  // Your trades (the Wallets list's addresses) as markers on the chart; the pool's tokens only, so
+  // a refresh of its prices re-places nothing.
+  const tokens = data
+    ? [
+        data.address,
+        data.base_token.address,
+        data.base_token.symbol,
+        data.quote_token.address,
+        data.quote_token.symbol,
+      ].join('\n')
+    : '';
+  const tradePool = useMemo(() => {
+    if (!tokens) return null;
+    const [address = '', baseAddress = '', base = '', quoteAddress = '', quote = ''] =
+      tokens.split('\n');
+    return {
+      address,
+      base: { address: baseAddress, symbol: base },
+      quote: { address: quoteAddress, symbol: quote },
+    };
+  }, [tokens]);
+  const myTrades = useMyTrades(pool, tradePool);
+  const tradeSymbols = useMemo(
+    () => ({ base: tradePool?.base.symbol ?? '', quote: tradePool?.quote.symbol ?? '' }),
+    [tradePool],
+  );
 
   // A deliberate change (interval, chart options, window, side) is a new history entry, so Back
   // undoes it; Back and Forward bring the view of their entry.
@@ -213,6 +240,8 @@ export function PoolView({
               compare={view.compare}
               onCompareChange={(compare) => update({ compare })}
               viewActions
+              tradeMarkers={myTrades}
+              tradeSymbols={tradeSymbols}
               toolbar={
                 <ChartToolbar
                   interval={view.interval}

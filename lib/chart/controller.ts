@@ -42,6 +42,8 @@ import type { ChartStyle } from '../features/pools/params';
 import { benchHook, nextFrame } from './bench-hook';
 import { formatStudies, type StudySpec } from '../features/chart/studies';
 import type { StudyLegendEntry } from './studies';
+import type { MarkerTrade } from '../features/pools/my-trades';
+import { TradeMarkerLayer, type TradeMarkerHover } from './trade-markers';
 import { ChartSeries } from './series';
 import { baseOptions, readColors, themeOptions } from './theme';
 import { effectiveScale, type ScaleMode } from '../features/chart/scale';
@@ -99,6 +101,8 @@ export interface ChartControllerOptions {
    * bar's, or the last) changed; rows are empty when nothing is compared.
    */
   onCompare?: (rows: CompareRow[], main: ChangeSince | null) => void;
+  /** the pointer went on (or off: null) one of your trades' markers (setTradeMarkers) */
+  onTradeHover?: (hover: TradeMarkerHover | null) => void;
 }
 
 const SCALE_MODE: Record<ScaleMode, PriceScaleMode> = {
@@ -131,6 +135,12 @@ export class ChartController {
   private scale: ScaleMode;
   /** other pools drawn for comparison, created with the first one */
   private compare: ChartCompare | null = null;
+  /** your trades' markers, made with the first trades */
+  private markers: TradeMarkerLayer | null = null;
+  /** id of the marker under the pointer, to tell the tooltip only of changes */
+  private hoveredMarker: string | null = null;
+  /** a frame is booked to list the markers on the figure */
+  private markersFrame = 0;
 
   constructor(private readonly options: ChartControllerOptions) {
     const { container } = options;
@@ -224,6 +234,10 @@ export class ChartController {
     const sink: CandleSink = {
       setData: (bars) => {
         series.setData(bars);
+        if (this.markers) {
+          this.markers.place(bars, interval);
+          this.markExtent();
+        }
         this.options.onDecimals?.(series.priceDecimals);
         this.emitStudies();
         if (first && bars.length > 0) {
@@ -245,6 +259,12 @@ export class ChartController {
       },
       update: (bar, historical) => {
         series.update(bar, historical);
+        if (
+          this.markers &&
+          !historical &&
+          this.markers.onLiveBar(bar, this.feed?.getBars() ?? [], interval)
+        )
+          this.markExtent();
         this.options.onDecimals?.(series.priceDecimals);
         if (this.hoverTime === null) this.emitStudies();
         if (this.compare?.size) this.emitCompare();
@@ -325,6 +345,24 @@ export class ChartController {
 
   setStyle(style: ChartStyle): void {
     this.series.setStyle(style);
+    this.markers?.attach(this.series.price);
+  }
+
+  /**
+   * Your trades in this pool (lib/features/pools/my-trades.ts), drawn on their candles: they stay
+   * through a change of interval, older history and new candles, placed again on the bars each time.
+   */
+  setTradeMarkers(trades: readonly MarkerTrade[]): void {
+    if (this.disposed || (!this.markers && trades.length === 0)) return;
+    // One code path with the chart (not a chunk of its own): a lazy chunk would share small modules
+    // with the widget's script and split them into extra requests for every embed.
+    this.markers ??= new TradeMarkerLayer(
+      this.chart,
+      this.series.price,
+      readColors(this.options.container, this.backgroundVar),
+    );
+    this.markers.setTrades(trades, this.feed?.getBars() ?? [], this.current ?? '15m');
+    this.markExtent();
   }
 
   setVolume(volume: boolean): void {
@@ -373,6 +411,7 @@ export class ChartController {
     this.colorKey = key;
     this.chart.applyOptions(themeOptions(colors));
     this.series.setColors(colors);
+    this.markers?.setColors(colors);
   }
 
   /** Retry after a failure: refill what is missing, or load from scratch when nothing loaded. */
@@ -440,6 +479,7 @@ export class ChartController {
     this.feed = null;
     this.compare?.dispose();
     this.compare = null;
+    this.markers?.detach();
     this.chart.unsubscribeCrosshairMove(this.onCrosshair);
     this.chart.timeScale().unsubscribeVisibleLogicalRangeChange(this.onRange);
     this.chart.remove();
@@ -484,6 +524,7 @@ export class ChartController {
     this.reportCrosshair(param);
     const feed = this.feed;
     if (!feed || typeof param.time !== 'number') {
+      this.hoverMarker(null);
       this.options.onHover?.(null);
       if (this.hoverTime !== null) {
         this.hoverTime = null;
@@ -498,10 +539,19 @@ export class ChartController {
     const i = findBarIndex(bars, param.time);
     this.emitStudies(i);
     const bar = bars[i];
+    if (this.markers && param.point)
+      this.hoverMarker(this.markers.hit(param.time, param.point, bar, param.hoveredObjectId));
     this.options.onHover?.(
       bar ? { interval: feed.interval, bar, previousClose: bars[i - 1]?.close ?? null } : null,
     );
   };
+
+  private hoverMarker(hover: TradeMarkerHover | null): void {
+    const id = hover?.bucket.id ?? null;
+    if (id === this.hoveredMarker) return;
+    this.hoveredMarker = id;
+    this.options.onTradeHover?.(hover);
+  }
 
   private readonly onRange = (range: LogicalRange | null) => {
     if (range && range.from < LOAD_OLDER_MARGIN) void this.feed?.loadOlder();
@@ -582,9 +632,38 @@ export class ChartController {
     // What the chart draws besides the price: its indicators and its panes (for tests).
     figure.dataset.studies = formatStudies(this.series.studies.list);
     figure.dataset.panes = String(this.chart.panes().length);
+    if (this.markers && this.markersFrame === 0)
+      // After the chart has drawn the change (its price scale is fitted when it paints).
+      this.markersFrame = requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          this.markersFrame = 0;
+          if (!this.disposed) this.markMarkers(figure);
+        }),
+      );
     figure.dataset.extent =
       bars > 0 && width > 0 && first !== null && last !== null
         ? `${(first / width).toFixed(3)}:${(last / width).toFixed(3)}`
         : '';
+  }
+
+  /**
+   * Your trades on the figure, for tests: `data-markers` the number of trades drawn, and
+   * `data-marker-points` each visible marker as `{time}:{side}:{count}@{x},{y}` (pane pixels).
+   */
+  private markMarkers(figure: HTMLElement): void {
+    const layer = this.markers;
+    if (!layer) return;
+    const bars = this.feed?.getBars() ?? [];
+    let drawn = 0;
+    const points: string[] = [];
+    for (const bucket of layer.buckets) {
+      drawn += bucket.trades.length;
+      const bar = bars[findBarIndex(bars, bucket.time)];
+      const at = bar ? layer.anchor(bucket, bar) : null;
+      if (at && at.x >= 0 && at.x <= this.chart.timeScale().width())
+        points.push(`${bucket.id}:${bucket.trades.length}@${Math.round(at.x)},${Math.round(at.y)}`);
+    }
+    figure.dataset.markers = String(drawn);
+    figure.dataset.markerPoints = points.join(' ');
   }
 }

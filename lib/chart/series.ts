@@ -47,7 +47,7 @@ export class ChartSeries implements CandleSink {
     this.studies = new ChartStudies(chart, colors);
   }
 
-  /** The price series (candles, line or area), e.g. to set the crosshair on from outside. */
+  /** The price series (candles, line or area; replaced by a change of style), e.g. to set the crosshair on from outside or attach markers. */
   get price(): ISeriesApi<SeriesType> {
     return this.main;
   }

@@ -78,6 +78,10 @@ figure{position:relative;min-height:0;flex:1 1 0%}
 .es .b{max-width:28rem;font-size:12px;color:var(--muted)}
 .btn{margin-top:8px;display:inline-flex;height:28px;align-items:center;justify-content:center;border-radius:4px;border:1px solid var(--border);background:var(--raised);padding:0 8px;font-size:12px;font-weight:500;color:var(--text)}
 .btn:hover{background:var(--border)}
+.mk{position:absolute;z-index:30;width:240px;overflow-y:auto;border:1px solid var(--border);border-radius:6px;background:var(--raised);padding:8px 12px;font-size:11px;line-height:16px;box-shadow:0 8px 24px rgb(0 0 0/.3);font-variant-numeric:tabular-nums}
+.mk-t{display:flex;justify-content:space-between;margin-bottom:6px;font-size:10px;text-transform:uppercase;letter-spacing:.025em;color:var(--muted)}
+.mk ul{margin:0;padding:0;list-style:none}.mk li{padding:6px 0;border-top:1px solid var(--border)}.mk li:first-child{padding-top:0;border-top:0}.mk li:last-child{padding-bottom:0}
+.mk-h{display:flex;justify-content:space-between;gap:12px}.mk .mono{font-family:ui-monospace,monospace;font-size:10px}
 .widget-trades{height:168px;flex-shrink:0;overflow:auto;border-top:1px solid var(--border)}
 .tt{width:100%;border-collapse:separate;border-spacing:0;font-size:12px}
 .tt thead{position:sticky;top:0;z-index:10;background:var(--panel);font-size:11px;line-height:14px;text-transform:uppercase;letter-spacing:.025em;color:var(--muted)}

@@ -7,6 +7,7 @@
  */
 import type { StudyLegendEntry } from '../chart/studies';
 import { ChartController, type ChartHover } from '../chart/controller';
+import type { TradeMarkerHover } from '../chart/trade-markers';
 import { legendOf, type LegendTone } from '../chart/legend';
 import { streamClient, type StreamMessage } from '../client/stream';
 import { topicKey } from '../contracts/stream/topics';
@@ -42,6 +43,8 @@ function start(): void {
   let decimals = 2;
   let liveError: string | null = null;
   const told = { ready: false, error: null as string | null };
+  /** the markers' card (`markers=1`), once its chunk is here */
+  let onTradeHover: ((hover: TradeMarkerHover | null) => void) | null = null;
 
   const legendEl = $('w-legend');
   const skeleton = $('w-skeleton');
@@ -105,6 +108,7 @@ function start(): void {
       studyLegend = entries;
       renderLegend();
     },
+    onTradeHover: (hover) => onTradeHover?.(hover),
   });
 
   function renderChartState(): void {
@@ -310,20 +314,34 @@ function start(): void {
   chart.load(pool, interval, boot.initialTo, boot.candles ? unpackCandles(boot.candles) : null);
 
   const tradesEl = $('w-trades');
-  if (tradesEl && summary && options.trades) {
-    // The trades topic is followed now, with the chart's, so the tab's stream opens once with both
-    // (a second open when the list's chunk arrives would count twice against the per-client limit);
-    // what arrives before the chunk waits for it.
-    let handler: ((m: StreamMessage) => void) | null = null;
+  const listTrades = tradesEl && summary && options.trades;
+  const markTrades = summary && options.markers && options.wallets.length > 0;
+  if (summary && (listTrades || markTrades)) {
+    // The trades topic is followed now, with the chart's, so the tab's stream opens once with it
+    // (a second open when a chunk arrives would count twice against the per-client limit); what
+    // arrives before a chunk waits for it.
+    const handlers: ((m: StreamMessage) => void)[] = [];
     const early: StreamMessage[] = [];
     stream.subscribe(topicKey.trades(pool.chainType, pool.chainId, pool.address), (m) => {
-      if (handler) handler(m);
-      else early.push(m);
+      if (early.length < 200) early.push(m);
+      for (const h of handlers) h(m);
     });
-    void import('./trades').then((m) => {
-      handler = m.mountTrades(tradesEl, pool, summary, options.tz);
-      for (const message of early.splice(0)) handler(message);
-    });
+    const follow = (handler: (m: StreamMessage) => void) => {
+      for (const message of early) handler(message);
+      handlers.push(handler);
+    };
+    if (tradesEl && listTrades)
+      void import('./trades').then((m) =>
+        follow(m.mountTrades(tradesEl, pool, summary, options.tz)),
+      );
+    if (markTrades)
+      void import('./markers').then((m) => {
+        const mounted = m.mountMarkers(figure, pool, summary, options.wallets, options.tz, (t) =>
+          chart.setTradeMarkers(t),
+        );
+        onTradeHover = mounted.onHover;
+        follow(mounted.onStream);
+      });
   }
 }
 

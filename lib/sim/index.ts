@@ -127,6 +127,13 @@ export function createSimulator(partial: Partial<SimConfig> = {}): Simulator {
         }
       );
     },
+    control(name, params) {
+      for (const s of services) {
+        const response = s.control?.(name, params);
+        if (response) return response;
+      }
+      return null;
+    },
     start() {
       if (started) return;
       started = true;

@@ -22,7 +22,8 @@ export interface ListenOptions {
    * Test hooks under `/__sim/` (never enabled by default): `POST /__sim/outage?state=down` makes the
    * whole upstream unreachable (connections reset, sockets dropped) until `state=up`, and
    * `POST /__sim/drop-sockets` cuts every WebSocket once. End-to-end tests use them to stop the
-   * upstream mid-session without killing the process.
+   * upstream mid-session without killing the process. Other names go to the services' hooks
+   * (`POST /__sim/pool-trade`: lib/sim/tx/index.ts).
    */
   control?: boolean;
 }
@@ -49,7 +50,15 @@ export async function listen(
       } else if (req.method === 'POST' && url.pathname === '/__sim/drop-sockets') {
         dropSockets();
       } else {
-        res.writeHead(404).end();
+        const hooked =
+          req.method === 'POST' ? sim.control(url.pathname.slice(7), url.searchParams) : null;
+        if (!hooked) {
+          res.writeHead(404).end();
+          return;
+        }
+        void hooked.text().then((text) => {
+          res.writeHead(hooked.status, { 'content-type': 'application/json' }).end(text);
+        });
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ outage }));

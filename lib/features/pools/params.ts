@@ -114,6 +114,31 @@ export interface WidgetParams {
   studies: StudySpec[];
   /** the price scale, as on the pool page */
   scale: ScaleMode;
+  /** your trades as markers on the chart (`markers=1`), of the addresses in `wallets` */
+  markers: boolean;
+  /**
+   * `wallets=0x..,0x..`: the widget runs on other sites and cannot read this app's Wallets list, so
+   * the embedding page names the addresses (at most MAX_WIDGET_WALLETS, each of an address's shape)
+   */
+  wallets: string[];
+}
+
+/** Addresses a widget may name: each is one transfers/search request per view. */
+export const MAX_WIDGET_WALLETS = 5;
+// The shapes only (EVM hex, Base58 of Solana and Tron, bech32 and legacy Bitcoin): the full checks
+// would put hashing code in the widget; the tx service checks them anyway, and a wrong one finds nothing.
+const ADDRESS_SHAPE =
+  /^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{25,44}|bc1[02-9ac-hj-np-z]{11,71})$/;
+
+export function parseWallets(value: string | undefined | null): string[] {
+  if (!value) return [];
+  const out: string[] = [];
+  for (const part of value.slice(0, 2_000).split(',')) {
+    const a = part.trim();
+    if (ADDRESS_SHAPE.test(a) && !out.some((b) => b.toLowerCase() === a.toLowerCase())) out.push(a);
+    if (out.length >= MAX_WIDGET_WALLETS) break;
+  }
+  return out;
 }
 
 export const WIDGET_DEFAULTS: WidgetParams = {
@@ -127,6 +152,8 @@ export const WIDGET_DEFAULTS: WidgetParams = {
   tz: 'local',
   studies: [],
   scale: 'linear',
+  markers: false,
+  wallets: [],
 };
 
 export function parseBg(value: string | undefined | null): string | null {
@@ -148,6 +175,8 @@ export function parseWidget(params: SearchParamsLike): WidgetParams {
     tz: parseZone(read(params, 'tz')) ?? WIDGET_DEFAULTS.tz,
     studies: parseStudies(read(params, 'studies')),
     scale: parseScale(read(params, 'scale')),
+    markers: flag(read(params, 'markers'), WIDGET_DEFAULTS.markers),
+    wallets: parseWallets(read(params, 'wallets')),
   };
 }
 
@@ -165,5 +194,7 @@ export function widgetQuery(p: WidgetParams): string {
   });
   if (p.bg) q.set('bg', p.bg);
   if (p.studies.length > 0) q.set('studies', formatStudies(p.studies));
+  if (p.markers) q.set('markers', '1');
+  if (p.wallets.length > 0) q.set('wallets', p.wallets.join(','));
   return `?${q.toString()}`;
 }

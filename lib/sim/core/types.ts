@@ -76,6 +76,11 @@ export interface Simulator {
   start(): void;
   /** Stops the timers, closes sockets and flushes state to disk. */
   stop(): Promise<void>;
+  /**
+   * A test hook by name (`pool-trade`), reached only through `/__sim/` when the node server runs
+   * with SIM_CONTROL=1; null when no service knows the name.
+   */
+  control(name: string, params: URLSearchParams): Response | null;
 }
 
 /** A service module of the simulator (price, tx, kline) plugs into the core through this. */
@@ -86,4 +91,6 @@ export interface SimService {
   upgrade?(path: string, url: URL, headers: Headers): UpgradeResult | null;
   start?(): void;
   stop?(): Promise<void>;
+  /** This service's test hooks (see Simulator.control). */
+  control?(name: string, params: URLSearchParams): Response | null;
 }

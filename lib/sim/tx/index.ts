@@ -94,6 +94,22 @@ export function createTxService({ config, market }: TxDeps): SimService {
       return { ok: true, open: (peer) => rt.context(appId).hub.open(peer, headers) };
     },
 
+    /**
+     * `pool-trade?chain_type=&chain_id=&pool=&trader=`: the pool's next trade (1 to 6 s away) is
+     * made by `trader`, so a test can watch a given wallet trade in a pool (docs/simulator/README.md).
+     */
+    control(name, params) {
+      if (name !== 'pool-trade') return null;
+      const chainType = params.get('chain_type') ?? '';
+      const chainId = Number(params.get('chain_id'));
+      const pool = rt.explorer.pools.find(params.get('pool') ?? '', chainType, chainId);
+      if (!pool) return json(txFailure(404, 'unknown pool'), 404);
+      const forced = rt.explorer.pools.forceTrader(pool, params.get('trader') ?? '', rt.nowSec());
+      if (!forced.ok) return json(txFailure(400, forced.message), 400);
+      const { tx_hash, tx_time } = forced.trade;
+      return json({ code: 0, message: 'ok', data: { tx_hash, tx_time } }, 200);
+    },
+
     start() {
       if (timers.length > 0) return;
       timers = [

@@ -6,7 +6,7 @@
  */
 import { hex } from '@scure/base';
 import type { TransactionDetail } from '../../contracts/tx/schema';
-import { encode, toChecksumAddress } from '../../core/address';
+import { checkAddress, encode, toChecksumAddress } from '../../core/address';
 import { chainById, POOLS, type SimPool } from '../catalogue';
 import { bytes } from '../core/rng';
 import { addressKey, chainByName, poolChain, type TxChain, type TxToken } from './chains';
@@ -23,6 +23,8 @@ import { blank, Draw, toUnits, tokenTransfer, type GenContext } from './gen-util
 
 export const POOL_QUEUE_LENGTH = 100;
 const BLOCK = 3;
+/** Trades given a trader by the test hook (`forceTrader`), at most this many kept. */
+const MAX_FORCED = 1_000;
 
 interface PoolEntry {
   pool: SimPool;
@@ -34,6 +36,8 @@ interface PoolEntry {
 
 export class PoolTrades {
   private readonly pools: PoolEntry[] = [];
+  /** `{series fp}|{second}` -> the trader the test hook gave that trade */
+  private readonly forced = new Map<string, string>();
 
   constructor(private readonly ctx: GenContext) {
     for (const pool of POOLS) {
@@ -90,6 +94,29 @@ export class PoolTrades {
     return this.trade(entry, t);
   }
 
+  /**
+   * Test hook (`POST /__sim/pool-trade`, docs/simulator/README.md): the pool's next trade after
+   * `now` is made by `trader`, everything else about it unchanged (its second, side and size are
+   * still the seed's). The trade list stays a pure function of time plus this small table.
+   */
+  forceTrader(
+    entry: PoolEntry,
+    trader: string,
+    now: number,
+  ): { ok: true; trade: TransactionDetail } | { ok: false; message: string } {
+    const check = checkAddress(entry.chain.family, trader);
+    if (!check.ok) return { ok: false, message: `trader is not a valid address: ${check.reason}` };
+    let block = Math.floor(now / BLOCK);
+    while (this.tradeSecond(entry.series, block) <= now) block++;
+    const t = this.tradeSecond(entry.series, block);
+    if (this.forced.size >= MAX_FORCED) {
+      const oldest = this.forced.keys().next().value;
+      if (oldest !== undefined) this.forced.delete(oldest);
+    }
+    this.forced.set(`${entry.series.fp}|${t}`, trader.trim());
+    return { ok: true, trade: this.trade(entry, t) };
+  }
+
   private tradeSecond(series: Series, block: number): number {
     return (
       block * BLOCK +
@@ -107,6 +134,7 @@ export class PoolTrades {
     const buy = d.chance(0.5);
     const tx = blank(this.ctx, series, t, 0, 'success');
     const index = d.int(0, 299);
+    const forced = this.forced.get(`${series.fp}|${t}`);
     const legs = buy
       ? { paid: quote, paidAmount: quoteAmount, got: base, gotAmount: baseAmount }
       : { paid: base, paidAmount: baseAmount, got: quote, gotAmount: quoteAmount };
@@ -116,7 +144,8 @@ export class PoolTrades {
     tx.decimals = base.decimals;
 
     if (chain.family === 'solana') {
-      const trader = encode.solana(bytes(`${this.ctx.seed}|trader|${series.fp}|${index}`, 32));
+      const trader =
+        forced ?? encode.solana(bytes(`${this.ctx.seed}|trader|${series.fp}|${index}`, 32));
       const vault = pool.address;
       Object.assign(tx, {
         sender: trader,
@@ -166,7 +195,9 @@ export class PoolTrades {
       return tx;
     }
 
-    const trader = encode.evm(bytes(`${this.ctx.seed}|trader|${series.fp}|${index}`, 20));
+    const trader = forced
+      ? toChecksumAddress(forced)
+      : encode.evm(bytes(`${this.ctx.seed}|trader|${series.fp}|${index}`, 20));
     const poolAddress = toChecksumAddress(pool.address);
     const gas = gasFor(chain, d);
     const gasLimit = d.int(160_000, 320_000);

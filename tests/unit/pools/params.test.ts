@@ -89,6 +89,8 @@ describe('widget query', () => {
         { kind: 'macd', period: 12, slow: 26, signal: 9 },
       ],
       scale: 'log',
+      markers: false,
+      wallets: [],
     });
     expect(parseWidget(new URLSearchParams(widgetQuery(p).slice(1)))).toEqual(p);
   });
@@ -148,5 +150,30 @@ describe('widget commands from the host page', () => {
     expect(readCommand({ type: 'other' })).toBeNull();
     expect(readCommand('pulse:setTheme')).toBeNull();
     expect(readCommand(null)).toBeNull();
+  });
+});
+
+describe('widget markers', () => {
+  const ALICE = '0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B';
+  const SOL = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+
+  it('takes markers=1 with up to five addresses of an address shape, once each, and round-trips', () => {
+    const many = Array.from({ length: 8 }, (_, i) => `0x${String(i + 1).padStart(40, '0')}`);
+    const p = parseWidget(
+      new URLSearchParams({
+        markers: '1',
+        wallets: [ALICE, ALICE.toLowerCase(), 'not-an-address', `<script>`, SOL, ...many].join(','),
+      }),
+    );
+    expect(p.markers).toBe(true);
+    expect(p.wallets).toEqual([ALICE, SOL, many[0], many[1], many[2]]);
+    expect(parseWidget(new URLSearchParams(widgetQuery(p).slice(1)))).toEqual(p);
+  });
+
+  it('is off by default and writes nothing then', () => {
+    const p = parseWidget(new URLSearchParams({ wallets: '' }));
+    expect(p.markers).toBe(false);
+    expect(p.wallets).toEqual([]);
+    expect(widgetQuery(p)).not.toMatch(/markers|wallets/);
   });
 });
