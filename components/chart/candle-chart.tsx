@@ -43,6 +43,8 @@ export interface CandleChartProps {
   initialTo?: number;
   /** that first window itself, when the server rendered it into the page (no request for it) */
   initialCandles?: PackedCandle[] | null;
+  /** the chart's controller once created, null when it goes (for layers such as price lines) */
+  onController?: (controller: ChartController | null) => void;
   className?: string;
 }
 
@@ -62,6 +64,7 @@ export function CandleChart({
   initialTo,
   initialCandles,
   studies = NO_STUDIES,
+  onController,
   className = '',
 }: CandleChartProps) {
   const { chainType, chainId, address } = pool;
@@ -71,6 +74,7 @@ export function CandleChart({
   // The latest props, for the chart when it is created (after the page's hydration, see below).
   const latest = useRef({ style, volume, backgroundVar, tz, pool, interval, studies });
   const onSnapshotRef = useRef(onSnapshot);
+  const onControllerRef = useRef(onController);
   // Only the first feed may use the preloaded (or inlined) window: later ones start from now.
   const first = useRef<{ to?: number; candles: PackedCandle[] | null } | null>({
     to: initialTo,
@@ -88,6 +92,7 @@ export function CandleChart({
 
   useEffect(() => {
     onSnapshotRef.current = onSnapshot;
+    onControllerRef.current = onController;
     latest.current = { style, volume, backgroundVar, tz, pool, interval, studies };
   });
 
@@ -132,9 +137,11 @@ export function CandleChart({
       });
       controllerRef.current = controller;
       load(controller, at);
+      onControllerRef.current?.(controller);
     }, 0);
     return () => {
       clearTimeout(timer);
+      if (controller) onControllerRef.current?.(null);
       controller?.dispose();
       controllerRef.current = null;
     };

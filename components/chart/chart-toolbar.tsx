@@ -1,4 +1,5 @@
 'use client';
+import type { ReactNode } from 'react';
 import {
   INTERVAL_LABELS,
   KLINE_INTERVALS,
@@ -53,6 +54,7 @@ export function ChartToolbar({
   onVolume,
   studies,
   onStudies,
+  lines,
 }: {
   interval: KlineInterval;
   onInterval: (v: KlineInterval) => void;
@@ -64,6 +66,8 @@ export function ChartToolbar({
   onVolume?: (v: boolean) => void;
   studies?: readonly StudySpec[];
   onStudies?: (v: StudySpec[]) => void;
+  /** the price line tool and its list (components/chart/price-lines-control.tsx) */
+  lines?: ReactNode;
 }) {
   return (
     <>
@@ -92,6 +96,7 @@ export function ChartToolbar({
         </button>
       )}
       {studies && onStudies && <StudiesControl studies={studies} onChange={onStudies} />}
+      {lines}
     </>
   );
 }

@@ -20,6 +20,9 @@ import { useTradesStream } from '@/lib/client/hooks/use-stream';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import { CandleChart } from '@/components/chart/candle-chart';
 import { ChartToolbar } from '@/components/chart/chart-toolbar';
+import { PriceLinesControl } from '@/components/chart/price-lines-control';
+import type { ChartController } from '@/lib/chart/controller';
+import type { PoolTarget } from '@/lib/features/alerts/model';
 import { createStore } from '@/components/chart/snapshot-store';
 import { Button } from '@/components/ui/button';
 import { Deferred, PanelPlaceholder } from '@/components/ui/deferred';
@@ -83,6 +86,7 @@ export function PoolView({
   // Mounted at the first opening and kept, so closing it hands the focus back as a dialog should.
   const [embedUsed, setEmbedUsed] = useState(false);
   const [live] = useState(() => createStore<FeedSnapshot | null>(null));
+  const [controller, setController] = useState<ChartController | null>(null);
   const theme = usePrefs((s) => s.theme);
   // The stored preference: the server render and hydration see the default ('local'); React
   // re-renders after hydration only when the stored one differs (zustand's server snapshot).
@@ -97,6 +101,10 @@ export function PoolView({
   );
   const chainName = chain?.name ?? `${pool.chainType.toUpperCase()} ${pool.chainId}`;
   const title = data ? `${data.base_token.symbol}/${data.quote_token.symbol}` : undefined;
+  const lineTarget = useMemo<PoolTarget>(
+    () => ({ kind: 'pool', ...pool, ...(title ? { label: title } : {}) }),
+    [pool, title],
+  );
 
   // A deliberate change (interval, chart options, window, side) is a new history entry, so Back
   // undoes it; Back and Forward bring the view of their entry.
@@ -202,6 +210,7 @@ export function PoolView({
               onSnapshot={keepLastBar}
               initialTo={initialTo}
               initialCandles={initialCandles}
+              onController={setController}
               toolbar={
                 <ChartToolbar
                   interval={view.interval}
@@ -214,6 +223,14 @@ export function PoolView({
                   onVolume={(volume) => update({ volume })}
                   studies={view.studies}
                   onStudies={(studies) => update({ studies })}
+                  lines={
+                    <PriceLinesControl
+                      controller={controller}
+                      pool={lineTarget}
+                      tz={tz}
+                      theme={theme}
+                    />
+                  }
                 />
               }
             />

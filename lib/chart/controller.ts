@@ -8,6 +8,8 @@
 import {
   createChart,
   type IChartApi,
+  type ISeriesApi,
+  type SeriesType,
   type Logical,
   type LogicalRange,
   type MouseEventParams,
@@ -76,6 +78,27 @@ export interface ChartControllerOptions {
   onStudies?: (entries: StudyLegendEntry[]) => void;
 }
 
+/** What a layer drawn over the chart (price lines: lib/chart/price-lines.ts) works with. */
+export interface LayerContext {
+  chart: IChartApi;
+  /** the price series, in the first pane */
+  series: ISeriesApi<SeriesType>;
+  container: HTMLElement;
+  bars: () => readonly Candle[];
+}
+
+/**
+ * Something drawn over the chart by its owner, not by the controller: the widget has none, so
+ * their code stays out of its bundle.
+ */
+export interface ChartLayer {
+  /** the price series is new (first attach, or a change of style): draw on this one */
+  attach(context: LayerContext): void;
+  /** history was drawn (a load or a new interval) */
+  onData?(): void;
+  detach(): void;
+}
+
 /** Load older history when fewer than this many bars remain left of the view. */
 const LOAD_OLDER_MARGIN = 30;
 
@@ -94,6 +117,7 @@ export class ChartController {
   private hoverTime: number | null = null;
   /** the legend was last told of some indicators */
   private studiesShown = false;
+  private readonly layers = new Set<ChartLayer>();
 
   constructor(private readonly options: ChartControllerOptions) {
     const { container } = options;
@@ -184,6 +208,7 @@ export class ChartController {
     const sink: CandleSink = {
       setData: (bars) => {
         series.setData(bars);
+        for (const layer of this.layers) layer.onData?.();
         this.options.onDecimals?.(series.priceDecimals);
         this.emitStudies();
         if (first && bars.length > 0) {
@@ -235,6 +260,31 @@ export class ChartController {
 
   setStyle(style: ChartStyle): void {
     this.series.setStyle(style);
+    for (const layer of this.layers) layer.attach(this.layerContext());
+  }
+
+  /** Draws `layer` over the chart until the returned function is called (or the chart goes). */
+  addLayer(layer: ChartLayer): () => void {
+    if (this.disposed) return () => undefined;
+    this.layers.add(layer);
+    layer.attach(this.layerContext());
+    return () => {
+      if (this.layers.delete(layer)) layer.detach();
+    };
+  }
+
+  /** The close of the latest bar, null before any. */
+  lastClose(): number | null {
+    return this.feed?.getBars().at(-1)?.close ?? null;
+  }
+
+  private layerContext(): LayerContext {
+    return {
+      chart: this.chart,
+      series: this.series.mainSeries,
+      container: this.options.container,
+      bars: () => this.feed?.getBars() ?? [],
+    };
   }
 
   setVolume(volume: boolean): void {
@@ -295,6 +345,8 @@ export class ChartController {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    for (const layer of this.layers) layer.detach();
+    this.layers.clear();
     this.unsubscribe?.();
     this.feed?.dispose();
     this.feed = null;

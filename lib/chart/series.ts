@@ -194,6 +194,11 @@ export class ChartSeries implements CandleSink {
     });
   }
 
+  /** The price series (a new one after a change of style): what layers draw on. */
+  get mainSeries(): ISeriesApi<SeriesType> {
+    return this.main;
+  }
+
   get priceDecimals(): number {
     return this.decimals < 0 ? 2 : this.decimals;
   }
