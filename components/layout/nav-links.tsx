@@ -8,6 +8,7 @@ export const NAV_ITEMS = [
   { href: '/wallets', label: 'Wallets' },
   { href: '/fiats', label: 'Fiats' },
   { href: '/chains', label: 'Chains' },
+  { href: '/alerts', label: 'Alerts' },
   { href: '/settings', label: 'Settings' },
 ] as const;
 
@@ -15,6 +16,28 @@ function isActive(pathname: string, href: string): boolean {
   if (href === '/') return pathname === '/' || pathname.startsWith('/tokens');
   if (href === '/wallets') return pathname.startsWith('/wallets') || pathname.startsWith('/tx');
   return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/** Seven items are too many words for a 320 px phone: there, Alerts is a bell (named for readers). */
+function AlertsLabel() {
+  return (
+    <>
+      <svg
+        width="14"
+        height="14"
+        viewBox="0 0 24 24"
+        aria-hidden
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+        className="-mb-0.5 inline min-[400px]:hidden"
+      >
+        <path d="M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8M10 20a2 2 0 0 0 4 0" />
+      </svg>
+      <span className="sr-only min-[400px]:not-sr-only">Alerts</span>
+    </>
+  );
 }
 
 export function NavLinks() {
@@ -35,12 +58,12 @@ export function NavLinks() {
             // each page's shell while this one loads; on a phone that is main-thread time the page
             // needs. Hovering or touching a link still prefetches it.
             prefetch={false}
-            // Six items fit a 320 px phone: tighter below 400 px, nothing clipped or scrolled away.
+            // Seven items fit a 320 px phone: tighter below 400 px, nothing clipped or scrolled away.
             className={`whitespace-nowrap rounded px-1 py-1.5 text-[12px] font-medium transition-colors min-[400px]:px-2 min-[400px]:text-[13px] md:px-2.5 ${
               active ? 'bg-raised text-text' : 'text-muted hover:text-text'
             }`}
           >
-            {item.label}
+            {item.href === '/alerts' ? <AlertsLabel /> : item.label}
           </Link>
         );
       })}

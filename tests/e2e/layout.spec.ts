@@ -10,6 +10,7 @@ const PAGES = [
   '/wallets',
   '/fiats',
   '/chains',
+  '/alerts',
   '/settings',
 ];
 const WIDTHS = [320, 390, 1440];
@@ -24,7 +25,7 @@ async function noSidewaysScroll(page: Page) {
 
 async function headerOnScreen(page: Page, width: number) {
   const items = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
-  await expect(items).toHaveCount(6);
+  await expect(items).toHaveCount(7);
   for (const box of await items.evaluateAll((els) =>
     els.map((e) => {
       const r = e.getBoundingClientRect();
