@@ -1,27 +1,38 @@
 'use client';
 /**
  * The app's toasts, bottom right: a polite live region (screen readers hear each one), each
- * dismissible, gone by itself after a while unless the pointer or the focus is on it.
+ * dismissible, gone by itself after a while on a visible tab unless the pointer or the focus is on it.
  */
 import Link from 'next/link';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useToasts, type Toast } from '@/lib/features/alerts/toasts';
 
 const HIDE_MS = 10_000;
 
+const onVisibility = (listener: () => void) => {
+  document.addEventListener('visibilitychange', listener);
+  return () => document.removeEventListener('visibilitychange', listener);
+};
+
 function ToastItem({ toast }: { toast: Toast }) {
   const dismiss = useToasts((s) => s.dismiss);
   const [held, setHeld] = useState(false);
+  // An alert that fired in a background tab waits there until the trader comes back to see it.
+  const hidden = useSyncExternalStore(
+    onVisibility,
+    () => document.hidden,
+    () => false,
+  );
   const remaining = useRef(HIDE_MS);
   useEffect(() => {
-    if (held) return;
+    if (held || hidden) return;
     const started = Date.now();
     const timer = setTimeout(() => dismiss(toast.id), remaining.current);
     return () => {
       clearTimeout(timer);
       remaining.current = Math.max(2_000, remaining.current - (Date.now() - started));
     };
-  }, [held, dismiss, toast.id]);
+  }, [held, hidden, dismiss, toast.id]);
   const tone =
     toast.tone === 'up'
       ? 'border-l-up'
