@@ -16,7 +16,7 @@ import { usePrefs } from '@/lib/client/stores/prefs';
 import { CONDITION_LABELS, isArmed, type PriceEntry } from '@/lib/features/alerts/model';
 import { askNotifyPermission, notifyPermission } from '@/lib/features/alerts/notify';
 import { useAlerts } from '@/lib/features/alerts/store';
-import { formatLevel, levelText, targetHref, targetName } from '@/lib/features/alerts/text';
+import { formatNear, levelText, targetHref, targetName } from '@/lib/features/alerts/text';
 import { MAX_WATCHED_POOLS } from '@/lib/features/alerts/watcher';
 
 const ARROWS = { up: '↑', down: '↓', cross: '↕' } as const;
@@ -155,25 +155,25 @@ export function AlertsView() {
                   return (
                     <tr
                       key={e.id}
-                      className="group h-10 hover:bg-raised/60"
+                      className="group h-11 hover:bg-raised/60"
                       data-testid="alert-row"
                       data-state={fired ? 'fired' : 'armed'}
                     >
-                      <td className="sticky left-0 z-[1] border-b border-border/60 bg-panel px-3 group-hover:bg-raised">
+                      <td className="sticky left-0 z-[1] whitespace-nowrap border-b border-border/60 bg-panel px-3 py-1 leading-tight group-hover:bg-raised">
                         <Link
                           href={targetHref(e.target)}
                           prefetch={false}
                           className="font-medium text-text hover:underline"
                         >
                           {name}
-                        </Link>{' '}
-                        <span className="text-2xs text-muted">
+                        </Link>
+                        <span className="block text-2xs text-muted">
                           {e.target.kind === 'pool'
                             ? `Pool · ${e.target.chainType.toUpperCase()} ${e.target.chainId}`
                             : `Token · ${e.target.fiat}`}
                         </span>
                       </td>
-                      <td className="border-b border-border/60 px-3 text-muted">
+                      <td className="whitespace-nowrap border-b border-border/60 px-3 text-muted">
                         <span aria-hidden>{ARROWS[alert.condition]}</span>{' '}
                         {e.target.kind === 'token'
                           ? alert.condition === 'down'
@@ -181,7 +181,7 @@ export function AlertsView() {
                             : 'Rises above'
                           : CONDITION_LABELS[alert.condition]}
                       </td>
-                      <td className="border-b border-border/60 px-3 text-right font-medium text-text">
+                      <td className="whitespace-nowrap border-b border-border/60 px-3 text-right font-medium text-text">
                         {levelText(e)}
                       </td>
                       <td className="whitespace-nowrap border-b border-border/60 px-3 text-muted">
@@ -196,7 +196,7 @@ export function AlertsView() {
                             <span className="text-[12px] text-muted">
                               {formatWhen(alert.firedAt!, utc)} at{' '}
                               <span className="text-text">
-                                {formatLevel(alert.firedPrice ?? 0)}
+                                {formatNear(alert.firedPrice ?? 0, e.price)}
                               </span>
                             </span>
                           </span>

@@ -6,7 +6,7 @@
  * lib/chart/price-lines.ts; they are kept per pool in the browser (lib/features/alerts/store.ts).
  */
 import Link from 'next/link';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ChartController } from '@/lib/chart/controller';
 import { PriceLineLayer } from '@/lib/chart/price-lines';
@@ -16,7 +16,7 @@ import {
   type PoolTarget,
 } from '@/lib/features/alerts/model';
 import { poolEntries, useAlerts } from '@/lib/features/alerts/store';
-import { formatLevel } from '@/lib/features/alerts/text';
+import { formatLevel, formatNear } from '@/lib/features/alerts/text';
 import { askNotifyPermission, notifyPermission } from '@/lib/features/alerts/notify';
 import { useToasts } from '@/lib/features/alerts/toasts';
 import { formatClock } from '@/lib/features/chart/time-format';
@@ -62,6 +62,7 @@ export function PriceLinesControl({
   const layerRef = useRef<PriceLineLayer | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const poolRef = useRef(pool);
   useEffect(() => {
@@ -140,6 +141,16 @@ export function PriceLinesControl({
     };
     document.addEventListener('pointerdown', onDown);
     return () => document.removeEventListener('pointerdown', onDown);
+  }, [open]);
+
+  // On a phone the toolbar wraps: the panel moves left as far as it must to stay on screen.
+  useLayoutEffect(() => {
+    const panel = panelRef.current;
+    const wrap = root.current;
+    if (!open || !panel || !wrap) return;
+    panel.style.left = '0px';
+    const over = panel.getBoundingClientRect().right - (document.documentElement.clientWidth - 8);
+    if (over > 0) panel.style.left = `${-Math.min(over, wrap.getBoundingClientRect().left - 8)}px`;
   }, [open]);
 
   const arm = (id: string, value: string) => {
@@ -226,6 +237,7 @@ export function PriceLinesControl({
       </button>
       {open && (
         <div
+          ref={panelRef}
           id={panelId}
           role="group"
           aria-label="Price lines"
@@ -297,7 +309,7 @@ export function PriceLinesControl({
                             <span data-testid="line-state">
                               Fired {formatClock(Math.floor((e.alert.firedAt ?? 0) / 1000), tz)} at{' '}
                               <span className="num text-text">
-                                {formatLevel(e.alert.firedPrice ?? 0)}
+                                {formatNear(e.alert.firedPrice ?? 0, e.price)}
                               </span>
                             </span>
                             <button

@@ -5,15 +5,23 @@ import type { ChainType } from '../../contracts/chain-types';
 import type { CrossDirection } from './crossing';
 import type { AlertTarget, PriceEntry } from './model';
 
-/**
- * A level as typed or dragged: the chart's decimals for its size, more when the level has them (a
- * level set to 3,713.9975 is not shown as 3,714.00), up to six more.
- */
-export function formatLevel(price: number): string {
+/** Decimals a level is shown with: the chart's for its size, more when it has them, up to six more. */
+export function levelDecimals(price: number): number {
   const base = priceDecimals(price);
-  let decimals = base;
-  while (decimals < base + 6 && Number(price.toFixed(decimals)) !== price) decimals++;
-  return formatChartPrice(price, decimals);
+  // A level set to 3,713.9975 is not shown as 3,714.00; float noise past that is not shown at all.
+  const digits = price.toFixed(base + 6).replace(/0+$/, '');
+  const shown = digits.length - digits.indexOf('.') - 1;
+  return Math.max(base, shown);
+}
+
+/** A level as typed or dragged, with the decimals it has (levelDecimals). */
+export function formatLevel(price: number): string {
+  return formatChartPrice(price, levelDecimals(price));
+}
+
+/** A price next to a level (where an alert fired), in the level's decimals. */
+export function formatNear(price: number, level: number): string {
+  return formatChartPrice(price, levelDecimals(level));
 }
 
 export function targetName(target: AlertTarget): string {
@@ -47,6 +55,6 @@ export function firedMessage(
   const fiat = entry.target.kind === 'token' ? ` ${entry.target.fiat}` : '';
   return {
     title: `${targetName(entry.target)} crossed ${levelText(entry)} ${arrow}`,
-    body: `Price ${verb} ${formatLevel(price)}${fiat}.`,
+    body: `Price ${verb} ${formatNear(price, entry.price)}${fiat}.`,
   };
 }
