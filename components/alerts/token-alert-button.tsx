@@ -14,6 +14,8 @@ import { isArmed, type AlertCondition } from '@/lib/features/alerts/model';
 import { askNotifyPermission } from '@/lib/features/alerts/notify';
 import { useAlerts } from '@/lib/features/alerts/store';
 import { levelText } from '@/lib/features/alerts/text';
+import { formatPrice, type FiatFormat } from '@/lib/core/format/number';
+import { priceDecimals } from '@/lib/features/chart/price-format';
 
 function readPrice(text: string): number | null {
   const n = Number(text.replace(/[,\s]/g, ''));
@@ -31,16 +33,17 @@ export function TokenAlertButton({
   symbol: string;
   name: string;
   /** the display fiat: the level is in it */
-  fiat: string;
+  fiat: FiatFormat;
   /** the price shown in the row, as the API gave it */
   price: string | undefined;
 }) {
   const [open, setOpen] = useState(false);
+  const code = fiat.code;
   const armed = useAlerts(
     useShallow((s) =>
       s.entries.filter(
         (e) =>
-          e.target.kind === 'token' && e.target.id === id && e.target.fiat === fiat && isArmed(e),
+          e.target.kind === 'token' && e.target.id === id && e.target.fiat === code && isArmed(e),
       ),
     ),
   );
@@ -99,12 +102,16 @@ function TokenAlertForm({
   id: number;
   symbol: string;
   name: string;
-  fiat: string;
+  fiat: FiatFormat;
   price: string | undefined;
   onDone: () => void;
 }) {
   const current = price !== undefined ? readPrice(price) : null;
-  const [text, setText] = useState(price ?? '');
+  const code = fiat.code;
+  // Prefilled with the price at the chart's precision, written plainly so it can be edited.
+  const [text, setText] = useState(() =>
+    current === null ? '' : current.toFixed(priceDecimals(current)),
+  );
   const [condition, setCondition] = useState<AlertCondition | null>(null);
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
@@ -113,7 +120,7 @@ function TokenAlertForm({
     useShallow((s) =>
       s.entries.filter(
         (e) =>
-          e.target.kind === 'token' && e.target.id === id && e.target.fiat === fiat && isArmed(e),
+          e.target.kind === 'token' && e.target.id === id && e.target.fiat === code && isArmed(e),
       ),
     ),
   );
@@ -130,7 +137,7 @@ function TokenAlertForm({
     const result = useAlerts
       .getState()
       .addTokenAlert(
-        { kind: 'token', id, symbol, name: name.slice(0, 64), fiat },
+        { kind: 'token', id, symbol: symbol.slice(0, 64), name: name.slice(0, 64), fiat: code },
         level,
         shownSide,
       );
@@ -148,12 +155,13 @@ function TokenAlertForm({
         e.preventDefault();
         submit();
       }}
-      className="flex flex-col gap-3 text-[13px]"
+      // The dialog sits in a table cell: its alignment and weight are not the form's.
+      className="flex flex-col gap-3 text-left text-[13px] font-normal"
     >
       <p className="text-muted">
         {name} is at{' '}
         <span className="num font-medium text-text">
-          {price ?? '—'} {fiat}
+          {price !== undefined ? formatPrice(price, fiat) : '—'}
         </span>
         . The alert fires once when the price crosses your level, from any page of Pulse.
       </p>
@@ -179,7 +187,7 @@ function TokenAlertForm({
       </fieldset>
       <div className="flex flex-col gap-1">
         <label htmlFor={inputId} className="text-[12px] text-muted">
-          Price in {fiat}
+          Price in {code}
         </label>
         <input
           id={inputId}

@@ -163,23 +163,25 @@ function QuoteCells({
   return (
     <>
       <td className="px-3 text-right font-medium text-text" data-testid="price">
-        {/* The bell sits at the cell's left, the price keeps its right edge. */}
-        <span className="float-left -ml-1.5">
-          <TokenAlertButton
-            id={id}
-            symbol={symbol}
-            name={name}
-            fiat={fiat.code}
-            price={quote?.price}
-          />
-        </span>
-        {quote ? (
-          <Flash value={quote.price} compare={compareDecimal} className="px-1">
-            {formatPrice(quote.price, fiat)}
-          </Flash>
-        ) : (
-          <Pending />
-        )}
+        {/* The bell at the cell's left, the price at its right edge. */}
+        <div className="flex items-center justify-between gap-1">
+          <span className="-ml-1.5">
+            <TokenAlertButton
+              id={id}
+              symbol={symbol}
+              name={name}
+              fiat={fiat}
+              price={quote?.price}
+            />
+          </span>
+          {quote ? (
+            <Flash value={quote.price} compare={compareDecimal} className="px-1">
+              {formatPrice(quote.price, fiat)}
+            </Flash>
+          ) : (
+            <Pending />
+          )}
+        </div>
       </td>
       {chainCell}
       <Change value={quote?.percent_change_1h} />
