@@ -271,6 +271,8 @@ export class PriceLineLayer implements ChartLayer {
     const el = this.ctx?.container;
     if (!el) return;
     const cursor = this.drag || hovering ? 'drag' : this.adding ? 'add' : '';
+    // Written only on a change: every pointer move passes here, and the attribute restyles.
+    if ((el.dataset.lineCursor ?? '') === cursor) return;
     if (cursor) el.dataset.lineCursor = cursor;
     else delete el.dataset.lineCursor;
   }
