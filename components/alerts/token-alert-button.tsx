@@ -53,7 +53,8 @@ export function TokenAlertButton({
       <button
         type="button"
         onClick={() => setOpen(true)}
-        aria-label={`Price alert for ${symbol}${lit ? ` (${armed.length} armed)` : ''}`}
+        // Not "Price …": the table's Price column header is a button too.
+        aria-label={`Alert on ${symbol} price${lit ? ` (${armed.length} armed)` : ''}`}
         title={
           lit
             ? `${armed.length} armed price alert${armed.length > 1 ? 's' : ''}`

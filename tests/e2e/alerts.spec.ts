@@ -237,11 +237,9 @@ test.describe('price lines and alerts', () => {
     page,
   }) => {
     await page.goto('/');
-    const bell = page.getByRole('button', { name: /^Price alert for / }).first();
+    const bell = page.getByRole('button', { name: /^Alert on \S+ price$/ }).first();
     await expect(bell).toBeVisible();
-    const symbol = /^Price alert for (\S+)/.exec(
-      (await bell.getAttribute('aria-label')) ?? '',
-    )![1]!;
+    const symbol = /^Alert on (\S+) price/.exec((await bell.getAttribute('aria-label')) ?? '')![1]!;
     await bell.click();
 
     const dialog = page.getByRole('dialog', { name: `Price alert · ${symbol}` });
@@ -255,7 +253,7 @@ test.describe('price lines and alerts', () => {
     await dialog.getByRole('button', { name: 'Create alert' }).click();
     await expect(dialog).toHaveCount(0);
 
-    const lit = page.getByRole('button', { name: `Price alert for ${symbol} (1 armed)` });
+    const lit = page.getByRole('button', { name: `Alert on ${symbol} price (1 armed)` });
     await expect(lit).toHaveAttribute('data-armed', 'true');
 
     await page.goto('/alerts');
