@@ -1,8 +1,12 @@
 'use client';
 import { QueryClientProvider } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
 import { useState, type ReactNode } from 'react';
 import { makeQueryClient } from '@/lib/client/query-client';
 import { ThemeSync } from './layout/theme-sync';
+
+// Loaded after the page: price alerts are watched from every page, none waits for their code.
+const AlertsRuntime = dynamic(() => import('./alerts/alerts-runtime'), { ssr: false });
 
 export function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(makeQueryClient);
@@ -10,6 +14,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={client}>
       <ThemeSync />
       {children}
+      <AlertsRuntime />
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,5 @@
 'use client';
+import type { ReactNode } from 'react';
 import {
   INTERVAL_LABELS,
   KLINE_INTERVALS,
@@ -81,6 +82,7 @@ export function ChartToolbar({
   compare,
   onCompare,
   suggestions = [],
+  lines,
 }: {
   interval: KlineInterval;
   onInterval: (v: KlineInterval) => void;
@@ -102,6 +104,8 @@ export function ChartToolbar({
   onCompare?: (v: PoolRef[]) => void;
   /** pools offered by Compare (the featured ones) */
   suggestions?: readonly PoolRef[];
+  /** the price line tool and its list (components/chart/price-lines-control.tsx) */
+  lines?: ReactNode;
 }) {
   const comparing = (compare?.length ?? 0) > 0;
   return (
@@ -157,6 +161,7 @@ export function ChartToolbar({
           suggestions={suggestions}
         />
       )}
+      {lines}
     </>
   );
 }

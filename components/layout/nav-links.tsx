@@ -5,11 +5,19 @@ import { usePathname } from 'next/navigation';
 export const NAV_ITEMS = [
   { href: '/', label: 'Markets' },
   { href: '/pools', label: 'Pools' },
-  // Under 360 px its label gives way to a picture (still its accessible name), so seven items fit.
-  { href: '/workspace', label: 'Workspace', compact: true },
+  {
+    href: '/workspace',
+    label: 'Workspace',
+    icon: 'M3 3h8v8H3zM13 3h8v8h-8zM3 13h8v8H3zM13 13h8v8h-8z',
+  },
   { href: '/wallets', label: 'Wallets' },
   { href: '/fiats', label: 'Fiats' },
   { href: '/chains', label: 'Chains' },
+  {
+    href: '/alerts',
+    label: 'Alerts',
+    icon: 'M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8M10 20a2 2 0 0 0 4 0',
+  },
   { href: '/settings', label: 'Settings' },
 ] as const;
 
@@ -17,6 +25,31 @@ function isActive(pathname: string, href: string): boolean {
   if (href === '/') return pathname === '/' || pathname.startsWith('/tokens');
   if (href === '/wallets') return pathname.startsWith('/wallets') || pathname.startsWith('/tx');
   return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/**
+ * Eight items are too many words for a phone: under 400 px the Workspace and Alerts items are
+ * pictures (their labels stay their accessible names).
+ */
+function IconLabel({ icon, label }: { icon: string; label: string }) {
+  return (
+    <>
+      <svg
+        width="15"
+        height="15"
+        viewBox="0 0 24 24"
+        aria-hidden
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+        className="-mb-0.5 inline min-[400px]:hidden"
+      >
+        <path d={icon} />
+      </svg>
+      <span className="sr-only min-[400px]:not-sr-only">{label}</span>
+    </>
+  );
 }
 
 export function NavLinks() {
@@ -37,30 +70,12 @@ export function NavLinks() {
             // each page's shell while this one loads; on a phone that is main-thread time the page
             // needs. Hovering or touching a link still prefetches it.
             prefetch={false}
-            // Seven items fit a 320 px phone: tighter below 400 px, nothing clipped or scrolled away.
-            className={`whitespace-nowrap rounded px-1 py-1.5 max-[359px]:px-0.5 text-[12px] font-medium transition-colors min-[400px]:px-2 min-[400px]:text-[13px] md:px-2.5 ${
+            // Eight items fit a 320 px phone: tighter below 400 px, two of them pictures (IconLabel).
+            className={`whitespace-nowrap rounded px-[3px] py-1.5 text-[12px] font-medium transition-colors min-[400px]:px-2 min-[400px]:text-[13px] md:px-2.5 ${
               active ? 'bg-raised text-text' : 'text-muted hover:text-text'
             }`}
           >
-            {'compact' in item ? (
-              <>
-                <svg
-                  width="16"
-                  height="16"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  className="inline-block align-[-3px] min-[360px]:hidden"
-                  aria-hidden
-                >
-                  <path d="M3 3h8v8H3zM13 3h8v8h-8zM3 13h8v8H3zM13 13h8v8h-8z" />
-                </svg>
-                <span className="max-[359px]:sr-only">{item.label}</span>
-              </>
-            ) : (
-              item.label
-            )}
+            {'icon' in item ? <IconLabel icon={item.icon} label={item.label} /> : item.label}
           </Link>
         );
       })}

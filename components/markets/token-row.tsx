@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { memo, useSyncExternalStore, type ReactNode } from 'react';
 import { Flash } from '@/components/ui/flash';
 import { TokenIcon } from '@/components/ui/token-icon';
+import { TokenAlertButton } from '@/components/alerts/token-alert-button';
 import {
   formatCompact,
   formatPercent,
@@ -124,6 +125,7 @@ export const TokenRow = memo(function TokenRow({
       <QuoteCells
         id={token.id}
         symbol={token.symbol}
+        name={token.name}
         store={store}
         fiat={fiat}
         chainCell={chainCell}
@@ -139,12 +141,14 @@ export const TokenRow = memo(function TokenRow({
 function QuoteCells({
   id,
   symbol,
+  name,
   store,
   fiat,
   chainCell,
 }: {
   id: number;
   symbol: string;
+  name: string;
   store: QuoteStore;
   fiat: FiatFormat;
   chainCell: ReactNode;
@@ -159,13 +163,25 @@ function QuoteCells({
   return (
     <>
       <td className="px-3 text-right font-medium text-text" data-testid="price">
-        {quote ? (
-          <Flash value={quote.price} compare={compareDecimal} className="px-1">
-            {formatPrice(quote.price, fiat)}
-          </Flash>
-        ) : (
-          <Pending />
-        )}
+        {/* The bell at the cell's left, the price at its right edge. */}
+        <div className="flex items-center justify-between gap-1">
+          <span className="-ml-1.5">
+            <TokenAlertButton
+              id={id}
+              symbol={symbol}
+              name={name}
+              fiat={fiat}
+              price={quote?.price}
+            />
+          </span>
+          {quote ? (
+            <Flash value={quote.price} compare={compareDecimal} className="px-1">
+              {formatPrice(quote.price, fiat)}
+            </Flash>
+          ) : (
+            <Pending />
+          )}
+        </div>
       </td>
       {chainCell}
       <Change value={quote?.percent_change_1h} />

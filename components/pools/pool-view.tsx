@@ -20,6 +20,9 @@ import { useTradesStream } from '@/lib/client/hooks/use-stream';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import { CandleChart } from '@/components/chart/candle-chart';
 import { ChartToolbar } from '@/components/chart/chart-toolbar';
+import { PriceLinesControl } from '@/components/chart/price-lines-control';
+import type { ChartController } from '@/lib/chart/controller';
+import type { PoolTarget } from '@/lib/features/alerts/model';
 import { createStore } from '@/components/chart/snapshot-store';
 import { Button } from '@/components/ui/button';
 import { Deferred, PanelPlaceholder } from '@/components/ui/deferred';
@@ -88,6 +91,7 @@ export function PoolView({
   // Mounted at the first opening and kept, so closing it hands the focus back as a dialog should.
   const [embedUsed, setEmbedUsed] = useState(false);
   const [live] = useState(() => createStore<FeedSnapshot | null>(null));
+  const [controller, setController] = useState<ChartController | null>(null);
   const theme = usePrefs((s) => s.theme);
   // The stored preference: the server render and hydration see the default ('local'); React
   // re-renders after hydration only when the stored one differs (zustand's server snapshot).
@@ -127,6 +131,10 @@ export function PoolView({
   const tradeSymbols = useMemo(
     () => ({ base: tradePool?.base.symbol ?? '', quote: tradePool?.quote.symbol ?? '' }),
     [tradePool],
+  );
+  const lineTarget = useMemo<PoolTarget>(
+    () => ({ kind: 'pool', ...pool, ...(title ? { label: title } : {}) }),
+    [pool, title],
   );
 
   // A deliberate change (interval, chart options, window, side) is a new history entry, so Back
@@ -242,6 +250,7 @@ export function PoolView({
               viewActions
               tradeMarkers={myTrades}
               tradeSymbols={tradeSymbols}
+              onController={setController}
               toolbar={
                 <ChartToolbar
                   interval={view.interval}
@@ -261,6 +270,14 @@ export function PoolView({
                   compare={view.compare}
                   onCompare={(compare) => update({ compare })}
                   suggestions={suggestions}
+                  lines={
+                    <PriceLinesControl
+                      controller={controller}
+                      pool={lineTarget}
+                      tz={tz}
+                      theme={theme}
+                    />
+                  }
                 />
               }
             />

@@ -9,6 +9,8 @@ import {
   PriceScaleMode,
   createChart,
   type IChartApi,
+  type ISeriesApi,
+  type SeriesType,
   type Logical,
   type LogicalRange,
   type MouseEventParams,
@@ -111,6 +113,26 @@ const SCALE_MODE: Record<ScaleMode, PriceScaleMode> = {
   pct: PriceScaleMode.Percentage,
 };
 const MODE_NAME: Record<number, string> = { 0: 'linear', 1: 'log', 2: 'pct', 3: 'indexed' };
+/** What a layer drawn over the chart (price lines: lib/chart/price-lines.ts) works with. */
+export interface LayerContext {
+  chart: IChartApi;
+  /** the price series, in the first pane */
+  series: ISeriesApi<SeriesType>;
+  container: HTMLElement;
+  bars: () => readonly Candle[];
+}
+
+/**
+ * Something drawn over the chart by its owner, not by the controller: the widget has none, so
+ * their code stays out of its bundle.
+ */
+export interface ChartLayer {
+  /** the price series is new (first attach, or a change of style): draw on this one */
+  attach(context: LayerContext): void;
+  /** history was drawn (a load or a new interval) */
+  onData?(): void;
+  detach(): void;
+}
 
 /** Load older history when fewer than this many bars remain left of the view. */
 const LOAD_OLDER_MARGIN = 30;
@@ -141,6 +163,7 @@ export class ChartController {
   private hoveredMarker: string | null = null;
   /** a frame is booked to list the markers on the figure */
   private markersFrame = 0;
+  private readonly layers = new Set<ChartLayer>();
 
   constructor(private readonly options: ChartControllerOptions) {
     const { container } = options;
@@ -238,6 +261,7 @@ export class ChartController {
           this.markers.place(bars, interval);
           this.markExtent();
         }
+        for (const layer of this.layers) layer.onData?.();
         this.options.onDecimals?.(series.priceDecimals);
         this.emitStudies();
         if (first && bars.length > 0) {
@@ -363,6 +387,31 @@ export class ChartController {
     );
     this.markers.setTrades(trades, this.feed?.getBars() ?? [], this.current ?? '15m');
     this.markExtent();
+    for (const layer of this.layers) layer.attach(this.layerContext());
+  }
+
+  /** Draws `layer` over the chart until the returned function is called (or the chart goes). */
+  addLayer(layer: ChartLayer): () => void {
+    if (this.disposed) return () => undefined;
+    this.layers.add(layer);
+    layer.attach(this.layerContext());
+    return () => {
+      if (this.layers.delete(layer)) layer.detach();
+    };
+  }
+
+  /** The close of the latest bar, null before any. */
+  lastClose(): number | null {
+    return this.feed?.getBars().at(-1)?.close ?? null;
+  }
+
+  private layerContext(): LayerContext {
+    return {
+      chart: this.chart,
+      series: this.series.price,
+      container: this.options.container,
+      bars: () => this.feed?.getBars() ?? [],
+    };
   }
 
   setVolume(volume: boolean): void {
@@ -474,6 +523,8 @@ export class ChartController {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    for (const layer of this.layers) layer.detach();
+    this.layers.clear();
     this.unsubscribe?.();
     this.feed?.dispose();
     this.feed = null;

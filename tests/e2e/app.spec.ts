@@ -7,7 +7,7 @@ test.describe('app shell', () => {
   }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const name of ['Markets', 'Pools', 'Wallets', 'Fiats', 'Chains', 'Settings']) {
+    for (const name of ['Markets', 'Pools', 'Wallets', 'Fiats', 'Chains', 'Alerts', 'Settings']) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     }
     const light = page.getByTestId('status-light');
@@ -19,6 +19,7 @@ test.describe('app shell', () => {
       ['Wallets', 'Wallets'],
       ['Fiats', 'Fiats'],
       ['Chains', 'Chains'],
+      ['Alerts', 'Alerts'],
       ['Settings', 'Settings'],
       ['Markets', 'Markets'],
     ] as const) {
@@ -37,7 +38,7 @@ test.describe('app shell', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/pools');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const name of ['Markets', 'Pools', 'Wallets', 'Fiats', 'Chains', 'Settings']) {
+    for (const name of ['Markets', 'Pools', 'Wallets', 'Fiats', 'Chains', 'Alerts', 'Settings']) {
       const box = await nav.getByRole('link', { name, exact: true }).boundingBox();
       expect(box, name).not.toBeNull();
       expect(box!.x, name).toBeGreaterThanOrEqual(0);

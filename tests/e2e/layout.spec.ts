@@ -10,6 +10,7 @@ const PAGES = [
   '/wallets',
   '/fiats',
   '/chains',
+  '/alerts',
   '/settings',
 ];
 const WIDTHS = [320, 390, 1440];

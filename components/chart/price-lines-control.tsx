@@ -1,0 +1,367 @@
+'use client';
+/**
+ * The pool chart's price lines: the line tool (click the chart to add one; Alt+H adds one at the
+ * last price), and a panel that lists the pool's lines with their price, alert and delete, so every
+ * action on the chart has a keyboard way too. The lines themselves are drawn and dragged by
+ * lib/chart/price-lines.ts; they are kept per pool in the browser (lib/features/alerts/store.ts).
+ */
+import Link from 'next/link';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { ChartController } from '@/lib/chart/controller';
+import { PriceLineLayer } from '@/lib/chart/price-lines';
+import {
+  CONDITION_LABELS,
+  type AlertCondition,
+  type PoolTarget,
+} from '@/lib/features/alerts/model';
+import { poolEntries, useAlerts } from '@/lib/features/alerts/store';
+import { formatLevel, formatNear } from '@/lib/features/alerts/text';
+import { askNotifyPermission, notifyPermission } from '@/lib/features/alerts/notify';
+import { useToasts } from '@/lib/features/alerts/toasts';
+import { formatClock } from '@/lib/features/chart/time-format';
+import type { TimeZoneMode } from '@/lib/features/chart/time-format';
+
+const ALERT_OPTIONS: readonly { value: AlertCondition | 'none'; label: string }[] = [
+  { value: 'none', label: 'No alert' },
+  { value: 'up', label: CONDITION_LABELS.up },
+  { value: 'down', label: CONDITION_LABELS.down },
+  { value: 'cross', label: CONDITION_LABELS.cross },
+];
+
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
+  );
+}
+
+/** A price typed by hand: `3,714.5` and `3714.5` both read; anything else is not a price. */
+function readPrice(text: string): number | null {
+  const n = Number(text.replace(/[,\s]/g, ''));
+  return Number.isFinite(n) && n > 0 && n <= 1e15 ? n : null;
+}
+
+export function PriceLinesControl({
+  controller,
+  pool,
+  tz,
+  theme,
+}: {
+  controller: ChartController | null;
+  pool: PoolTarget;
+  tz: TimeZoneMode;
+  /** changes with the theme: the lines take its colours */
+  theme: string;
+}) {
+  const entries = useAlerts(useShallow((s) => poolEntries(s.entries, pool)));
+  const { addLine, movePrice, setAlert, rearm, remove } = useAlerts.getState();
+  const [adding, setAdding] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [permission, setPermission] = useState<string>('default');
+  const layerRef = useRef<PriceLineLayer | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const poolRef = useRef(pool);
+  useEffect(() => {
+    poolRef.current = pool;
+  });
+
+  // The panel shows a new or clicked line with its price ready to type, once it has rendered.
+  const focusLine = (id: string) => {
+    setOpen(true);
+    setPermission(notifyPermission());
+    requestAnimationFrame(() => {
+      const input = root.current?.querySelector<HTMLInputElement>(`[data-line-id="${id}"] input`);
+      input?.focus();
+      input?.select();
+    });
+  };
+
+  const add = (price: number) => {
+    const result = addLine(poolRef.current, price);
+    if (!result.ok) useToasts.getState().push({ title: result.reason, tone: 'info' });
+    return result;
+  };
+
+  // The layer lives as long as the chart.
+  useEffect(() => {
+    if (!controller) return;
+    const layer = new PriceLineLayer({
+      onAdd: (price) => {
+        add(price);
+        setAdding(false);
+      },
+      onMove: (id, price) => movePrice(id, price),
+      onSelect: focusLine,
+    });
+    layerRef.current = layer;
+    const remove = controller.addLayer(layer);
+    return () => {
+      remove();
+      layerRef.current = null;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the store's actions never change
+  }, [controller]);
+
+  const specs = useMemo(
+    () => entries.map((e) => ({ id: e.id, price: e.price, alert: e.alert })),
+    [entries],
+  );
+  useEffect(() => layerRef.current?.setLines(specs), [specs, controller]);
+  useEffect(() => layerRef.current?.setAdding(adding), [adding, controller]);
+  useEffect(() => {
+    // The theme's variables land on <html> in an effect of their own.
+    const frame = requestAnimationFrame(() => layerRef.current?.refresh());
+    return () => cancelAnimationFrame(frame);
+  }, [theme]);
+
+  // Alt+H: a line at the last price (as in the terminals traders know); Escape leaves the tool.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setAdding(false);
+      if (!e.altKey || e.ctrlKey || e.metaKey || e.code !== 'KeyH' || isTyping(e.target)) return;
+      const last = controller?.lastClose();
+      if (last == null) return;
+      e.preventDefault();
+      const result = add(last);
+      if (result.ok) focusLine(result.id);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- add reads the pool through a ref
+  }, [controller]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, [open]);
+
+  // On a phone the toolbar wraps: the panel moves left as far as it must to stay on screen.
+  useLayoutEffect(() => {
+    const panel = panelRef.current;
+    const wrap = root.current;
+    if (!open || !panel || !wrap) return;
+    panel.style.left = '0px';
+    const over = panel.getBoundingClientRect().right - (document.documentElement.clientWidth - 8);
+    if (over > 0) panel.style.left = `${-Math.min(over, wrap.getBoundingClientRect().left - 8)}px`;
+  }, [open]);
+
+  const arm = (id: string, value: string) => {
+    if (value === 'none') {
+      setAlert(id, null);
+      return;
+    }
+    setAlert(id, value as AlertCondition);
+    // Asked now, at the click that makes an alert, never on page load.
+    void askNotifyPermission().then(setPermission);
+  };
+
+  const commitPrice = (id: string, input: HTMLInputElement) => {
+    const price = readPrice(input.value);
+    const entry = entries.find((e) => e.id === id);
+    if (price === null || !entry) {
+      if (entry) input.value = formatLevel(entry.price);
+      return;
+    }
+    if (price !== entry.price) movePrice(id, price);
+  };
+
+  const armed = entries.filter((e) => e.alert && e.alert.firedAt === null).length;
+
+  return (
+    <div
+      ref={root}
+      className="relative flex items-center gap-1.5"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          e.stopPropagation();
+          setOpen(false);
+          button.current?.focus();
+        }
+      }}
+    >
+      <button
+        type="button"
+        aria-pressed={adding}
+        disabled={!controller}
+        onClick={() => setAdding((a) => !a)}
+        title="Price line: click the chart to add one (Alt+H adds one at the last price)"
+        className={`flex h-7 items-center gap-1 rounded border px-2 text-[11px] font-medium disabled:opacity-50 ${adding ? 'border-accent bg-raised text-text' : 'border-border bg-panel text-muted hover:text-text'}`}
+      >
+        <svg
+          width="13"
+          height="13"
+          viewBox="0 0 24 24"
+          aria-hidden
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M2 12h20" />
+          <path d="M18 5v4M16 7h4" />
+        </svg>
+        Price line
+      </button>
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => {
+          setPermission(notifyPermission());
+          setOpen((o) => !o);
+        }}
+        title="The price lines and alerts of this pool"
+        className={`flex h-7 items-center gap-1 rounded border border-border px-2 text-[11px] font-medium ${entries.length > 0 ? 'bg-raised text-text' : 'bg-panel text-muted hover:text-text'}`}
+      >
+        <svg
+          width="12"
+          height="12"
+          viewBox="0 0 24 24"
+          aria-hidden
+          fill={armed > 0 ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth="2"
+          className={armed > 0 ? 'text-warn' : undefined}
+        >
+          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8M10 20a2 2 0 0 0 4 0" />
+        </svg>
+        Lines{entries.length > 0 ? ` · ${entries.length}` : ''}
+      </button>
+      {open && (
+        <div
+          ref={panelRef}
+          id={panelId}
+          role="group"
+          aria-label="Price lines"
+          className="absolute left-0 top-8 z-40 w-[min(340px,calc(100vw-32px))] rounded-md border border-border bg-panel p-2 shadow-lg"
+        >
+          {entries.length === 0 ? (
+            <p className="px-1 py-2 text-[12px] text-muted">
+              No lines on this chart. Turn on Price line and click the chart, or press Alt+H.
+            </p>
+          ) : (
+            <ul className="mb-2 space-y-1.5" aria-label="Lines on the chart">
+              {entries.map((e) => {
+                const fired = e.alert?.firedAt != null;
+                const levelLabel = formatLevel(e.price);
+                return (
+                  <li
+                    key={e.id}
+                    data-line-id={e.id}
+                    className="rounded border border-border/60 p-1.5"
+                  >
+                    <div className="flex items-center gap-1.5 text-[12px]">
+                      <span
+                        aria-hidden
+                        className={`h-0.5 w-3 shrink-0 ${!e.alert ? 'bg-accent' : fired ? 'bg-faint' : 'bg-warn'}`}
+                      />
+                      <label className="flex min-w-0 flex-1 items-center">
+                        <span className="sr-only">Line price</span>
+                        <input
+                          key={e.price}
+                          type="text"
+                          inputMode="decimal"
+                          autoComplete="off"
+                          defaultValue={levelLabel}
+                          onBlur={(ev) => commitPrice(e.id, ev.currentTarget)}
+                          onKeyDown={(ev) => {
+                            if (ev.key === 'Enter') commitPrice(e.id, ev.currentTarget);
+                          }}
+                          className="num h-6 w-full min-w-0 rounded border border-border bg-bg px-1.5 text-right text-text"
+                        />
+                      </label>
+                      <label className="shrink-0">
+                        <span className="sr-only">Alert for the line at {levelLabel}</span>
+                        <select
+                          value={e.alert ? e.alert.condition : 'none'}
+                          onChange={(ev) => arm(e.id, ev.currentTarget.value)}
+                          className="h-6 rounded border border-border bg-bg px-1 text-[11px] text-text"
+                        >
+                          {ALERT_OPTIONS.map((o) => (
+                            <option key={o.value} value={o.value}>
+                              {o.label}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                      <button
+                        type="button"
+                        onClick={() => remove(e.id)}
+                        aria-label={`Delete the line at ${levelLabel}`}
+                        title="Delete"
+                        className="grid h-6 w-6 shrink-0 place-items-center rounded text-muted hover:bg-raised hover:text-down"
+                      >
+                        ×
+                      </button>
+                    </div>
+                    {e.alert && (
+                      <p className="mt-1 flex items-center justify-between gap-2 pl-[18px] text-2xs text-muted">
+                        {fired ? (
+                          <>
+                            <span data-testid="line-state">
+                              Fired {formatClock(Math.floor((e.alert.firedAt ?? 0) / 1000), tz)} at{' '}
+                              <span className="num text-text">
+                                {formatNear(e.alert.firedPrice ?? 0, e.price)}
+                              </span>
+                            </span>
+                            <button
+                              type="button"
+                              onClick={() => rearm(e.id)}
+                              className="rounded px-1 text-accent hover:underline"
+                            >
+                              Re-arm
+                            </button>
+                          </>
+                        ) : (
+                          <span data-testid="line-state">
+                            Armed · {CONDITION_LABELS[e.alert.condition].toLowerCase()} on the live
+                            price
+                          </span>
+                        )}
+                      </p>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          <div className="flex items-center justify-between gap-2 border-t border-border pt-2">
+            <button
+              type="button"
+              disabled={!controller}
+              onClick={() => {
+                const last = controller?.lastClose();
+                if (last == null) return;
+                const result = add(last);
+                if (result.ok) focusLine(result.id);
+              }}
+              className="h-7 rounded border border-border bg-panel px-2 text-[11px] font-medium text-text hover:bg-raised disabled:opacity-50"
+            >
+              Add at last price <kbd className="ml-1 text-2xs text-muted">Alt+H</kbd>
+            </button>
+            <Link
+              href="/alerts"
+              prefetch={false}
+              className="text-[12px] text-accent hover:underline"
+            >
+              All alerts →
+            </Link>
+          </div>
+          {permission === 'denied' && entries.some((e) => e.alert) && (
+            <p className="mt-2 text-2xs text-muted">
+              Browser notifications are blocked for this site: alerts show here as messages only.
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+/** Words and numbers of alerts: the toast, the notification, the chart's lines and the alerts page. */
+import { formatChartPrice, priceDecimals } from '../chart/price-format';
+import { poolPath } from '../../contracts/pool-ref';
+import type { ChainType } from '../../contracts/chain-types';
+import type { CrossDirection } from './crossing';
+import type { AlertTarget, PriceEntry } from './model';
+
+/** Decimals a level is shown with: the chart's for its size, more when it has them, up to six more. */
+export function levelDecimals(price: number): number {
+  const base = priceDecimals(price);
+  // A level set to 3,713.9975 is not shown as 3,714.00; float noise past that is not shown at all.
+  const digits = price.toFixed(base + 6).replace(/0+$/, '');
+  const shown = digits.length - digits.indexOf('.') - 1;
+  return Math.max(base, shown);
+}
+
+/** A level as typed or dragged, with the decimals it has (levelDecimals). */
+export function formatLevel(price: number): string {
+  return formatChartPrice(price, levelDecimals(price));
+}
+
+/** A price next to a level (where an alert fired), in the level's decimals. */
+export function formatNear(price: number, level: number): string {
+  return formatChartPrice(price, levelDecimals(level));
+}
+
+export function targetName(target: AlertTarget): string {
+  if (target.kind === 'token') return target.symbol;
+  return target.label ?? `Pool ${target.address.slice(0, 6)}…${target.address.slice(-4)}`;
+}
+
+/** Where the alert's chart or token is. */
+export function targetHref(target: AlertTarget): string {
+  if (target.kind === 'token') return `/tokens/${target.id}`;
+  return poolPath({
+    chainType: target.chainType as ChainType,
+    chainId: target.chainId,
+    address: target.address,
+  });
+}
+
+export function levelText(entry: PriceEntry): string {
+  const level = formatLevel(entry.price);
+  return entry.target.kind === 'token' ? `${level} ${entry.target.fiat}` : level;
+}
+
+/** `WETH/USDC crossed 3,714.00 ↑` and a line of detail, for the toast and the notification. */
+export function firedMessage(
+  entry: PriceEntry,
+  price: number,
+  direction: CrossDirection,
+): { title: string; body: string } {
+  const arrow = direction === 'up' ? '↑' : '↓';
+  const verb = direction === 'up' ? 'rose to' : 'fell to';
+  const fiat = entry.target.kind === 'token' ? ` ${entry.target.fiat}` : '';
+  return {
+    title: `${targetName(entry.target)} crossed ${levelText(entry)} ${arrow}`,
+    body: `Price ${verb} ${formatNear(price, entry.price)}${fiat}.`,
+  };
+}
