@@ -7,7 +7,16 @@ test.describe('app shell', () => {
   }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const name of ['Markets', 'Pools', 'Wallets', 'Fiats', 'Chains', 'Alerts', 'Settings']) {
+    for (const name of [
+      'Markets',
+      'Pools',
+      'Workspace',
+      'Wallets',
+      'Fiats',
+      'Chains',
+      'Alerts',
+      'Settings',
+    ]) {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     }
     const light = page.getByTestId('status-light');
@@ -16,6 +25,7 @@ test.describe('app shell', () => {
 
     for (const [name, heading] of [
       ['Pools', 'Pools'],
+      ['Workspace', 'Workspace'],
       ['Wallets', 'Wallets'],
       ['Fiats', 'Fiats'],
       ['Chains', 'Chains'],
@@ -38,7 +48,16 @@ test.describe('app shell', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/pools');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const name of ['Markets', 'Pools', 'Wallets', 'Fiats', 'Chains', 'Alerts', 'Settings']) {
+    for (const name of [
+      'Markets',
+      'Pools',
+      'Workspace',
+      'Wallets',
+      'Fiats',
+      'Chains',
+      'Alerts',
+      'Settings',
+    ]) {
       const box = await nav.getByRole('link', { name, exact: true }).boundingBox();
       expect(box, name).not.toBeNull();
       expect(box!.x, name).toBeGreaterThanOrEqual(0);

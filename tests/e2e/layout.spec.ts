@@ -11,6 +11,7 @@ const PAGES = [
   '/fiats',
   '/chains',
   '/alerts',
+  '/workspace',
   '/settings',
 ];
 const WIDTHS = [320, 390, 1440];
@@ -25,7 +26,7 @@ async function noSidewaysScroll(page: Page) {
 
 async function headerOnScreen(page: Page, width: number) {
   const items = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
-  await expect(items).toHaveCount(7);
+  await expect(items).toHaveCount(8);
   for (const box of await items.evaluateAll((els) =>
     els.map((e) => {
       const r = e.getBoundingClientRect();
