@@ -121,13 +121,17 @@ export function ChartToolbar({
         />
       )}
       {tz && onTz && (
-        <Segmented
-          label="Time zone"
-          options={tzOptions(tz, preferredTz)}
-          value={tz}
-          onChange={onTz}
-          size="sm"
-        />
+        // Not on a phone, where the toolbar would take a fourth row: the Settings preference (and
+        // `tz=` in the URL) set the chart's zone there.
+        <span className="hidden sm:contents">
+          <Segmented
+            label="Time zone"
+            options={tzOptions(tz, preferredTz)}
+            value={tz}
+            onChange={onTz}
+            size="sm"
+          />
+        </span>
       )}
       {volume !== undefined && onVolume && (
         <button

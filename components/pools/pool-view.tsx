@@ -200,7 +200,8 @@ export function PoolView({
               >
                 <path d="M8 7l-5 5 5 5M16 7l5 5-5 5" />
               </svg>
-              Embed
+              {/* On a phone the icon alone, so the pair keeps its line; the name stays for assistive tech. */}
+              <span className="sr-only sm:not-sr-only">Embed</span>
             </Button>
           </>
         }
