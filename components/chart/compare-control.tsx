@@ -1,11 +1,12 @@
 'use client';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { ApiError } from '@/lib/client/api';
 import { MAX_COMPARE, readPoolInput } from '@/lib/features/chart/compare';
 import { poolQuery } from '@/lib/features/pools/queries';
 import { poolKey, type PoolRef } from '@/lib/contracts/pool-ref';
 import type { PoolObject } from '@/lib/contracts/price/schema';
+import { usePopover } from './use-popover';
 
 /** `evm:1:0x88e6…5640` */
 export function shortKey(ref: PoolRef): string {
@@ -72,22 +73,11 @@ export function CompareControl({
   onChange: (pools: PoolRef[]) => void;
   suggestions: readonly PoolRef[];
 }) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, root, button, onKeyDown } = usePopover();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
   const full = compare.length >= MAX_COMPARE;
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
-  }, [open]);
 
   const taken = new Set([poolKey(pool), ...compare.map(poolKey)]);
   const add = (ref: PoolRef) => {
@@ -128,17 +118,7 @@ export function CompareControl({
     .sort((a, b) => shared(b.q?.data) - shared(a.q?.data));
 
   return (
-    <div
-      ref={root}
-      className="relative"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          e.stopPropagation();
-          setOpen(false);
-          button.current?.focus();
-        }
-      }}
-    >
+    <div ref={root} className="relative" onKeyDown={onKeyDown}>
       <button
         ref={button}
         type="button"

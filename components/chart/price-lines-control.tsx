@@ -21,6 +21,7 @@ import { askNotifyPermission, notifyPermission } from '@/lib/features/alerts/not
 import { useToasts } from '@/lib/features/alerts/toasts';
 import { formatClock } from '@/lib/features/chart/time-format';
 import type { TimeZoneMode } from '@/lib/features/chart/time-format';
+import { usePopover } from './use-popover';
 
 const ALERT_OPTIONS: readonly { value: AlertCondition | 'none'; label: string }[] = [
   { value: 'none', label: 'No alert' },
@@ -57,11 +58,9 @@ export function PriceLinesControl({
   const entries = useAlerts(useShallow((s) => poolEntries(s.entries, pool)));
   const { addLine, movePrice, setAlert, rearm, remove } = useAlerts.getState();
   const [adding, setAdding] = useState(false);
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, root, button, onKeyDown } = usePopover();
   const [permission, setPermission] = useState<string>('default');
   const layerRef = useRef<PriceLineLayer | null>(null);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const poolRef = useRef(pool);
@@ -134,15 +133,6 @@ export function PriceLinesControl({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- add reads the pool through a ref
   }, [controller]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
-  }, [open]);
-
   // On a phone the toolbar wraps: the panel moves left as far as it must to stay on screen.
   useLayoutEffect(() => {
     const panel = panelRef.current;
@@ -151,7 +141,7 @@ export function PriceLinesControl({
     panel.style.left = '0px';
     const over = panel.getBoundingClientRect().right - (document.documentElement.clientWidth - 8);
     if (over > 0) panel.style.left = `${-Math.min(over, wrap.getBoundingClientRect().left - 8)}px`;
-  }, [open]);
+  }, [open, root]);
 
   const arm = (id: string, value: string) => {
     if (value === 'none') {
@@ -176,17 +166,7 @@ export function PriceLinesControl({
   const armed = entries.filter((e) => e.alert && e.alert.firedAt === null).length;
 
   return (
-    <div
-      ref={root}
-      className="relative flex items-center gap-1.5"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          e.stopPropagation();
-          setOpen(false);
-          button.current?.focus();
-        }
-      }}
-    >
+    <div ref={root} className="relative flex items-center gap-1.5" onKeyDown={onKeyDown}>
       <button
         type="button"
         aria-pressed={adding}

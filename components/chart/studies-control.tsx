@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import {
   DEFAULT_PERIOD,
   MAX_PERIOD,
@@ -11,6 +11,7 @@ import {
   type StudyKind,
   type StudySpec,
 } from '@/lib/features/chart/studies';
+import { usePopover } from './use-popover';
 
 const KINDS: readonly { kind: StudyKind; title: string }[] = [
   { kind: 'sma', title: 'Simple moving average' },
@@ -40,19 +41,8 @@ export function StudiesControl({
   studies: readonly StudySpec[];
   onChange: (studies: StudySpec[]) => void;
 }) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, root, button, onKeyDown } = usePopover();
   const panelId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
-  }, [open]);
 
   const add = (kind: StudyKind) => {
     const spec: StudySpec =
@@ -72,17 +62,7 @@ export function StudiesControl({
   };
 
   return (
-    <div
-      ref={root}
-      className="relative"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          e.stopPropagation();
-          setOpen(false);
-          button.current?.focus();
-        }
-      }}
-    >
+    <div ref={root} className="relative" onKeyDown={onKeyDown}>
       <button
         ref={button}
         type="button"
