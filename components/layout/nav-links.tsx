@@ -18,7 +18,11 @@ export const NAV_ITEMS = [
     label: 'Alerts',
     icon: 'M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8M10 20a2 2 0 0 0 4 0',
   },
-  { href: '/settings', label: 'Settings' },
+  {
+    href: '/settings',
+    label: 'Settings',
+    icon: 'M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6',
+  },
 ] as const;
 
 function isActive(pathname: string, href: string): boolean {
@@ -28,7 +32,7 @@ function isActive(pathname: string, href: string): boolean {
 }
 
 /**
- * Eight items are too many words for a phone: under 400 px the Workspace and Alerts items are
+ * Eight items are too many words for a phone: under 400 px Workspace, Alerts and Settings are
  * pictures (their labels stay their accessible names).
  */
 function IconLabel({ icon, label }: { icon: string; label: string }) {
@@ -70,7 +74,7 @@ export function NavLinks() {
             // each page's shell while this one loads; on a phone that is main-thread time the page
             // needs. Hovering or touching a link still prefetches it.
             prefetch={false}
-            // Eight items fit a 320 px phone: tighter below 400 px, two of them pictures (IconLabel).
+            // Eight items fit a 320 px phone: tighter below 400 px, three of them pictures (IconLabel).
             className={`whitespace-nowrap rounded px-[3px] py-1.5 text-[12px] font-medium transition-colors min-[400px]:px-2 min-[400px]:text-[13px] md:px-2.5 ${
               active ? 'bg-raised text-text' : 'text-muted hover:text-text'
             }`}
