@@ -5,6 +5,7 @@
  * mount and disposed on unmount; a change of pool or interval swaps its data feed, not the chart.
  */
 import { useQueryClient } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { unpackCandles, type Candle, type PackedCandle } from '@/lib/features/chart/candles';
 import { INITIAL_SNAPSHOT, type FeedSnapshot } from '@/lib/features/chart/feed';
@@ -21,12 +22,6 @@ import type { ChangeSince } from '@/lib/features/chart/compare';
 import { formatChangePercent } from '@/lib/features/chart/price-format';
 import type { ScaleMode } from '@/lib/features/chart/scale';
 import { formatCompare } from '@/lib/features/chart/compare';
-import {
-  composeSnapshot,
-  downloadPng,
-  snapshotFileName,
-  snapshotTitle,
-} from '@/lib/chart/snapshot';
 import { poolQuery } from '@/lib/features/pools/queries';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import type { TradeMarkerHover } from '@/lib/chart/trade-markers';
@@ -39,10 +34,20 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Freshness } from '@/components/ui/freshness';
 import { ChartLegend } from './chart-legend';
 import { ChartViewActions } from './chart-view-actions';
-import { CompareLegend } from './compare-legend';
-import { nameOf, shortKey } from './compare-control';
-import { MyTradesList } from './my-trades-list';
-import { TradeTooltip, type TradeRowSymbols } from './trade-tooltip';
+import { nameOf, shortKey } from './pool-name';
+import type { TradeRowSymbols } from './trade-tooltip';
+
+// Shown only once the trader has compared pools, has trades in this pool or hovers one: their code
+// loads after the page, not with it.
+const CompareLegend = dynamic(() => import('./compare-legend').then((m) => m.CompareLegend), {
+  ssr: false,
+});
+const MyTradesList = dynamic(() => import('./my-trades-list').then((m) => m.MyTradesList), {
+  ssr: false,
+});
+const TradeTooltip = dynamic(() => import('./trade-tooltip').then((m) => m.TradeTooltip), {
+  ssr: false,
+});
 
 export interface CandleChartProps {
   pool: PoolRef;
@@ -311,6 +316,9 @@ export function CandleChart({
         color: r.color,
       };
     });
+    // Its code loads on the first snapshot, not with the page.
+    const { composeSnapshot, downloadPng, snapshotFileName, snapshotTitle } =
+      await import('@/lib/chart/snapshot');
     const canvas = composeSnapshot(
       controller.screenshot(),
       container.clientWidth,

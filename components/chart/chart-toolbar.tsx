@@ -12,7 +12,14 @@ import type { StudySpec } from '@/lib/features/chart/studies';
 import { StudiesControl } from './studies-control';
 import { SCALE_LABELS, SCALE_MODES, type ScaleMode } from '@/lib/features/chart/scale';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
-import { CompareControl } from './compare-control';
+import dynamic from 'next/dynamic';
+import { ComparePlaceholder } from './toolbar-placeholders';
+
+// Its panel and look-ups load after the page (the button first paints as ComparePlaceholder).
+const CompareControl = dynamic(() => import('./compare-control').then((m) => m.CompareControl), {
+  ssr: false,
+  loading: () => <ComparePlaceholder count={0} />,
+});
 
 const INTERVAL_OPTIONS = KLINE_INTERVALS.map((value) => ({ value, label: INTERVAL_LABELS[value] }));
 const STYLE_OPTIONS: readonly { value: ChartStyle; label: string; title: string }[] = [

@@ -3,7 +3,7 @@ import type { CompareRow } from '@/lib/chart/compare';
 import type { ChangeSince } from '@/lib/features/chart/compare';
 import { formatChangePercent } from '@/lib/features/chart/price-format';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
-import { usePoolName } from './compare-control';
+import { usePoolName } from './pool-name';
 
 const TONE = { up: 'text-up', down: 'text-down', flat: 'text-muted' } as const;
 

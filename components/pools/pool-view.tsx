@@ -20,7 +20,7 @@ import { useTradesStream } from '@/lib/client/hooks/use-stream';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import { CandleChart } from '@/components/chart/candle-chart';
 import { ChartToolbar } from '@/components/chart/chart-toolbar';
-import { PriceLinesControl } from '@/components/chart/price-lines-control';
+import { PriceLinesPlaceholder } from '@/components/chart/toolbar-placeholders';
 import type { ChartController } from '@/lib/chart/controller';
 import type { PoolTarget } from '@/lib/features/alerts/model';
 import { createStore } from '@/components/chart/snapshot-store';
@@ -52,6 +52,11 @@ const TokenPanel = dynamic(() => import('./token-panel').then((m) => m.TokenPane
 const noop = () => undefined;
 
 // Only a user who opens it pays for the embed dialog (its form, preview and snippet code).
+// The price lines' layer, panel and alerts store load after the page (a placeholder paints first).
+const PriceLinesControl = dynamic(
+  () => import('@/components/chart/price-lines-control').then((m) => m.PriceLinesControl),
+  { ssr: false, loading: () => <PriceLinesPlaceholder /> },
+);
 const EmbedDialog = dynamic(() => import('./embed-dialog').then((m) => m.EmbedDialog), {
   ssr: false,
 });
