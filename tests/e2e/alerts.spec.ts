@@ -101,6 +101,8 @@ test.describe('price lines and alerts', () => {
     await recordNotifications(context);
     await page.goto(POOL_PAGE);
     await expect(chart(page)).toHaveAttribute('data-state', 'ready');
+    // The price-line tool loads after the page: usable once its button is.
+    await expect(page.getByRole('button', { name: 'Price line' })).toBeEnabled();
 
     // Alt+H: a line at the last price, its price ready to type.
     await page.keyboard.press('Alt+KeyH');
