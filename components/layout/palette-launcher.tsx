@@ -60,7 +60,13 @@ export function PaletteLauncher() {
       else show();
     };
     window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
+    // The shortcut listens from here on (after hydration): said on the button, for tests and tools.
+    const button = trigger.current;
+    button?.setAttribute('data-shortcut', 'on');
+    return () => {
+      window.removeEventListener('keydown', onKey, true);
+      button?.removeAttribute('data-shortcut');
+    };
   }, [close, show]);
 
   return (

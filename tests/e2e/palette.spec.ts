@@ -13,6 +13,8 @@ const options = (page: Page) => dialog(page).getByRole('option');
 const status = (page: Page) => dialog(page).getByRole('status');
 
 async function openPalette(page: Page): Promise<void> {
+  // Ctrl-K works once the page has hydrated (the launcher marks its button then).
+  await expect(page.locator('button[data-shortcut="on"][aria-haspopup="dialog"]')).toBeAttached();
   await page.keyboard.press('Control+k');
   await expect(dialog(page)).toBeVisible();
   await expect(field(page)).toBeFocused();
