@@ -6,6 +6,7 @@ import { poolQuery } from '@/lib/features/pools/queries';
 import { poolKey, type PoolRef } from '@/lib/contracts/pool-ref';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import { usePopover } from './use-popover';
+import { CompareButton } from './toolbar-placeholders';
 import { nameOf, shortKey } from './pool-name';
 
 function Suggestion({
@@ -100,17 +101,14 @@ export function CompareControl({
 
   return (
     <div ref={root} className="relative" onKeyDown={onKeyDown}>
-      <button
+      <CompareButton
         ref={button}
-        type="button"
+        count={compare.length}
         aria-expanded={open}
         aria-controls={`${id}-panel`}
         onClick={() => setOpen((o) => !o)}
         title="Compare with other pools (percent scale)"
-        className={`h-7 rounded border border-border px-2 text-[11px] font-medium ${compare.length > 0 ? 'bg-raised text-text' : 'bg-panel text-muted hover:text-text'}`}
-      >
-        Compare{compare.length > 0 ? ` · ${compare.length}` : ''}
-      </button>
+      />
       {open && (
         <div
           id={`${id}-panel`}

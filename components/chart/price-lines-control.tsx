@@ -22,6 +22,7 @@ import { useToasts } from '@/lib/features/alerts/toasts';
 import { formatClock } from '@/lib/features/chart/time-format';
 import type { TimeZoneMode } from '@/lib/features/chart/time-format';
 import { usePopover } from './use-popover';
+import { LinesButton, PriceLineButton } from './toolbar-placeholders';
 
 const ALERT_OPTIONS: readonly { value: AlertCondition | 'none'; label: string }[] = [
   { value: 'none', label: 'No alert' },
@@ -167,31 +168,17 @@ export function PriceLinesControl({
 
   return (
     <div ref={root} className="relative flex items-center gap-1.5" onKeyDown={onKeyDown}>
-      <button
-        type="button"
+      <PriceLineButton
+        adding={adding}
         aria-pressed={adding}
         disabled={!controller}
         onClick={() => setAdding((a) => !a)}
         title="Price line: click the chart to add one (Alt+H adds one at the last price)"
-        className={`flex h-7 items-center gap-1 rounded border px-2 text-[11px] font-medium disabled:opacity-50 ${adding ? 'border-accent bg-raised text-text' : 'border-border bg-panel text-muted hover:text-text'}`}
-      >
-        <svg
-          width="13"
-          height="13"
-          viewBox="0 0 24 24"
-          aria-hidden
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M2 12h20" />
-          <path d="M18 5v4M16 7h4" />
-        </svg>
-        Price line
-      </button>
-      <button
+      />
+      <LinesButton
         ref={button}
-        type="button"
+        count={entries.length}
+        armed={armed}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => {
@@ -199,22 +186,7 @@ export function PriceLinesControl({
           setOpen((o) => !o);
         }}
         title="The price lines and alerts of this pool"
-        className={`flex h-7 items-center gap-1 rounded border border-border px-2 text-[11px] font-medium ${entries.length > 0 ? 'bg-raised text-text' : 'bg-panel text-muted hover:text-text'}`}
-      >
-        <svg
-          width="12"
-          height="12"
-          viewBox="0 0 24 24"
-          aria-hidden
-          fill={armed > 0 ? 'currentColor' : 'none'}
-          stroke="currentColor"
-          strokeWidth="2"
-          className={armed > 0 ? 'text-warn' : undefined}
-        >
-          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8M10 20a2 2 0 0 0 4 0" />
-        </svg>
-        Lines{entries.length > 0 ? ` · ${entries.length}` : ''}
-      </button>
+      />
       {open && (
         <div
           ref={panelRef}

@@ -15,6 +15,7 @@ import {
 import type { QuoteStore } from '@/lib/features/markets/quote-store';
 import type { Row } from '@/lib/features/markets/table';
 import type { ChainItem } from '@/lib/contracts/price/schema';
+import { StarIcon } from '@/components/ui/star-icon';
 
 const compareDecimal = (a: string, b: string) => {
   const x = toBig(a);
@@ -86,20 +87,7 @@ export const TokenRow = memo(function TokenRow({
             title={starred ? 'Remove from watchlist' : 'Add to watchlist'}
             className={`grid h-6 w-6 shrink-0 place-items-center rounded hover:bg-raised ${starred ? 'text-warn' : 'text-faint hover:text-muted'}`}
           >
-            <svg
-              width="13"
-              height="13"
-              viewBox="0 0 24 24"
-              aria-hidden
-              fill={starred ? 'currentColor' : 'none'}
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path
-                d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6L2.5 9.4l6.6-.8z"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <StarIcon filled={starred} />
           </button>
           <span className="w-5 shrink-0 text-right text-2xs text-muted min-[400px]:w-7">
             {row.rank ?? ''}
