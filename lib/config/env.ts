@@ -182,6 +182,11 @@ const schema = z
     /** 1: a missing upstream stops the start instead of serving the simulator's demo data. */
     PULSE_REQUIRE_UPSTREAM: flag,
     OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl,
+    /**
+     * Where this server keeps what must outlive a restart on one machine (session revocations, push
+     * subscriptions and keys): lib/server/data-dir.ts. With REDIS_URL those live in Redis instead.
+     */
+    DATA_DIR: optionalString,
     SIM_PORT: intInRange(4100, 1, 65_535),
     SIM_HOST: optionalString,
     SIM_SEED: optionalString,
