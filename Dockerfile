@@ -33,6 +33,6 @@ EXPOSE 3000
 # Readiness is for orchestrators that ask for it; the container's own check is liveness.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# The server is PID 1: SIGTERM reaches it directly (graceful shutdown, README "Operations").
+# The server is PID 1: SIGTERM reaches it directly (graceful shutdown, docs/operations.md).
 # The environment is checked before Next starts (a bad variable: its name, exit 1, no "Ready").
 CMD ["node", "-r", "./check-env.cjs", "server.js"]

@@ -79,7 +79,7 @@ const schema = z
       (v) => v === undefined || v.length >= MIN_PASSWORD_LENGTH,
       { message: `must be at least ${MIN_PASSWORD_LENGTH} characters` },
     ),
-    /** `private`: every page, API and stream needs the admin session (README, Security). */
+    /** `private`: every page, API and stream needs the admin session (docs/security.md). */
     DASHBOARD_ACCESS: optionalString
       .refine((v) => v === undefined || v === 'public' || v === 'private', {
         message: "must be 'public' or 'private'",

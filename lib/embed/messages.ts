@@ -1,5 +1,5 @@
 /**
- * The widget's postMessage protocol (README, "Embedding a pool chart"). To the host page:
+ * The widget's postMessage protocol (docs/embedding.md). To the host page:
  * `pulse:ready`, `pulse:height`, `pulse:error`; from it: `pulse:setInterval`, `pulse:setTheme`.
  * Framework-free: the widget (lib/embed/widget.ts) runs without React.
  * Messages carry nothing private, so they go to any parent origin; framing itself is limited by

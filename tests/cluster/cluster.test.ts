@@ -1,5 +1,5 @@
 /**
- * Many instances, one upstream (README, "Running many instances"): three `next start` instances of
+ * Many instances, one upstream (docs/deploying.md, "Running many instances"): three `next start` instances of
  * this build share a real `redis-server` and the simulator behind a recorder that counts every
  * upstream request, WebSocket and frame. What a viewer and the upstream see: one socket and one
  * subscription however many streams on however many instances, one quotes call per cache window,

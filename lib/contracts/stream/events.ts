@@ -1,7 +1,7 @@
 /**
  * What `/api/stream` sends: one named SSE event per kind, its data parsed on the server with the
  * seed schemas before it is relayed (lib/server/stream/), so the hub and the browser client share
- * these types and neither casts. Event ids, replay and `resync` are described in README ("Live data").
+ * these types and neither casts. Event ids, replay and `resync` are described in docs/live-stream.md.
  */
 import type { WsCandle } from '../kline/schema';
 import type { TransactionDetail, TransferRecord } from '../tx/schema';

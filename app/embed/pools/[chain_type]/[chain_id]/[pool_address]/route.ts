@@ -1,5 +1,5 @@
 /**
- * The embeddable pool chart (README, "Embedding a pool chart"): server-written HTML and one small
+ * The embeddable pool chart (docs/embedding.md): server-written HTML and one small
  * module script, without Next's client runtime or React (a page.tsx would ship both). The header,
  * the controls and the first window of candles are in the HTML (lib/embed/html.ts); the script
  * (lib/embed/widget.ts, bundled by scripts/build-widget.mjs) draws the chart and goes live.
