@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { cleanServerEnv } from './tests/support/clean-env';
 import { APP_PORT, E2E_API_KEY, SIM_PORT, SIM_URL } from './tests/e2e/support/env';
 
 /**
  * End-to-end tests run the production build against the simulator on a real port, as a deployment
- * pointed at an upstream would. Debian's Chromium is used where present (this machine cannot
+ * pointed at an upstream would; both servers start with none of the developer's own configuration
+ * (tests/support/clean-env.ts). Debian's Chromium is used where present (this machine cannot
  * download Playwright's); elsewhere Playwright's own browser.
  */
 
@@ -53,7 +55,7 @@ export default defineConfig({
     {
       command: 'node --import tsx scripts/sim.ts',
       url: `${SIM_URL}/price/api/v1/chains`,
-      env: {
+      env: cleanServerEnv({
         SIM_PORT: String(SIM_PORT),
         SIM_STATE_DIR: 'memory',
         SIM_TX_INTERVAL_MS: '1500',
@@ -62,18 +64,18 @@ export default defineConfig({
         SIM_API_KEY: E2E_API_KEY,
         // The settings spec's webhook receiver listens on loopback (refused by default).
         SIM_WEBHOOK_ALLOW_PRIVATE: '1',
-      },
+      }),
       reuseExistingServer: false,
       timeout: 60_000,
     },
     {
       command: `npx next start -p ${APP_PORT} -H 127.0.0.1`,
       url: `http://127.0.0.1:${APP_PORT}/api/health`,
-      env: {
+      env: cleanServerEnv({
         UPSTREAM_BASE_URL: SIM_URL,
         UPSTREAM_API_KEY: E2E_API_KEY,
         UPSTREAM_TIMEOUT_MS: '3000',
-      },
+      }),
       reuseExistingServer: false,
       timeout: 120_000,
     },

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './support/servers';
+import { cleanServerEnv } from '../support/clean-env';
 
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -34,13 +35,12 @@ describe('container', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const child = spawn('npm', ['start'], {
-      env: {
-        ...process.env,
+      env: cleanServerEnv({
         PORT: String(port),
         HOSTNAME: '127.0.0.1',
         SIM_STATE_DIR: 'memory',
         NODE_ENV: 'production',
-      },
+      }),
       stdio: 'ignore',
     });
     children.push(child);
@@ -124,13 +124,12 @@ describe('container', () => {
   it('npm start checks the environment before Next starts: a bad variable is named, exit 1, no "Ready"', async () => {
     const port = await freePort();
     const child = spawn('npm', ['start'], {
-      env: {
-        ...process.env,
+      env: cleanServerEnv({
         PORT: String(port),
         HOSTNAME: '127.0.0.1',
         NODE_ENV: 'production',
         EMBED_ALLOWED_ORIGINS: 'garbage-origin-7q',
-      },
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);

@@ -81,15 +81,25 @@ test.describe('app shell', () => {
     await expect(html).toHaveAttribute('data-theme', 'light');
   });
 
-  test('the upstream key never reaches the browser', async ({ page }) => {
+  test('the upstream key never reaches the browser: every page, every answer, the live stream', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
     const leaks: string[] = [];
     // Every answer is fetched through the test and scanned before the page gets it: no body can be
-    // missed or read after the verdict. The event stream never ends; it passes through unread.
+    // missed or read after the verdict. The event stream never ends, so the browser's own passes
+    // through and the test reads the same streams itself below, for a bounded time.
     let bodies = 0;
+    const streams = new Set<string>();
     await page.route('**/*', async (route) => {
       const url = new URL(route.request().url());
       // Only this server's answers can carry the key; other hosts (token logos) are not ours.
-      if (url.hostname !== '127.0.0.1' || url.pathname === '/api/stream') return route.continue();
+      if (url.hostname !== '127.0.0.1') return route.continue();
+      if (url.pathname === '/api/stream') {
+        streams.add(url.pathname + url.search);
+        return route.continue();
+      }
       // A request the page gave up on (it navigated away) reaches no one: nothing to scan.
       const response = await route.fetch({ maxRedirects: 0 }).catch(() => null);
       if (!response) return route.abort().catch(() => undefined);
@@ -103,13 +113,64 @@ test.describe('app shell', () => {
       if (JSON.stringify(request.headers()).includes(E2E_API_KEY))
         leaks.push(`request ${request.url()}`);
     });
-    for (const path of ['/', '/pools', '/wallets', '/fiats', '/chains', '/settings']) {
+    const UNISWAP = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
+    const pages = [
+      '/',
+      '/pools',
+      `/pools/evm/1/${UNISWAP}`,
+      `/workspace?layout=2&c=evm:1:${UNISWAP}:15m,evm:1:${UNISWAP}:1h`,
+      '/wallets',
+      '/alerts',
+      '/fiats',
+      '/chains',
+      '/chains/1',
+      '/settings',
+      '/tokens/1',
+      `/tx/ethereum/1/0x${'ab'.repeat(32)}`,
+      '/login',
+      `/embed/pools/evm/1/${UNISWAP}?trades=1`,
+      '/no-such-page',
+    ];
+    for (const path of pages) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
     }
-    // Pages, scripts, styles and API answers of six pages: far more than a handful were read.
-    expect(bodies).toBeGreaterThan(30);
+    // Pages, scripts, styles and API answers of every page: far more than a handful were read.
+    expect(bodies).toBeGreaterThan(60);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+    // The live streams the pages opened (candles, trades, transactions), read as the browser reads
+    // them, with its cookies, for a few seconds each.
+    expect(streams.size).toBeGreaterThan(0);
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    let events = 0;
+    for (const path of streams) {
+      const controller = new AbortController();
+      const response = await fetch(new URL(path, baseURL), {
+        headers: { cookie, accept: 'text/event-stream' },
+        signal: controller.signal,
+      });
+      expect(response.status, path).toBe(200);
+      const reader = response.body!.getReader();
+      const stop = setTimeout(() => controller.abort(), 4_000);
+      let text = '';
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          text += Buffer.from(value).toString('latin1');
+        }
+      } catch {
+        // aborted at the end of the window
+      } finally {
+        clearTimeout(stop);
+      }
+      if (text.includes(E2E_API_KEY)) leaks.push(`stream ${path}`);
+      events += (text.match(/^event: /gm) ?? []).length;
+    }
+    // The streams were read while live: events arrived in the window.
+    expect(events).toBeGreaterThan(0);
+
     const health = await page.request.get('/api/health');
     expect(await health.text()).not.toContain(E2E_API_KEY);
     expect(leaks).toEqual([]);

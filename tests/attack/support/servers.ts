@@ -8,6 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { cleanServerEnv } from '../../support/clean-env';
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -35,22 +36,12 @@ export class App {
   async start(timeoutMs = 90_000): Promise<void> {
     this.port = await freePort();
     const next = join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
-    const env: Record<string, string> = {};
-    for (const [k, v] of Object.entries(process.env)) {
-      // Nothing of the developer's own configuration leaks into these servers.
-      if (
-        v !== undefined &&
-        !/^(UPSTREAM_|DASHBOARD_|SESSION_|WEBHOOK_|SIM_|DEMO_|RATE_|STREAM_|LOGIN_|ALLOWED_|CLIENT_IP|TRUSTED_|EMBED_|LOG_LEVEL|METRICS_|PULSE_|OTEL_|REDIS_|INSTANCE_)/.test(
-          k,
-        )
-      )
-        env[k] = v;
-    }
     this.child = spawn(
       process.execPath,
       [next, 'start', '-p', String(this.port), '-H', '127.0.0.1'],
       {
-        env: { ...env, NODE_ENV: 'production', SIM_STATE_DIR: 'memory', ...this.env },
+        // Nothing of the developer's own configuration (environment or .env files) reaches it.
+        env: cleanServerEnv({ NODE_ENV: 'production', SIM_STATE_DIR: 'memory', ...this.env }),
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -71,10 +62,14 @@ export class App {
     throw new Error(`app did not start in ${timeoutMs} ms:\n${this.output}`);
   }
 
-  /** Resident memory of the server process and its children, in bytes (Linux /proc). */
+  /**
+   * Resident memory of the server process and its children, in bytes, from Linux's /proc. Throws
+   * where /proc cannot be read: a memory check must fail there, never pass on a zero.
+   */
   rss(): number {
     const pid = this.child?.pid;
-    return pid ? treeRss(pid) : 0;
+    if (!pid || this.child?.exitCode !== null) throw new Error('rss: the server is not running');
+    return treeRss(pid);
   }
 
   /** Sends a signal and resolves with the exit code (null: still running after 15 s). */
@@ -99,17 +94,24 @@ export class App {
 }
 
 function treeRss(pid: number): number {
-  let total = 0;
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
-    total += kb ? Number(kb) * 1024 : 0;
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-      for (const c of children ? children.split(/\s+/) : []) total += treeRss(Number(c));
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+  if (!kb) throw new Error(`rss: no VmRSS in /proc/${pid}/status`);
+  let total = Number(kb) * 1024;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    let children = '';
+    try {
+      children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+    } catch {
+      continue; // the thread ended while we read
     }
-  } catch {
-    // the process is gone
+    for (const c of children ? children.split(/\s+/) : []) {
+      try {
+        total += treeRss(Number(c));
+      } catch {
+        // a child that exited while we read has no memory left to count
+      }
+    }
   }
   return total;
 }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cleanServerEnv } from '../../support/clean-env';
 
 /**
  * A second production server of this build, with its own environment (DASHBOARD_PASSWORD,
@@ -18,7 +19,7 @@ export class AppServer {
 
   async start(timeoutMs = 90_000): Promise<void> {
     this.child = spawn('npx', ['next', 'start', '-p', String(this.port), '-H', '127.0.0.1'], {
-      env: { ...process.env, ...this.env },
+      env: cleanServerEnv(this.env),
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
