@@ -144,6 +144,8 @@ describe('a path whose percent-encoding does not decode', () => {
           message: 'Malformed percent-encoding in the path.',
         });
         expectApiHeaders(r, path, false);
+        // Not reused: what follows on the socket is never parsed as another request.
+        expect(r.headers.connection, path).toBe('close');
       }
     }
     const https = await raw(`${app.url}/api/price/v1/%80`, {

@@ -51,11 +51,12 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
     'Content-Type': 'application/json',
     'Cache-Control': 'no-store',
     'Content-Length': String(Buffer.byteLength(body)),
+    // The connection is not reused: a body that came with the request is never read, and this
+    // answer goes out before Node.js has parsed what follows it on the socket (a client that sent
+    // an unframed body would find the connection cut under its next request).
+    Connection: 'close',
   };
   if (httpsRequest(req)) headers['Strict-Transport-Security'] = HSTS;
-  // A body that came with it is never read: close rather than drain it.
-  if (req.headers['transfer-encoding'] || Number(req.headers['content-length'] ?? 0) > 0)
-    headers.Connection = 'close';
   res.writeHead(400, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
 }
