@@ -2,7 +2,9 @@
  * Runs once when a server instance starts: a bad environment stops it here, with a message that
  * names the variable, instead of failing on the first request; and every request is stamped with
  * its TCP peer's address (lib/server/security/peer.ts), which the per-client limits key on; and the
- * built-in simulator's webhook deliveries to this app reach its receiver in process. With
+ * built-in simulator's webhook deliveries to this app reach its receiver in process; an API path
+ * that does not decode is answered 400 before Next.js routes it (lib/server/http/malformed-path.ts);
+ * a connection closed under an unread body lingers (lib/server/http/linger.ts). With
  * OTEL_EXPORTER_OTLP_ENDPOINT set, traces (a span per upstream call, lib/upstream/exchange.ts) are
  * exported through @vercel/otel.
  */
@@ -17,6 +19,11 @@ export async function register() {
     checkEnvironmentAtStartup();
     const { installPeerStamp } = await import('./lib/server/security/peer');
     await installPeerStamp();
+    const { installMalformedPathGuard } = await import('./lib/server/http/malformed-path');
+    await installMalformedPathGuard();
+    // After the guard, so that it wraps it: the guard's answers linger too.
+    const { installLingeringClose } = await import('./lib/server/http/linger');
+    await installLingeringClose();
     const { installOwnReceiver } = await import('./lib/server/webhooks/own-receiver');
     installOwnReceiver();
     const { installCluster } = await import('./lib/server/cluster/install');

@@ -11,10 +11,17 @@ const nextConfig = {
   outputFileTracingIncludes: {
     '/embed/pools/[chain_type]/[chain_id]/[pool_address]': ['./public/widget/manifest.json'],
   },
+  experimental: {
+    // Pages take no body (no server actions), yet Next.js copies a page request's body for
+    // proxy.ts, up to 10 MB by default, before the proxy runs: 16 POSTs of 10 MB to a page held
+    // ~170 MB. Past this size the copy stops, and the rest is dropped as it arrives.
+    proxyClientMaxBodySize: '16kb',
+  },
   // `npm run dev` prints http://localhost:PORT; opening it as http://127.0.0.1:PORT must work too
   // (Next 16 otherwise blocks its dev scripts and HMR for that host, and the page never hydrates).
   allowedDevOrigins: ['127.0.0.1', 'localhost'],
-  // Static on every path, static files included; the per-request ones are set in proxy.ts.
+  // Static on every path, static files included; the per-request ones are set in proxy.ts (pages)
+  // and in the route wrapper, lib/server/http/access.ts (the API: HSTS over HTTPS).
   async headers() {
     return [
       {
@@ -26,6 +33,20 @@ const nextConfig = {
             key: 'Permissions-Policy',
             value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=()',
           },
+        ],
+      },
+      {
+        // The API (which proxy.ts skips): JSON and event streams are never documents, nothing may
+        // load, run or frame from them. `:path+`, not `*`: `/api` alone is a page path (a 404 page).
+        // The values are API_HEADERS of lib/server/security/headers.ts (a unit test keeps them equal).
+        source: '/api/:path+',
+        headers: [
+          {
+            key: 'Content-Security-Policy',
+            value:
+              "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+          },
+          { key: 'X-Frame-Options', value: 'DENY' },
         ],
       },
       {

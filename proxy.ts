@@ -1,8 +1,13 @@
 /**
- * Runs before every page and API answer (not static files): security headers with a fresh CSP nonce
+ * Runs before every page (not the API, not static files): security headers with a fresh CSP nonce
  * (lib/server/security/headers.ts), the demo sandbox cookie for a new visitor (lib/server/sandbox/cookie.ts), and,
  * with DASHBOARD_ACCESS=private, the sign-in page for anyone without the admin session. Per request,
  * so EMBED_ALLOWED_ORIGINS and the rest take effect without a rebuild.
+ *
+ * `/api/*` skips this layer: with a proxy in front of a route, Next.js buffers every request body (up
+ * to 10 MB) before the handler runs, and the layer halves the API's speed (docs/benchmarks.md). The
+ * API's headers come from next.config.js and the route wrapper (lib/server/http/access.ts), its
+ * private-mode refusals from the handlers themselves (docs/security.md).
  *
  * Nonces make every page render on request (no static HTML): the cost is measured in README.md.
  */
@@ -29,21 +34,15 @@ export async function proxy(request: NextRequest) {
       false,
     );
   }
-  const isApi = path.startsWith('/api/');
   const isEmbed = path.startsWith('/embed/');
 
-  if (!isApi && env.DASHBOARD_ACCESS === 'private' && path !== '/login') {
+  if (env.DASHBOARD_ACCESS === 'private' && path !== '/login') {
     const open = isEmbed && env.EMBED_PUBLIC === '1';
     if (!open && !(await adminSession(request))) {
       const login = new URL('/login', request.url);
       login.search = `?next=${encodeURIComponent(path + request.nextUrl.search)}`;
       return withHeaders(NextResponse.redirect(login, 307), request, API_POLICY, false);
     }
-  }
-
-  if (isApi) {
-    // Private mode's API refusals are the handlers' own, each in its service's envelope.
-    return withHeaders(NextResponse.next(), request, API_POLICY, false);
   }
 
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
@@ -87,7 +86,8 @@ function withHeaders(
 }
 
 export const config = {
-  // Static files that must load for anyone, even with DASHBOARD_ACCESS=private: the widget's
-  // loader (embed.js) and its bundle (public/widget/, hashed names).
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|icon.svg|embed.js|widget/).*)'],
+  // Not the API (see above), and static files that must load for anyone, even with
+  // DASHBOARD_ACCESS=private: the widget's loader (embed.js) and its bundle (public/widget/, hashed
+  // names). `/api` itself (no slash) is a page path: it keeps the page's 404 and headers.
+  matcher: ['/((?!api/|_next/static|_next/image|favicon.ico|icon.svg|embed.js|widget/).*)'],
 };

@@ -98,8 +98,10 @@ export async function handleLogin(request: Request): Promise<Response> {
   }
   const body = await readCappedText(request, MAX_LOGIN_BODY_BYTES);
   if (!body.ok) {
-    return body.reason === 'too-large'
-      ? json(413, `The body is too large (limit ${MAX_LOGIN_BODY_BYTES} bytes).`)
+    if (body.reason === 'too-large')
+      return json(413, `The body is too large (limit ${MAX_LOGIN_BODY_BYTES} bytes).`);
+    return body.reason === 'timeout'
+      ? json(408, 'The request body did not arrive in time.')
       : json(400, 'The request was cut off.');
   }
   const password = readPassword(request.headers.get('content-type') ?? '', body.text);

@@ -10,7 +10,7 @@ import { mayRead, SIGN_IN_TO_READ_MESSAGE } from '../auth/access';
 import { hasAdminSession } from '../auth/session';
 import { getEnv, sandboxMode } from '../../config/env';
 import { newSandboxId, sandboxOf, sandboxSetCookie } from '../sandbox/cookie';
-import { readCappedText } from '../security/body';
+import { BODY_IDLE_MS, BODY_TIMEOUT_MS, readCappedText, type BodyRefusal } from '../security/body';
 import { clientKey } from '../security/client-key';
 import { rateLimit } from '../security/limits';
 import type { Service } from '../../contracts/services';
@@ -111,6 +111,15 @@ async function answerGateway(service: Service, request: Request): Promise<Respon
       refusal(service, 413, 'too-large', `Request body too large (limit ${limit} bytes).`),
     );
   }
+  if (body === 'timeout')
+    return reply(
+      refusal(
+        service,
+        408,
+        'bad-request',
+        `The request body did not arrive in time (${BODY_TIMEOUT_MS / 1000} s in all, ${BODY_IDLE_MS / 1000} s between chunks).`,
+      ),
+    );
   if (body === 'aborted')
     return reply(refusal(service, 400, 'bad-request', 'The request was cut off.'));
 
@@ -168,7 +177,7 @@ async function overLimit(
 async function readBody(
   request: Request,
   endpoint: Endpoint,
-): Promise<{ raw: string | undefined; parsed: RequestBody } | 'too-large' | 'aborted'> {
+): Promise<{ raw: string | undefined; parsed: RequestBody } | BodyRefusal> {
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'DELETE') {
     return { raw: undefined, parsed: { kind: 'none' } };
   }

@@ -1,8 +1,9 @@
 /**
  * The security headers of every answer. Static ones (nosniff, referrer and permissions policies) come
- * from next.config.js's `headers()` for every path, static files included; the rest are decided per request in
- * proxy.ts: the Content-Security-Policy with a fresh nonce for pages, a locked-down one for API
- * answers, framing (`/embed/*` by EMBED_ALLOWED_ORIGINS, nothing else at all) and HSTS over HTTPS.
+ * from next.config.js's `headers()` for every path, static files included, and for `/api/*` the
+ * locked-down policy and DENY framing too. The rest are decided per request: for pages in proxy.ts
+ * (the Content-Security-Policy with a fresh nonce, framing of `/embed/*` by EMBED_ALLOWED_ORIGINS,
+ * HSTS over HTTPS), for the API in the route wrapper (lib/server/http/access.ts: HSTS over HTTPS).
  */
 export const HSTS = 'max-age=63072000; includeSubDomains';
 
@@ -44,3 +45,16 @@ export function pagePolicy(opts: { nonce: string; ancestors: string; dev: boolea
 /** JSON and event streams are never documents: nothing may load or run from them. */
 export const API_POLICY =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * Every API answer's static headers, as next.config.js's `headers()` sets them (on `/:path*` and
+ * `/api/:path+`; tests/unit/security/api-headers.test.ts keeps the two equal), for the one answer
+ * given before Next.js routes a request (lib/server/http/malformed-path.ts).
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=()',
+  'Content-Security-Policy': API_POLICY,
+  'X-Frame-Options': 'DENY',
+};

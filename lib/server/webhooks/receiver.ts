@@ -133,8 +133,10 @@ async function receive(request: Request, deps: WebhookDeps): Promise<Response> {
   }
   const body = await readCappedText(request, MAX_WEBHOOK_BYTES);
   if (!body.ok) {
-    return body.reason === 'too-large'
-      ? reply(413, { code: 413, message: 'The body is too large.' })
+    if (body.reason === 'too-large')
+      return reply(413, { code: 413, message: 'The body is too large.' });
+    return body.reason === 'timeout'
+      ? reply(408, { code: 408, message: 'The request body did not arrive in time.' })
       : reply(400, { code: 400, message: 'The request was cut off.' });
   }
   const parsed = parseWebhookBody(body.text);

@@ -5,7 +5,7 @@ import { txContract } from '@/lib/contracts/tx/endpoints';
 import { priceContract } from '@/lib/contracts/price/endpoints';
 import { canonicalQuery } from '@/lib/contracts/query';
 import { HIDDEN_REASON, maskForReader } from '@/lib/server/gateway/mask';
-import { readCappedText } from '@/lib/server/security/body';
+import { bodyLeftUnread, readCappedText } from '@/lib/server/security/body';
 import { safeHttpUrl } from '@/lib/core/safe-url';
 
 const endpoint = (contract: typeof txContract, id: string) =>
@@ -84,6 +84,7 @@ describe('the upstream query', () => {
 });
 
 describe('capped bodies', () => {
+  /** As Node's server hands a chunked body over: a stream, and the framing header. */
   const chunked = (sizes: number[]) => {
     let pulled = 0;
     const stream = new ReadableStream<Uint8Array>({
@@ -98,6 +99,7 @@ describe('capped bodies', () => {
         method: 'POST',
         body: stream,
         duplex: 'half',
+        headers: { 'transfer-encoding': 'chunked' },
       } as RequestInit),
       pulled: () => pulled,
     };
@@ -120,6 +122,60 @@ describe('capped bodies', () => {
       headers: { 'content-length': '999999' },
     });
     expect(await readCappedText(declared, 4096)).toEqual({ ok: false, reason: 'too-large' });
+  });
+
+  /** A body that sends `chunks` bytes, one every `everyMs`, then stays open without ending. */
+  const trickle = (everyMs: number, chunks: number) => {
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent >= chunks) return new Promise<void>(() => undefined);
+        await new Promise((r) => setTimeout(r, everyMs));
+        sent++;
+        controller.enqueue(new Uint8Array(1).fill(0x41));
+      },
+    });
+    return new Request('http://x/', {
+      method: 'POST',
+      body: stream,
+      duplex: 'half',
+      headers: { 'transfer-encoding': 'chunked' },
+    } as RequestInit);
+  };
+
+  it('a body that trickles is refused once the whole deadline has passed', async () => {
+    // Never stalls and never ends: only the whole deadline can end the read.
+    const request = trickle(20, Infinity);
+    const result = await readCappedText(request, 4096, { timeoutMs: 300, idleMs: 200 });
+    expect(result).toEqual({ ok: false, reason: 'timeout' });
+    expect(bodyLeftUnread(request)).toBe(true);
+  });
+
+  it('a sender that stalls is refused after the idle gap, before the whole deadline', async () => {
+    // Two bytes, then silence; the whole deadline is far beyond the test's own timeout.
+    const request = trickle(5, 2);
+    const result = await readCappedText(request, 4096, { timeoutMs: 3_600_000, idleMs: 100 });
+    expect(result).toEqual({ ok: false, reason: 'timeout' });
+  });
+
+  it('says which bodies were left unread, so their connection is closed', async () => {
+    const read = chunked([10]).request;
+    expect(bodyLeftUnread(read)).toBe(true);
+    await readCappedText(read, 4096);
+    expect(bodyLeftUnread(read)).toBe(false);
+    const over = chunked(Array<number>(10).fill(1024)).request;
+    await readCappedText(over, 4096);
+    expect(bodyLeftUnread(over)).toBe(true);
+    const declared = new Request('http://x/', {
+      method: 'POST',
+      body: 'x',
+      headers: { 'content-length': '999999' },
+    });
+    await readCappedText(declared, 4096);
+    expect(bodyLeftUnread(declared)).toBe(true);
+    expect(bodyLeftUnread(new Request('http://x/'))).toBe(false);
+    const empty = new Request('http://x/', { method: 'POST', headers: { 'content-length': '0' } });
+    expect(bodyLeftUnread(empty)).toBe(false);
   });
 });
 
