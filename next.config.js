@@ -1,7 +1,7 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
-  // A self-contained server in .next/standalone (the container ships only that, README "Container").
+  // A self-contained server in .next/standalone (the container ships only that, docs/deploying.md).
   output: 'standalone',
   reactStrictMode: true,
   // `ws` has optional native add-ons; keep it out of the server bundle.

@@ -9,7 +9,7 @@
  * API's headers come from next.config.js and the route wrapper (lib/server/http/access.ts), its
  * private-mode refusals from the handlers themselves (docs/security.md).
  *
- * Nonces make every page render on request (no static HTML): the cost is measured in README.md.
+ * Nonces make every page render on request (no static HTML): the cost is said in docs/security.md ("Headers on every answer").
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { adminSession } from '@/lib/server/auth/session';
