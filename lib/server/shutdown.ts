@@ -33,4 +33,10 @@ export function installShutdown(): void {
   };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
+  // Next.js's own handler ends a signalled server with 128 + the signal (143 for SIGTERM), which an
+  // orchestrator reads as a kill. A shutdown that drained is a clean exit: 0. Any other code (a crash
+  // while draining) is kept.
+  process.on('exit', (code) => {
+    if (draining() && (code === 143 || code === 130)) process.exitCode = 0;
+  });
 }
