@@ -9,9 +9,10 @@
  * how the test knows who answered: the fast entry sends a Content-Length, Next.js's route pipes
  * a chunked body.
  */
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_POLICY, HSTS } from '@/lib/server/security/headers';
-import { signIn, visitor } from './support/client';
+import { eventually, signIn, visitor } from './support/client';
 import { App, raw, type RawReply } from './support/servers';
 
 const METRICS_TOKEN = 'attack-suite-fast-entry-token';
@@ -102,6 +103,34 @@ async function same(pair: [App, App], ask: Ask, label = ask.path): Promise<[RawR
     }
   }
   return [fast, route];
+}
+
+/** Like `raw`, with the request target sent as written (a URL would resolve `.` and `..`). */
+function rawTarget(
+  app: App,
+  target: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<RawReply> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port: app.port, path: target, method: 'GET', headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 const ip = (n: number) => ({ 'x-real-ip': `10.23.0.${n}` });
@@ -223,6 +252,7 @@ describe('the fast entry answers as the route handler does', () => {
       ['/api/price/v1/chains/', {}], // Next.js's trailing-slash redirect
       ['/api/price//v1/chains', {}], // repeated slashes: a redirect
       ['/api/price/v1/./chains', {}],
+      ['/api/price/v1/nope/../chains', {}],
       ['/api/price/v1/%63hains', {}],
       ['/api/price/v1/quotes/latest?ids=1,2&fiat=USD&_rsc=1', {}],
       // Next.js's own request headers
@@ -233,8 +263,7 @@ describe('the fast entry answers as the route handler does', () => {
     ];
     for (const [path, headers, body] of asks) {
       const label = `${path} ${JSON.stringify(headers)}`;
-      const send = (app: App) =>
-        raw(`${app.url}${path}`, { headers: { ...ip(8), ...headers }, body });
+      const send = (app: App) => rawTarget(app, path, { ...ip(8), ...headers }, body);
       const fast = await send(open[0]);
       const route = await send(open[1]);
       expect(fast.status, label).toBe(route.status);
@@ -268,34 +297,63 @@ describe('the fast entry answers as the route handler does', () => {
       });
   });
 
-  it('every answer left the same access log line and the same metrics', async () => {
+  it('each answer leaves the same access log line and counts in the same metrics', async () => {
     type Line = Record<string, unknown>;
-    const lines = (app: App) =>
+    const lines = (app: App, from: number) =>
       app.log
+        .slice(from)
         .split('\n')
+        // The gateway's lines (not the metrics route's, whose line may land on either side).
         .filter((l) => l.includes('"msg":"request"') && /"route":"(price|tx|kline)/.test(l))
         .map((l) => {
           const { method, route, status, cache, upstream_status } = JSON.parse(l) as Line;
           return JSON.stringify({ method, route, status, cache, upstream_status });
         })
         .sort();
-    const [fastLines, routeLines] = open.map(lines);
-    expect(fastLines!.length).toBeGreaterThan(30);
-    expect(fastLines).toEqual(routeLines);
-    const gatewayMetrics = async (app: App) => {
+    const metrics = async (app: App) => {
       const r = await raw(`${app.url}/api/metrics`, {
         headers: { authorization: `Bearer ${METRICS_TOKEN}` },
       });
-      return r.body
-        .split('\n')
-        .filter((l) => /^pulse_gateway_(requests|cache)_total\{/.test(l))
-        .sort();
+      const counts = new Map<string, number>();
+      for (const m of r.body.matchAll(/^(pulse_gateway_(?:requests|cache)_total\{.*\}) (\d+)$/gm))
+        counts.set(m[1]!, Number(m[2]));
+      return counts;
     };
-    const [fastMetrics, routeMetrics] = await Promise.all(open.map(gatewayMetrics));
-    expect(fastMetrics!.some((l) => l.includes('endpoint="price.chains.list",status="200"'))).toBe(
-      true,
+    const before = await Promise.all(open.map(metrics));
+    const offsets = open.map((app) => app.log.length);
+    const asks: Ask[] = [
+      { path: '/api/price/v1/quotes/latest?ids=5,6&fiat=USD', status: 200, shape: true },
+      { path: '/api/price/v1/quotes/latest?ids=5,6&fiat=USD', status: 200, shape: true },
+      { path: '/api/price/v1/chains', status: 200 },
+      { method: 'HEAD', path: '/api/price/v1/chains', status: 200 },
+      { path: '/api/kline/v1/nope', status: 404 },
+      { path: '/api/price/v1/quotes/latest?ids=1&ids=2&fiat=USD', status: 400 },
+    ];
+    for (const ask of asks) await same(open, { ...ask, headers: ip(10) });
+    const after = await Promise.all(open.map(metrics));
+    // The lines come through the servers' stdout, which may lag behind their answers.
+    const [fastLines, routeLines] = await Promise.all(
+      open.map((app, i) =>
+        eventually(async () => {
+          const found = lines(app, offsets[i]!);
+          return found.length >= asks.length ? found : undefined;
+        }, 'the access log lines'),
+      ),
     );
-    expect(fastMetrics).toEqual(routeMetrics);
+    expect(fastLines).toHaveLength(asks.length);
+    expect(fastLines).toEqual(routeLines);
+    expect(fastLines).toContain(
+      JSON.stringify({ method: 'GET', route: 'price.quotes.latest', status: 200, cache: 'hit' }),
+    );
+    const delta = (i: number) =>
+      [...after[i]!]
+        .map(([series, n]) => `${series} ${n - (before[i]!.get(series) ?? 0)}`)
+        .filter((l) => !l.endsWith(' 0'))
+        .sort();
+    expect(delta(0)).toEqual(delta(1));
+    expect(delta(0)).toContain(
+      'pulse_gateway_requests_total{service="price",endpoint="price.chains.list",status="200"} 2',
+    );
   });
 
   it('one upstream call per window: 40 reads at once of a fresh key, one miss', async () => {
