@@ -38,11 +38,12 @@ export function withAccessLog<A extends unknown[]>(route: string, handler: Handl
     const { context, started, value } = await logged(route, request, () =>
       handler(request, ...rest),
     );
-    const failed = value ? null : internalError(context);
-    const response = withHeaders(
-      value ?? Response.json(failed?.body, { status: failed?.status, headers: failed?.headers }),
-      perRequestHeaders(request, context),
-    );
+    let response = value;
+    if (!response) {
+      const failed = internalError(context);
+      response = Response.json(failed.body, { status: failed.status, headers: failed.headers });
+    }
+    response = withHeaders(response, perRequestHeaders(request, context));
     logLine(request, context, response.status, started);
     return response;
   };

@@ -11,11 +11,13 @@ import type { GatewayAnswer } from '@/lib/server/gateway/handle';
 
 const calls: { service: string; request: Request; signal: AbortSignal }[] = [];
 let hang = false;
+let fail = false;
 
 vi.mock('@/lib/server/gateway/handle', () => ({
   gatewayAnswer: (service: string, request: Request, signal: AbortSignal) => {
     calls.push({ service, request, signal });
     if (hang) return new Promise<GatewayAnswer>(() => undefined);
+    if (fail) return Promise.reject(new TypeError('boom'));
     return Promise.resolve<GatewayAnswer>({
       status: 200,
       headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
@@ -206,6 +208,21 @@ describe('on a Node server', () => {
       'GET /',
     ]);
     expect(calls).toHaveLength(0);
+  });
+
+  it("a handler that throws: the wrapper's 500, as the route's, with the request id", async () => {
+    fail = true;
+    try {
+      const r = await ask('/api/kline/v1/market/coins/eth/0x1');
+      expect(r.status).toBe(500);
+      const id = r.headers['x-request-id'];
+      expect(JSON.parse(r.body)).toEqual({ code: 500, message: 'Internal error', request_id: id });
+      expect(r.headers['content-type']).toBe('application/json');
+      expect(r.headers['cache-control']).toBe('no-store');
+      expect(r.headers['content-security-policy']).toBe(API_HEADERS['Content-Security-Policy']);
+    } finally {
+      fail = false;
+    }
   });
 
   it('aborts the upstream call once the client has gone', async () => {
