@@ -4,7 +4,8 @@
  * its TCP peer's address (lib/server/security/peer.ts), which the per-client limits key on; and the
  * built-in simulator's webhook deliveries to this app reach its receiver in process; an API path
  * that does not decode is answered 400 before Next.js routes it (lib/server/http/malformed-path.ts);
- * a connection closed under an unread body lingers (lib/server/http/linger.ts). With
+ * a connection closed under an unread body lingers (lib/server/http/linger.ts); gateway reads are
+ * answered before Next.js routes them, by the same handler (lib/server/http/fast-entry.ts). With
  * OTEL_EXPORTER_OTLP_ENDPOINT set, traces (a span per upstream call, lib/upstream/exchange.ts) are
  * exported through @vercel/otel.
  */
@@ -17,6 +18,9 @@ export async function register() {
     }
     const { checkEnvironmentAtStartup } = await import('./lib/server/startup');
     checkEnvironmentAtStartup();
+    // Before the peer stamp, so that it runs after it: the fast entry's requests carry the stamp.
+    const { fastEntryWanted, installFastEntry } = await import('./lib/server/http/fast-entry');
+    if (fastEntryWanted()) await installFastEntry();
     const { installPeerStamp } = await import('./lib/server/security/peer');
     await installPeerStamp();
     const { installMalformedPathGuard } = await import('./lib/server/http/malformed-path');

@@ -14,6 +14,10 @@
  * The load generator is this file's own: keep-alive sockets writing prepared requests, one at a
  * time per socket, reading each answer to its end (Content-Length or chunked). Writes
  * bench/results/gateway.json. A benchmark, not a test: figures, no pass/fail (docs/benchmarks.md).
+ *
+ * Gateway reads are answered by the fast entry (lib/server/http/fast-entry.ts); `FAST_API=0` is
+ * passed on to the server, which then routes them through Next.js to the route handlers: the same
+ * build measured both ways.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -296,8 +300,9 @@ async function main() {
   const load = () => loadavg().map((l) => round(l, 2));
   const startedAt = new Date().toISOString();
   const loadBefore = load();
+  const fastEntry = env.FAST_API !== '0';
   console.log(
-    `[bench:gateway] ${startedAt}, ${cpus().length} cpus, load ${loadBefore.join(' ')}; ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SLICE_MS / 1000} s per target`,
+    `[bench:gateway] ${startedAt}, ${cpus().length} cpus, load ${loadBefore.join(' ')}; ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SLICE_MS / 1000} s per target; gateway reads through ${fastEntry ? 'the fast entry' : 'Next.js to the route handlers (FAST_API=0)'}`,
   );
   for (const t of TARGETS) await drive(pid, requests[t.name], WARMUP_MS);
 
@@ -345,6 +350,7 @@ async function main() {
         cpus: cpus().length,
         load_before: loadBefore,
         load_after: loadAfter,
+        fast_entry: fastEntry,
         connections: CONNECTIONS,
         client_addresses: CLIENTS,
         seconds_per_target: (ROUNDS * SLICE_MS) / 1000,

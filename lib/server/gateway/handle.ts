@@ -33,17 +33,45 @@ const EVENT_ENDPOINTS = new Set(['tx.ws.replay', 'tx.app.webhook.retry']);
 
 type Extra = Record<string, string>;
 
+/**
+ * An answer before it becomes a web Response: the route handlers wrap it in one, the fast entry
+ * (lib/server/http/fast-entry.ts) writes it to the Node response as it is.
+ */
+export interface GatewayAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** null for HEAD */
+  body: string | null;
+}
+
 export async function handleGateway(service: Service, request: Request): Promise<Response> {
-  const response = await answerGateway(service, request);
+  const answer = await gatewayAnswer(service, request);
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}
+
+/**
+ * `signal` ends an upstream call the client no longer waits for: the request's own by default; the
+ * fast entry gives its own (linking one into a web Request costs more than the Request itself).
+ */
+export async function gatewayAnswer(
+  service: Service,
+  request: Request,
+  signal: AbortSignal = request.signal,
+): Promise<GatewayAnswer> {
+  const answer = await answerGateway(service, request, signal);
   metrics().gatewayRequests.inc({
     service,
     endpoint: requestContext()?.route ?? service,
-    status: String(response.status),
+    status: String(answer.status),
   });
-  return response;
+  return answer;
 }
 
-async function answerGateway(service: Service, request: Request): Promise<Response> {
+async function answerGateway(
+  service: Service,
+  request: Request,
+  signal: AbortSignal,
+): Promise<GatewayAnswer> {
   const contract = CONTRACTS[service];
   const url = new URL(request.url);
   const base = `/api/${service}/v1`;
@@ -127,14 +155,14 @@ async function answerGateway(service: Service, request: Request): Promise<Respon
   if (rejection) return reply(rejection);
 
   const path = `/${segments.map(encodeURIComponent).join('/')}${query.search}`;
-  const answer = async (): Promise<Response> => {
+  const answer = async (): Promise<GatewayAnswer> => {
     const cacheSeconds = method === 'GET' ? (endpoint.cacheSeconds ?? 0) : 0;
     const result = await exchange({
       service,
       method,
       path,
       body: body.raw,
-      signal: request.signal,
+      signal,
       sandbox,
       cacheSeconds,
     });
@@ -153,9 +181,7 @@ async function answerGateway(service: Service, request: Request): Promise<Respon
     return send(masked, { 'cache-control': 'no-store', ...extra });
   };
   const response = await answer();
-  return request.method === 'HEAD'
-    ? new Response(null, { status: response.status, headers: response.headers })
-    : response;
+  return request.method === 'HEAD' ? { ...response, body: null } : response;
 }
 
 /** A 429 in the service's envelope with Retry-After, or null when the key may go on. */
@@ -165,7 +191,7 @@ async function overLimit(
   perMinute: number,
   key: string,
   message = 'Too many requests',
-): Promise<Response | null> {
+): Promise<GatewayAnswer | null> {
   const result = await rateLimit(name, { points: perMinute, durationSeconds: 60 }).take(key);
   if (result.ok) return null;
   const seconds = result.retryAfterSeconds;
@@ -196,13 +222,14 @@ function asReply(r: { status: number; body: unknown }): { status: number; body: 
   return { status: r.status, body: JSON.stringify(r.body) };
 }
 
-function reply(r: { status: number; body: unknown }, headers: Extra = {}): Response {
+function reply(r: { status: number; body: unknown }, headers: Extra = {}): GatewayAnswer {
   return send(asReply(r), { 'cache-control': 'no-store', ...headers });
 }
 
-function send(r: { status: number; body: string }, headers: Record<string, string>): Response {
-  return new Response(r.body, {
+function send(r: { status: number; body: string }, headers: Extra): GatewayAnswer {
+  return {
     status: r.status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-  });
+    body: r.body,
+  };
 }

@@ -67,6 +67,20 @@ export function rateLimit(name: string, settings: LimitSettings): Limit {
   return limit;
 }
 
+/**
+ * The limiter's refusal (rate-limiter-flexible rejects with a RateLimiterRes, a store's failure with
+ * an Error). Told apart by its shape too: the registry is shared on globalThis by code Next.js bundles
+ * apart (the route handlers, and instrumentation.ts with the fast entry, each with its own copy of
+ * the library), so a limiter made by one bundle rejects with a class the other's `instanceof` does
+ * not know, and a refusal became a 500.
+ */
+function refusalOf(error: unknown): { msBeforeNext: number } | null {
+  if (error instanceof RateLimiterRes) return error;
+  if (typeof error !== 'object' || error === null || error instanceof Error) return null;
+  const ms = (error as { msBeforeNext?: unknown }).msBeforeNext;
+  return typeof ms === 'number' ? { msBeforeNext: ms } : null;
+}
+
 function wrap(limiter: RateLimiterAbstract, points: number, name: string): Limit {
   return {
     async take(key, points = 1) {
@@ -74,12 +88,13 @@ function wrap(limiter: RateLimiterAbstract, points: number, name: string): Limit
         const res = await limiter.consume(key, points);
         return { ok: true, remaining: res.remainingPoints };
       } catch (error) {
-        if (error instanceof RateLimiterRes) {
+        const refused = refusalOf(error);
+        if (refused) {
           metrics().rateLimited.inc({ limit: name });
           log().warn({ limit: name }, 'rate limit hit');
           return {
             ok: false,
-            retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)),
+            retryAfterSeconds: Math.max(1, Math.ceil(refused.msBeforeNext / 1000)),
           };
         }
         throw error;
