@@ -4,6 +4,8 @@
  * include the upstream key: this module must never reach a browser bundle.
  */
 import 'server-only';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { parseFeaturedPools } from './featured-pools';
 
@@ -67,6 +69,13 @@ const flag = optionalString.refine((v) => v === undefined || v === '0' || v === 
   message: 'must be 0 or 1',
 });
 
+/** `203.0.113.7`, `2001:db8::/32`: a plain address (as node:net reads one), or one with a prefix. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  if (extra !== undefined || isIP(address) === 0) return false;
+  return prefix === undefined || ipaddr.isValidCIDR(entry);
+}
+
 /** Shortest DASHBOARD_PASSWORD accepted: the login limiter slows guessing, it cannot make `1234` safe. */
 export const MIN_PASSWORD_LENGTH = 12;
 
@@ -113,6 +122,23 @@ const schema = z
       message: 'must be at least 32 characters',
     }),
     WEBHOOK_SECRET: optionalString,
+    /** A delivered transaction older than this is acknowledged but not relayed (receiver.ts). */
+    WEBHOOK_MAX_AGE_SECONDS: intInRange(600, 30, 129_600),
+    /** Addresses or CIDR ranges that may POST /api/webhooks/tx (the upstream's); unset: any. */
+    WEBHOOK_ALLOWED_IPS: optionalString.transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const entries = v.split(/[\s,]+/).filter(Boolean);
+      for (const [i, entry] of entries.entries()) {
+        if (!isAddressOrRange(entry)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `entry ${i + 1} is not an IP address or CIDR range (e.g. 203.0.113.7 or 2001:db8::/32)`,
+          });
+          return z.NEVER;
+        }
+      }
+      return entries;
+    }),
     EMBED_ALLOWED_ORIGINS: optionalString.transform((v, ctx) => {
       if (v === undefined || v === '*') return v;
       const origins: string[] = [];
