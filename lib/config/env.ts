@@ -110,9 +110,13 @@ const schema = z
     STREAM_MAX_KLINE_POOLS: intInRange(200, 1, 100_000),
     STREAM_MAX_TRADE_POLLERS: intInRange(50, 1, 10_000),
     STREAM_MAX_TX_WATCHES: intInRange(500, 1, 100_000),
+    /** Percent of each server-wide stream cap (pools, trade pollers, watches) one client may hold. */
+    STREAM_CLIENT_SHARE_PERCENT: intInRange(25, 1, 100),
     LOGIN_MAX_ATTEMPTS: intInRange(5, 1, 1000),
     LOGIN_WINDOW_SECONDS: intInRange(900, 1, 86_400),
     LOGIN_SLOWDOWN_AFTER_PER_MIN: intInRange(30, 1, 1_000_000),
+    /** Sign-in passwords checked at once, all clients together (lib/server/auth/login.ts). */
+    LOGIN_MAX_CONCURRENT: intInRange(2, 1, 1000),
     WEBHOOK_BAD_SIGN_PER_MIN: intInRange(10, 1, 1_000_000),
     DEMO_SANDBOX_MAX: intInRange(500, 1, 100_000),
     DEMO_SANDBOX_IDLE_MINUTES: intInRange(30, 1, 10_080),

@@ -79,7 +79,8 @@ async function getHandler(request: Request) {
   }
   return eventStreamResponse({
     hub,
-    topics,
+    topics: admission.topics,
+    refused: admission.refused,
     lastEventId: request.headers.get('last-event-id') ?? url.searchParams.get('lastEventId'),
     signal: request.signal,
     maxMs: (maxDuration - 10) * 1000,
