@@ -10,6 +10,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { CachedResponse } from '../../upstream/cache';
 import type { SharedTier } from '../../upstream/exchange';
+import { parseCachedResponse } from './parse';
 import { keys, type ClusterRedis } from './redis';
 
 const LOCK_MS = 5000;
@@ -35,8 +36,9 @@ export function sharedCache(
   const read = async (key: string): Promise<CachedResponse | null> => {
     const text = await redis.client.get(keys.cache(key));
     if (!text) return null;
-    const value = JSON.parse(text) as CachedResponse;
-    return value.expires > Date.now() ? value : null;
+    // Parsed like client input: a malformed entry is a miss, never a malformed answer.
+    const value = parseCachedResponse(text);
+    return value && value.expires > Date.now() ? value : null;
   };
   const alone = (fetch: () => Promise<CachedResponse>) => {
     stats.alone++;
