@@ -122,6 +122,12 @@ const schema = z
     DEMO_SANDBOX_IDLE_MINUTES: intInRange(30, 1, 10_080),
     DEMO_SANDBOX_MAX_ADDRESSES: intInRange(50, 1, 10_000),
     DEMO_SANDBOX_EVENTS_PER_MIN: intInRange(20, 1, 10_000),
+    /** New demo sandboxes one client may make per hour (lib/server/sandbox/admission.ts). */
+    DEMO_SANDBOX_NEW_PER_CLIENT_PER_HOUR: intInRange(10, 1, 100_000),
+    /** Replayed transactions one sandbox keeps, in KB (its oldest go first). */
+    DEMO_SANDBOX_MAX_KB: intInRange(64, 16, 65_536),
+    /** Replayed transactions all sandboxes keep together, in MB (past it, a replay is refused). */
+    DEMO_SANDBOX_TOTAL_MB: intInRange(16, 1, 65_536),
     SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
       message: 'must be at least 32 characters',
     }),

@@ -2,6 +2,7 @@ import { checkAddress } from '@/lib/core/address';
 import { mayRead, SIGN_IN_TO_READ_MESSAGE } from '@/lib/server/auth/access';
 import { getEnv, sandboxMode } from '@/lib/config/env';
 import { sandboxOf } from '@/lib/server/sandbox/cookie';
+import { liveSandbox } from '@/lib/server/sandbox/directory';
 import { clientKey } from '@/lib/server/security/client-key';
 import { admitStream } from '@/lib/server/stream/limits';
 import { eventStreamResponse } from '@/lib/server/stream/sse';
@@ -56,8 +57,9 @@ async function getHandler(request: Request) {
       `Too many topics: ${raw.length} (at most ${MAX_TOPICS} per stream)`,
     );
   const env = getEnv();
-  // A sandboxed visitor's transaction topics are their own application's (lib/contracts/stream/topics.ts).
-  const scope = sandboxMode(env) ? sandboxOf(request) : null;
+  // A sandboxed visitor's transaction topics are their own application's (lib/contracts/stream/topics.ts);
+  // without a sandbox (never made, or dropped) they are the shared demo's.
+  const scope = sandboxMode(env) ? liveSandbox(sandboxOf(request)) : null;
   const topics: Topic[] = [];
   for (const text of raw) {
     const parsed = parseTopic(text, checkAddress);

@@ -9,7 +9,9 @@ import { decodeSegments } from '../../contracts/match';
 import { mayRead, SIGN_IN_TO_READ_MESSAGE } from '../auth/access';
 import { hasAdminSession } from '../auth/session';
 import { getEnv, sandboxMode } from '../../config/env';
+import { admitSandbox } from '../sandbox/admission';
 import { newSandboxId, sandboxOf, sandboxSetCookie } from '../sandbox/cookie';
+import { liveSandbox } from '../sandbox/directory';
 import { readCappedText } from '../security/body';
 import { clientKey } from '../security/client-key';
 import { rateLimit } from '../security/limits';
@@ -69,6 +71,7 @@ async function answerGateway(service: Service, request: Request): Promise<Respon
 
   // Changes: who and from where, before a byte of the body is read.
   let sandbox: string | null = null;
+  let newcomer = false;
   const extra: Extra = {};
   if (endpoint.mutates) {
     const checked = await checkMutation(request, contract);
@@ -86,6 +89,7 @@ async function answerGateway(service: Service, request: Request): Promise<Respon
         sandbox = newSandboxId();
         extra['set-cookie'] = sandboxSetCookie(request, sandbox);
       }
+      newcomer = true;
       if (EVENT_ENDPOINTS.has(endpoint.id)) {
         const events = await overLimit(
           service,
@@ -98,7 +102,8 @@ async function answerGateway(service: Service, request: Request): Promise<Respon
       }
     }
   } else if (sandboxMode(env)) {
-    sandbox = sandboxOf(request);
+    // A read never makes a sandbox: without one of its own, a visitor reads the shared demo.
+    sandbox = liveSandbox(sandboxOf(request));
   }
 
   const query = canonicalQuery(endpoint, url.searchParams);
@@ -116,6 +121,20 @@ async function answerGateway(service: Service, request: Request): Promise<Respon
 
   const rejection = endpoint.validate?.({ params, query: query.params, body: body.parsed });
   if (rejection) return reply(rejection);
+  if (newcomer && sandbox) {
+    // A valid change makes the visitor's sandbox, within the demo's limits (lib/server/sandbox).
+    const admitted = await admitSandbox(request, sandbox);
+    if (!admitted.ok)
+      return reply(
+        refusal(
+          service,
+          admitted.status,
+          admitted.status === 429 ? 'rate-limited' : 'forbidden',
+          admitted.message,
+        ),
+        admitted.retryAfterSeconds ? { 'retry-after': String(admitted.retryAfterSeconds) } : {},
+      );
+  }
 
   const path = `/${segments.map(encodeURIComponent).join('/')}${query.search}`;
   const answer = async (): Promise<Response> => {
