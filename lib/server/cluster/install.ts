@@ -56,6 +56,9 @@ export function installCluster(): void {
  * Revoked session ids as Redis keys that expire with the session, remembered in process as well. A
  * sign-out Redis did not take (unreachable) is kept and sent again on the next call. When Redis
  * cannot be asked, a session this process has not seen revoked is `unknown`: changes fail closed.
+ * When Redis comes back (perhaps empty: a restart without persistence), every instance sends the
+ * revocations it remembers again, so a sign-out outlives a Redis restart while an instance that saw
+ * it lives.
  */
 export function redisRevocations(
   redis: ClusterRedis,
@@ -69,6 +72,11 @@ export function redisRevocations(
       unsent.delete(id);
     }
   };
+  redis.onState((state) => {
+    if (state !== 'up') return;
+    for (const [id, until] of memory.entries()) if (until > now()) unsent.set(id, until);
+    void flush().catch(() => undefined);
+  });
   return {
     async revoke(id, until) {
       await memory.revoke(id, until);

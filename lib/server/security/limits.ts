@@ -70,6 +70,19 @@ export function rateLimit(name: string, settings: LimitSettings): Limit {
   return limit;
 }
 
+/**
+ * The limiter's "over the limit" answer. Not `instanceof RateLimiterRes` alone: Next bundles the
+ * library into each server chunk, and a Redis store plugged in at start (instrumentation.ts) rejects
+ * with its chunk's class, which a route's copy of the class does not recognise (every 429 became a
+ * 500 with REDIS_URL).
+ */
+function isLimiterRefusal(error: unknown): error is { msBeforeNext: number } {
+  if (error instanceof RateLimiterRes) return true;
+  if (typeof error !== 'object' || error === null || error instanceof Error) return false;
+  const e = error as Record<string, unknown>;
+  return typeof e.msBeforeNext === 'number' && typeof e.remainingPoints === 'number';
+}
+
 function wrap(limiter: RateLimiterAbstract, points: number, name: string): Limit {
   return {
     async take(key, points = 1) {
@@ -77,7 +90,7 @@ function wrap(limiter: RateLimiterAbstract, points: number, name: string): Limit
         const res = await limiter.consume(key, points);
         return { ok: true, remaining: res.remainingPoints };
       } catch (error) {
-        if (error instanceof RateLimiterRes) {
+        if (isLimiterRefusal(error)) {
           metrics().rateLimited.inc({ limit: name });
           log().warn({ limit: name }, 'rate limit hit');
           return {

@@ -73,10 +73,17 @@ describe('revocations in Redis', () => {
         up ? (keys.set(key, value), Promise.resolve('OK')) : down(),
       exists: (key: string) => (up ? Promise.resolve(keys.has(key) ? 1 : 0) : down()),
     };
+    const listeners = new Set<(state: string) => void>();
     return {
-      redis: { client } as unknown as ClusterRedis,
+      redis: {
+        client,
+        onState: (l: (state: string) => void) => (listeners.add(l), () => listeners.delete(l)),
+      } as unknown as ClusterRedis,
       keys,
-      setUp: (value: boolean) => (up = value),
+      setUp: (value: boolean) => {
+        up = value;
+        for (const l of listeners) l(value ? 'up' : 'down');
+      },
     };
   }
 
@@ -96,5 +103,18 @@ describe('revocations in Redis', () => {
     fake.setUp(true);
     expect(await a.check('s2')).toBe('valid');
     expect(await b.check('s3')).toBe('revoked');
+  });
+
+  it('Redis back empty (a restart without persistence): the revocations an instance remembers are sent again', async () => {
+    vi.resetModules();
+    const { redisRevocations } = await import('@/lib/server/cluster/install');
+    const fake = fakeRedis();
+    const a = redisRevocations(fake.redis);
+    const b = redisRevocations(fake.redis);
+    await a.revoke('kept', Date.now() + 60_000);
+    fake.setUp(false);
+    fake.keys.clear();
+    fake.setUp(true);
+    await vi.waitFor(async () => expect(await b.check('kept')).toBe('revoked'));
   });
 });
