@@ -173,6 +173,40 @@ describe('the sandbox cookie over HTTPS', () => {
   });
 });
 
+describe("a visitor's live feed", () => {
+  it('follows the shared demo until the first change makes the sandbox, then their own (the stream ends, the browser reconnects)', async () => {
+    const address = '10.7.0.1';
+    const page = await fetch(`${app.url}/nope`, { headers: { [IP]: address } });
+    await page.arrayBuffer();
+    const cookie = page.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('pulse_demo='))!
+      .split(';')[0]!;
+    const shared = await openStream(app.url, ['tx'], { cookie, [IP]: address });
+    expect(shared.status).toBe(200);
+    const secret = hash();
+    const replay = await call(address, 'POST', '/api/tx/v1/transaction/ws/replay', {
+      cookie,
+      body: replayOf(secret),
+    });
+    expect(replay.status).toBe(200);
+    // What EventSource does when the server ends a stream: reconnect with the same cookie.
+    await shared.sse!.ended;
+    const own = await openStream(app.url, ['tx'], { cookie, [IP]: address });
+    try {
+      expect(own.status).toBe(200);
+      await own.sse!.waitFor(
+        (e) => e.event === 'transaction' && e.data.includes(secret),
+        15_000,
+        "the replay in the visitor's own feed",
+      );
+    } finally {
+      await shared.close();
+      await own.close();
+    }
+  });
+});
+
 describe('sandboxes are bounded in bytes', () => {
   it('60 replays of 250 KB are refused whole; 60 of the largest a sandbox keeps leave the server within 10 MB', async () => {
     // a new sandbox (and address) every 20 replays: within one address's allowances

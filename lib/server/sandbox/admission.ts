@@ -11,7 +11,7 @@ import { getEnv } from '../../config/env';
 import { clientKey } from '../security/client-key';
 import { rateLimit } from '../security/limits';
 import { DEMO_FULL_MESSAGE } from '../../sim/tx/tenants';
-import { sandboxDirectory } from './directory';
+import { sandboxDirectory, sandboxMade } from './directory';
 
 export { DEMO_FULL_MESSAGE };
 
@@ -46,5 +46,6 @@ export async function admitSandbox(request: Request, id: string): Promise<Sandbo
     await allowance.reward(key);
     return { ok: false, status: 503, message: DEMO_FULL_MESSAGE };
   }
+  sandboxMade(id);
   return { ok: true };
 }

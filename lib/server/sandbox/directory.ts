@@ -18,3 +18,34 @@ export function sandboxDirectory(): SandboxDirectory | null {
 export function liveSandbox(id: string | null): string | null {
   return id && sandboxDirectory()?.has(id) ? id : null;
 }
+
+const WAITING = Symbol.for('pulse.sandbox-waiting');
+type Holder = { [WAITING]?: Map<string, Set<() => void>> };
+
+function waiting(): Map<string, Set<() => void>> {
+  const holder = globalThis as Holder;
+  holder[WAITING] ??= new Map();
+  return holder[WAITING];
+}
+
+/**
+ * Calls `made` once the sandbox `id` is made (a stream that follows the shared demo's transactions
+ * for a visitor who has none yet ends then, and the browser reconnects to the visitor's own). Returns
+ * the function that stops waiting.
+ */
+export function whenSandboxMade(id: string, made: () => void): () => void {
+  const all = waiting();
+  const set = all.get(id) ?? new Set<() => void>();
+  set.add(made);
+  all.set(id, set);
+  return () => {
+    set.delete(made);
+    if (set.size === 0 && all.get(id) === set) all.delete(id);
+  };
+}
+
+export function sandboxMade(id: string): void {
+  const set = waiting().get(id);
+  waiting().delete(id);
+  for (const made of set ?? []) made();
+}
