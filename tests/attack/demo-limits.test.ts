@@ -246,8 +246,10 @@ describe('sandboxes are bounded in bytes', () => {
       });
     // 250 KB is far over a push message: refused before anything is kept
     expect(new Set(await replayRound(0, big))).toEqual(new Set([413]));
-    // Resident memory moves by a few MB with no request at all on this busy machine: one round
-    // warms the route up, then the median of three rounds is what 60 replays leave behind.
+    // Resident memory also grows with garbage the collector has not returned yet and with the
+    // allocator's own growth (a few MB a round on this busy machine, whatever is kept), which only
+    // ever adds to a round's figure; what the replays leave behind is in every round. So: one round
+    // warms the route up, then the smallest growth of three rounds is what 60 replays keep.
     expect(new Set(await replayRound(1, largest))).toEqual(new Set([200]));
     const growth: number[] = [];
     for (const round of [2, 3, 4]) {
@@ -257,8 +259,7 @@ describe('sandboxes are bounded in bytes', () => {
     }
     const mb = growth.map((g) => (g / 1048576).toFixed(1));
     console.log(`[attack] 60 replays of ~14.6 KB: server RSS grew ${mb.join(', ')} MB per round`);
-    growth.sort((a, b) => a - b);
-    expect(growth[1]).toBeLessThan(10 * 1024 * 1024);
+    expect(Math.min(...growth)).toBeLessThan(10 * 1024 * 1024);
   });
 
   it('every string and list of a replay is bounded', async () => {

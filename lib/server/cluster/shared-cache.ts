@@ -66,7 +66,19 @@ export function sharedCache(
       } catch {
         return alone(fetch);
       }
-      // Ours: ask the upstream, share a good answer, then let the others read it.
+      // Ours: ask the upstream, share a good answer, then let the others read it. First read once
+      // more: an instance that stalled between its read and the lock (a busy event loop) may find
+      // the answer another one stored meanwhile, and must not ask the upstream again.
+      try {
+        const stored = await read(key);
+        if (stored) {
+          stats.shared++;
+          await redis.client.eval(UNLOCK, 1, keys.cacheLock(key), token).catch(() => undefined);
+          return stored;
+        }
+      } catch {
+        // Redis went away: ask the upstream below, as the lock holder would have
+      }
       stats.fetched++;
       try {
         const value = await fetch();
