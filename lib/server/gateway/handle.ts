@@ -71,7 +71,7 @@ async function answerGateway(service: Service, request: Request): Promise<Respon
 
   // Changes: who and from where, before a byte of the body is read.
   let sandbox: string | null = null;
-  let newcomer = false;
+  let sandboxChange = false;
   const extra: Extra = {};
   if (endpoint.mutates) {
     const checked = await checkMutation(request, contract);
@@ -89,7 +89,7 @@ async function answerGateway(service: Service, request: Request): Promise<Respon
         sandbox = newSandboxId();
         extra['set-cookie'] = sandboxSetCookie(request, sandbox);
       }
-      newcomer = true;
+      sandboxChange = true;
       if (EVENT_ENDPOINTS.has(endpoint.id)) {
         const events = await overLimit(
           service,
@@ -121,7 +121,7 @@ async function answerGateway(service: Service, request: Request): Promise<Respon
 
   const rejection = endpoint.validate?.({ params, query: query.params, body: body.parsed });
   if (rejection) return reply(rejection);
-  if (newcomer && sandbox) {
+  if (sandboxChange && sandbox) {
     // A valid change makes the visitor's sandbox, within the demo's limits (lib/server/sandbox).
     const admitted = await admitSandbox(request, sandbox);
     if (!admitted.ok)
