@@ -21,7 +21,11 @@ export function StatusLight() {
   const httpState = isPending ? 'unknown' : isError || !data ? 'down' : data.status;
   const state = httpState === 'ok' && (streamDown || alone) ? 'degraded' : httpState;
   const source =
-    data?.mode === 'upstream' ? 'Upstream' : data?.mode === 'simulator' ? 'Demo simulator' : '';
+    data?.mode === 'upstream'
+      ? 'Upstream'
+      : data?.mode === 'simulator'
+        ? 'Demo simulator'
+        : 'Server';
   const label =
     state === 'unknown'
       ? 'Checking upstream…'
@@ -36,7 +40,7 @@ export function StatusLight() {
           : isError || !data
             ? 'Dashboard server unreachable'
             : `${source} · down`;
-  const detail = data
+  const detail = data?.services
     ? Object.entries(data.services)
         .map(
           ([name, s]) =>

@@ -187,7 +187,7 @@ export function AddAddressesForm() {
             {outcome.ok && <p className="font-medium">{outcome.errors.length} refused:</p>}
             <ul className="flex flex-col gap-0.5">
               {outcome.errors.map((e) => (
-                <li key={e} className="break-all">
+                <li key={e} className="wrap-anywhere">
                   {e}
                 </li>
               ))}

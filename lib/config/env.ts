@@ -4,6 +4,8 @@
  * include the upstream key: this module must never reach a browser bundle.
  */
 import 'server-only';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { parseFeaturedPools } from './featured-pools';
 
@@ -67,6 +69,13 @@ const flag = optionalString.refine((v) => v === undefined || v === '0' || v === 
   message: 'must be 0 or 1',
 });
 
+/** `203.0.113.7`, `2001:db8::/32`: a plain address (as node:net reads one), or one with a prefix. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  if (extra !== undefined || isIP(address) === 0) return false;
+  return prefix === undefined || ipaddr.isValidCIDR(entry);
+}
+
 /** Shortest DASHBOARD_PASSWORD accepted: the login limiter slows guessing, it cannot make `1234` safe. */
 export const MIN_PASSWORD_LENGTH = 12;
 
@@ -101,18 +110,45 @@ const schema = z
     STREAM_MAX_KLINE_POOLS: intInRange(200, 1, 100_000),
     STREAM_MAX_TRADE_POLLERS: intInRange(50, 1, 10_000),
     STREAM_MAX_TX_WATCHES: intInRange(500, 1, 100_000),
+    /** Percent of each server-wide stream cap (pools, trade pollers, watches) one client may hold. */
+    STREAM_CLIENT_SHARE_PERCENT: intInRange(25, 1, 100),
     LOGIN_MAX_ATTEMPTS: intInRange(5, 1, 1000),
     LOGIN_WINDOW_SECONDS: intInRange(900, 1, 86_400),
     LOGIN_SLOWDOWN_AFTER_PER_MIN: intInRange(30, 1, 1_000_000),
+    /** Sign-in passwords checked at once, all clients together (lib/server/auth/login.ts). */
+    LOGIN_MAX_CONCURRENT: intInRange(2, 1, 1000),
     WEBHOOK_BAD_SIGN_PER_MIN: intInRange(10, 1, 1_000_000),
     DEMO_SANDBOX_MAX: intInRange(500, 1, 100_000),
     DEMO_SANDBOX_IDLE_MINUTES: intInRange(30, 1, 10_080),
     DEMO_SANDBOX_MAX_ADDRESSES: intInRange(50, 1, 10_000),
     DEMO_SANDBOX_EVENTS_PER_MIN: intInRange(20, 1, 10_000),
+    /** New demo sandboxes one client may make per hour (lib/server/sandbox/admission.ts). */
+    DEMO_SANDBOX_NEW_PER_CLIENT_PER_HOUR: intInRange(10, 1, 100_000),
+    /** Replayed transactions one sandbox keeps, in KB (its oldest go first). */
+    DEMO_SANDBOX_MAX_KB: intInRange(64, 16, 65_536),
+    /** Replayed transactions all sandboxes keep together, in MB (past it, a replay is refused). */
+    DEMO_SANDBOX_TOTAL_MB: intInRange(16, 1, 65_536),
     SESSION_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
       message: 'must be at least 32 characters',
     }),
     WEBHOOK_SECRET: optionalString,
+    /** A delivered transaction older than this is acknowledged but not relayed (receiver.ts). */
+    WEBHOOK_MAX_AGE_SECONDS: intInRange(600, 30, 129_600),
+    /** Addresses or CIDR ranges that may POST /api/webhooks/tx (the upstream's); unset: any. */
+    WEBHOOK_ALLOWED_IPS: optionalString.transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const entries = v.split(/[\s,]+/).filter(Boolean);
+      for (const [i, entry] of entries.entries()) {
+        if (!isAddressOrRange(entry)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `entry ${i + 1} is not an IP address or CIDR range (e.g. 203.0.113.7 or 2001:db8::/32)`,
+          });
+          return z.NEVER;
+        }
+      }
+      return entries;
+    }),
     EMBED_ALLOWED_ORIGINS: optionalString.transform((v, ctx) => {
       if (v === undefined || v === '*') return v;
       const origins: string[] = [];

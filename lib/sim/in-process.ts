@@ -7,7 +7,7 @@
  * bounded by the DEMO_SANDBOX_* limits. Webhook deliveries to this app's own receiver are handed
  * over in process (`setOwnReceiver`), never over a loopback connection.
  */
-import type { OwnReceiver } from './core/types';
+import type { OwnReceiver, SandboxLimits } from './core/types';
 import { createSimulator, simConfigFromEnv, type Simulator } from './index';
 
 const KEY = Symbol.for('pulse.in-process-simulator');
@@ -15,7 +15,7 @@ const RECEIVER = Symbol.for('pulse.own-receiver');
 type Holder = { [KEY]?: Simulator; [RECEIVER]?: OwnReceiver };
 
 export interface InProcessOptions {
-  sandboxes: { max: number; idleMs: number; maxAddresses: number } | null;
+  sandboxes: SandboxLimits | null;
 }
 
 let options: InProcessOptions = { sandboxes: null };

@@ -80,6 +80,7 @@ export function createSimulator(partial: Partial<SimConfig> = {}): Simulator {
 
   return {
     config,
+    sandboxes: services.find((s) => s.sandboxes)?.sandboxes ?? null,
     async handle(request) {
       const url = new URL(request.url);
       const service = serviceFor(url.pathname);

@@ -16,6 +16,8 @@ export function builtInSimulator(): Simulator {
           max: env.DEMO_SANDBOX_MAX,
           idleMs: env.DEMO_SANDBOX_IDLE_MINUTES * 60_000,
           maxAddresses: env.DEMO_SANDBOX_MAX_ADDRESSES,
+          maxBytes: env.DEMO_SANDBOX_MAX_KB * 1024,
+          totalBytes: env.DEMO_SANDBOX_TOTAL_MB * 1024 * 1024,
         }
       : null,
   });

@@ -85,6 +85,16 @@ describe('a second visitor is unaffected by the first', () => {
     expect(cookieA).not.toBe(cookieB);
     const a = as(cookieA);
     const b = as(cookieB);
+    // A cookie alone makes no sandbox: A's first change does (B, who changes nothing, reads the
+    // shared demo as it started; tests/attack/demo-limits.test.ts follows a stream across that step).
+    expect(
+      (
+        await a('/api/tx/v1/app/config', {
+          method: 'PUT',
+          body: JSON.stringify({ enable_ws: true }),
+        })
+      ).status,
+    ).toBe(200);
     const streamA = await openStream(app.url, ['tx'], { cookie: cookieA });
     const streamB = await openStream(app.url, ['tx'], { cookie: cookieB });
     expect([streamA.status, streamB.status]).toEqual([200, 200]);

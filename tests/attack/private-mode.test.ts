@@ -1,7 +1,8 @@
 /**
  * DASHBOARD_ACCESS=private with EMBED_PUBLIC=1: every page, API and stream needs the admin session,
- * except the sign-in page and its API, the health check, the webhook receiver, and the chart data
- * the embeddable widget reads.
+ * except the sign-in page and its API, the health checks' verdicts (a load balancer's probes carry
+ * no session), the webhook receiver's POST (it has its own Sign), and the chart data the embeddable
+ * widget reads.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStream, signIn } from './support/client';
@@ -81,6 +82,32 @@ describe('private dashboard', () => {
     expect(chart.status).toBe(200);
     await chart.close();
     expect((await raw(`${app.url}/api/price/v1/tokens`)).status).toBe(401);
+  });
+
+  it("without the session: liveness answers, health and readiness give their verdict alone, the receiver's state is the admin's", async () => {
+    const live = await raw(`${app.url}/api/health/live`);
+    expect(live.status).toBe(200);
+    expect(JSON.parse(live.body)).toEqual({ status: 'ok' });
+    const health = await raw(`${app.url}/api/health`);
+    expect([200, 503]).toContain(health.status);
+    expect(Object.keys(JSON.parse(health.body) as object)).toEqual(['status']);
+    const ready = await raw(`${app.url}/api/health/ready`);
+    expect([200, 503]).toContain(ready.status);
+    expect(Object.keys(JSON.parse(ready.body) as object)).toEqual(['ready']);
+    const hook = await raw(`${app.url}/api/webhooks/tx`);
+    expect(hook.status).toBe(401);
+    expect(JSON.parse(hook.body)).toMatchObject({ code: 401 });
+
+    const cookie = await signIn(app.url, PASSWORD);
+    const full = JSON.parse(
+      (await raw(`${app.url}/api/health`, { headers: { cookie } })).body,
+    ) as object;
+    expect(full).toMatchObject({ mode: 'simulator', services: expect.any(Object) as unknown });
+    const fullReady = JSON.parse(
+      (await raw(`${app.url}/api/health/ready`, { headers: { cookie } })).body,
+    ) as object;
+    expect(fullReady).toMatchObject({ sockets: expect.any(Object) as unknown });
+    expect((await raw(`${app.url}/api/webhooks/tx`, { headers: { cookie } })).status).toBe(200);
   });
 
   it('the admin session opens everything', async () => {

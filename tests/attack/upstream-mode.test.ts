@@ -31,6 +31,8 @@ beforeAll(async () => {
     STREAM_MAX_TOPICS_PER_CLIENT: '20',
     STREAM_MAX_KLINE_POOLS: '2',
     STREAM_MAX_TRADE_POLLERS: '2',
+    // the server-wide caps themselves (a client's share has its own test: stream-capacity.test.ts)
+    STREAM_CLIENT_SHARE_PERCENT: '100',
     WEBHOOK_BAD_SIGN_PER_MIN: '3',
   });
   await app.start();
@@ -356,10 +358,11 @@ describe('limits: 429 with Retry-After', () => {
     expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
     for (const s of held) await s.close();
 
+    // pools the upstream knows: an unknown one takes no capacity (stream-capacity.test.ts)
     const pools = [
       'evm:1:0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640',
-      'evm:1:0xcbcdf9626bc03e24f779434178a73a0b4bad62ed',
-      'evm:1:0x4e68ccd3e89f51c3074ca5072bbac773960dfa36',
+      'evm:1:0x11950d141ecb863f01007add7d1a342041227b58',
+      'evm:56:0x36696169c63e42cd08ce11f5deebbcebae652050',
     ];
     const tooManyPools = await openStream(
       app.url,

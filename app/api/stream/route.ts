@@ -2,6 +2,7 @@ import { checkAddress } from '@/lib/core/address';
 import { mayRead, SIGN_IN_TO_READ_MESSAGE } from '@/lib/server/auth/access';
 import { getEnv, sandboxMode } from '@/lib/config/env';
 import { sandboxOf } from '@/lib/server/sandbox/cookie';
+import { liveSandbox, whenSandboxMade } from '@/lib/server/sandbox/directory';
 import { clientKey } from '@/lib/server/security/client-key';
 import { admitStream } from '@/lib/server/stream/limits';
 import { eventStreamResponse } from '@/lib/server/stream/sse';
@@ -56,8 +57,10 @@ async function getHandler(request: Request) {
       `Too many topics: ${raw.length} (at most ${MAX_TOPICS} per stream)`,
     );
   const env = getEnv();
-  // A sandboxed visitor's transaction topics are their own application's (lib/contracts/stream/topics.ts).
-  const scope = sandboxMode(env) ? sandboxOf(request) : null;
+  // A sandboxed visitor's transaction topics are their own application's (lib/contracts/stream/topics.ts);
+  // without a sandbox (never made, or dropped) they are the shared demo's.
+  const cookieSandbox = sandboxMode(env) ? sandboxOf(request) : null;
+  const scope = liveSandbox(cookieSandbox);
   const topics: Topic[] = [];
   for (const text of raw) {
     const parsed = parseTopic(text, checkAddress);
@@ -77,13 +80,25 @@ async function getHandler(request: Request) {
       retryAfter: admission.retryAfterSeconds,
     });
   }
+  // The shared demo's transactions, for a visitor whose sandbox is not made yet: when their first
+  // change makes it, this stream ends and the browser reconnects at once to their own.
+  const rescope =
+    cookieSandbox && !scope && topics.some((t) => t.kind === 'tx' || t.kind === 'watch')
+      ? new AbortController()
+      : null;
+  const stopWaiting =
+    cookieSandbox && rescope ? whenSandboxMade(cookieSandbox, () => rescope.abort()) : () => {};
   return eventStreamResponse({
     hub,
-    topics,
+    topics: admission.topics,
+    refused: admission.refused,
     lastEventId: request.headers.get('last-event-id') ?? url.searchParams.get('lastEventId'),
-    signal: request.signal,
+    signal: rescope ? AbortSignal.any([request.signal, rescope.signal]) : request.signal,
     maxMs: (maxDuration - 10) * 1000,
-    onClose: admission.release,
+    onClose: () => {
+      stopWaiting();
+      admission.release();
+    },
   });
 }
 

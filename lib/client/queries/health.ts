@@ -1,10 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 
+/**
+ * What /api/health answers. With DASHBOARD_ACCESS=private a visitor without the session (the sign-in
+ * page) gets `status` alone.
+ */
 export interface HealthReport {
   status: 'ok' | 'degraded' | 'down';
-  mode: 'simulator' | 'upstream';
-  checked_at: string;
-  services: Record<
+  mode?: 'simulator' | 'upstream';
+  checked_at?: string;
+  services?: Record<
     'price' | 'tx' | 'kline',
     { status: string; latency_ms: number; message?: string }
   >;

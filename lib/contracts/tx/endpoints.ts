@@ -338,8 +338,9 @@ const endpoints: readonly Endpoint[] = [
     method: 'POST',
     path: '/transaction/ws/replay',
     auth: 'key',
-    // one push message: a TransactionDetail with its transfer and instruction lists
-    maxBodyBytes: 256 * 1024,
+    // one push message: a TransactionDetail with its transfer and instruction lists, a few KB
+    // (the simulator bounds every string and list of it: lib/sim/tx/bounds.ts)
+    maxBodyBytes: 16 * 1024,
     mutates: true,
     validate: validateReplay,
   },

@@ -8,7 +8,7 @@
  */
 import 'server-only';
 import { getEnv, sandboxMode, upstreamMode } from '../../config/env';
-import { hasAdminSession } from './session';
+import { hasAdminSession, sessionState } from './session';
 
 export interface Access {
   mode: 'simulator' | 'upstream';
@@ -21,13 +21,15 @@ export interface Access {
   private: boolean;
   reason: string | null;
   /** the refusal's HTTP status when changes are not allowed */
-  status: 401 | 403 | null;
+  status: 401 | 403 | 503 | null;
 }
 
 export const NO_PASSWORD_MESSAGE =
   'Changes are disabled on this deployment: set DASHBOARD_PASSWORD to enable them.';
 export const SIGN_IN_MESSAGE = 'Sign in as admin to make changes.';
 export const SIGN_IN_TO_READ_MESSAGE = 'This dashboard is private: sign in as admin.';
+export const SESSION_UNVERIFIABLE_MESSAGE =
+  'Changes are paused: the session store cannot be reached to check sign-outs. Try again in a moment.';
 
 export async function accessOf(request: Request): Promise<Access> {
   const env = getEnv();
@@ -54,7 +56,20 @@ export async function accessOf(request: Request): Promise<Access> {
           status: 403,
         };
   }
-  const signedIn = await hasAdminSession(request);
+  const session = await sessionState(request);
+  if (session.state === 'unknown') {
+    // A signed-out copy of the cookie could be this one: no change until the store answers.
+    return {
+      ...base,
+      passwordSet: true,
+      signedIn: true,
+      canChange: false,
+      sandbox: false,
+      reason: SESSION_UNVERIFIABLE_MESSAGE,
+      status: 503,
+    };
+  }
+  const signedIn = session.state === 'valid';
   return signedIn
     ? {
         ...base,

@@ -4,15 +4,18 @@
  *
  * Guessing is limited per client (the trusted client key, lib/server/security/client-key.ts): every attempt
  * spends a point before its body is read, so parallel slow requests get no extra guesses, and a
- * successful sign-in gives the points back. Nobody can lock the admin out from another address: the
- * only process-wide measure is a slow-down (each attempt waits a second while failures from all
- * clients run above LOGIN_SLOWDOWN_AFTER_PER_MIN), never a refusal.
+ * successful sign-in gives the points back. Across all clients: each attempt waits a second while
+ * failures run above LOGIN_SLOWDOWN_AFTER_PER_MIN, and at most LOGIN_MAX_CONCURRENT passwords are
+ * checked at once (the wait included; with REDIS_URL across the cluster), so many addresses together
+ * get at most that many guesses a second while slowed down. An attempt waits up to 2 s for a place,
+ * then gets 429 with Retry-After 1 and its point back; the body is read before a place is taken, so slow senders
+ * hold none. No client can lock the admin out for longer than the attack lasts.
  */
 import 'server-only';
 import { getEnv } from '../../config/env';
 import { readCappedText } from '../security/body';
 import { clientKey, isHttps } from '../security/client-key';
-import { rateLimit } from '../security/limits';
+import { holds, rateLimit } from '../security/limits';
 import { checkStateChange } from '../security/origin';
 import { revocations } from './revocation';
 import {
@@ -59,6 +62,20 @@ function limits() {
   };
 }
 
+/** How long an attempt waits for a place among the LOGIN_MAX_CONCURRENT before its 429. */
+const PLACE_WAIT_MS = 2000;
+
+/** A place to check a password in, waiting a little for one (two people signing in at once). */
+async function checkingPlace(max: number): Promise<(() => void) | null> {
+  const deadline = Date.now() + PLACE_WAIT_MS;
+  for (;;) {
+    const hold = await holds().acquire('login:checks', [], { holds: max });
+    if (hold.ok) return hold.release;
+    if (Date.now() >= deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, 40 + Math.random() * 40));
+  }
+}
+
 function readPassword(type: string, text: string): string | null {
   try {
     if (type.includes('application/json')) {
@@ -93,9 +110,6 @@ export async function handleLogin(request: Request): Promise<Response> {
       'retry-after': String(s),
     });
   }
-  if ((await failures.spent('all')) >= getEnv().LOGIN_SLOWDOWN_AFTER_PER_MIN) {
-    await new Promise((resolve) => setTimeout(resolve, SLOWDOWN_MS));
-  }
   const body = await readCappedText(request, MAX_LOGIN_BODY_BYTES);
   if (!body.ok) {
     if (body.reason === 'too-large')
@@ -107,9 +121,24 @@ export async function handleLogin(request: Request): Promise<Response> {
   const password = readPassword(request.headers.get('content-type') ?? '', body.text);
   if (password === null || password.length > 1024)
     return json(400, 'Send the password as {"password": "..."}.');
-  if (!passwordMatches(password)) {
-    await failures.take('all');
-    return json(401, 'Wrong password.');
+  const release = await checkingPlace(getEnv().LOGIN_MAX_CONCURRENT);
+  if (!release) {
+    // Not a guess: the client's point goes back.
+    await perClient.reward(key);
+    return json(429, 'Too many sign-in attempts in progress: try again in 1 s.', {
+      'retry-after': '1',
+    });
+  }
+  try {
+    if ((await failures.spent('all')) >= getEnv().LOGIN_SLOWDOWN_AFTER_PER_MIN) {
+      await new Promise((resolve) => setTimeout(resolve, SLOWDOWN_MS));
+    }
+    if (!passwordMatches(password)) {
+      await failures.take('all');
+      return json(401, 'Wrong password.');
+    }
+  } finally {
+    release();
   }
   await perClient.reset(key);
   const token = createSessionToken();

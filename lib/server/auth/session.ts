@@ -1,16 +1,17 @@
 /**
- * The admin session: an httpOnly, SameSite=Lax cookie holding `v2.<id>.<expiry>.<hmac>`, signed with
- * SESSION_SECRET or, when unset, a key derived from DASHBOARD_PASSWORD with scrypt (so that changing
- * the password ends every session, and a stolen cookie does not give a fast oracle on the password).
- * Over HTTPS it is `__Host-pulse_admin` with `Secure` (no Domain, Path=/: no subdomain can plant or
- * read it); over plain HTTP (a local `next start`) it is `pulse_admin`. Sign-out revokes the id
- * server-side (lib/server/auth/revocation.ts), so a copied cookie dies with it.
+ * The admin session: an httpOnly, SameSite=Lax cookie holding `v2.<id>.<expiry>.<hmac>`. The signing
+ * key always depends on DASHBOARD_PASSWORD, so a new password ends every session: with
+ * SESSION_SECRET it is an HMAC of the password under that secret; without, a key derived from the
+ * password with scrypt (a stolen cookie then gives no fast oracle on the password). Over HTTPS it is
+ * `__Host-pulse_admin` with `Secure` (no Domain, Path=/: no subdomain can plant or read it); over
+ * plain HTTP (a local `next start`) it is `pulse_admin`. Sign-out revokes the id server-side, and the
+ * revocation outlives a restart (lib/server/auth/revocation.ts), so a copied cookie dies with it.
  */
 import 'server-only';
 import { createHmac, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import { getEnv } from '../../config/env';
 import { isHttps } from '../security/client-key';
-import { revocations } from './revocation';
+import { revocations, type RevocationState } from './revocation';
 
 export const SESSION_COOKIE = 'pulse_admin';
 export const SECURE_SESSION_COOKIE = '__Host-pulse_admin';
@@ -21,7 +22,12 @@ const derived = new Map<string, string>();
 function signingKey(): string | null {
   const env = getEnv();
   if (!env.DASHBOARD_PASSWORD) return null;
-  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  if (env.SESSION_SECRET) {
+    // Both: the secret keeps the key out of reach of a password guess, the password ends sessions.
+    return createHmac('sha256', env.SESSION_SECRET)
+      .update(`pulse-session-v2\0${env.DASHBOARD_PASSWORD}`)
+      .digest('hex');
+  }
   let key = derived.get(env.DASHBOARD_PASSWORD);
   if (!key) {
     // N=2^15, r=8: ~32 MB and tens of ms, once per process.
@@ -100,10 +106,27 @@ export function sessionCookieName(request: Request): string {
   return isHttps(request) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 }
 
-export async function adminSession(request: Request): Promise<SessionClaims | null> {
+export type SessionState =
+  { state: 'none' } | { state: Exclude<RevocationState, 'revoked'>; claims: SessionClaims };
+
+/**
+ * The request's session: `valid`, or `unknown` when its revocation cannot be checked (the cluster's
+ * Redis is unreachable and this process has not seen it revoked); `none` without a live session.
+ */
+export async function sessionState(request: Request): Promise<SessionState> {
   const claims = readSessionToken(readCookie(request, sessionCookieName(request)));
-  if (!claims) return null;
-  return (await revocations().isRevoked(claims.id)) ? null : claims;
+  if (!claims) return { state: 'none' };
+  const revoked = await revocations().check(claims.id);
+  return revoked === 'revoked' ? { state: 'none' } : { state: revoked, claims };
+}
+
+/**
+ * The admin's claims for reading, or null. A session whose revocation cannot be checked reads on
+ * (changes fail closed instead: lib/server/auth/access.ts).
+ */
+export async function adminSession(request: Request): Promise<SessionClaims | null> {
+  const session = await sessionState(request);
+  return session.state === 'none' ? null : session.claims;
 }
 
 export async function hasAdminSession(request: Request): Promise<boolean> {

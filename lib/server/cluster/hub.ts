@@ -35,6 +35,7 @@ import {
 } from '../stream/source';
 import { Lease } from './lease';
 import { appendEvent } from './append';
+import { parseInterestMember, parseLinkState, parseStoredEvent } from './parse';
 import { keys, type ClusterRedis } from './redis';
 import type Redis from 'ioredis';
 
@@ -188,7 +189,7 @@ export class ClusterHub implements StreamSource {
   private async attachCluster(gate: Gate, lastEventId: string | null): Promise<void> {
     const fresh = this.joinChannels(gate);
     try {
-      const current = Number((await this.redis.client.get(keys.seq)) ?? 0);
+      const current = sequenceOf(await this.redis.client.get(keys.seq));
       for (const topic of fresh) this.positions.set(topic.key, `${current}-0`);
       if (fresh.length > 0) {
         await this.register(fresh);
@@ -446,12 +447,11 @@ export class ClusterHub implements StreamSource {
   private noteStatus(topic: string, data: string): void {
     try {
       const status = JSON.parse(data) as { service?: string; state?: string };
-      if (!status.service || !status.state) return;
+      const state = parseLinkState(status.state);
+      if (!status.service || !state) return;
       const scope = topic.includes('@') ? topic.slice(topic.indexOf('@') + 1) : '';
-      this.links.set(
-        status.service === 'tx' && scope ? `tx@${scope}` : status.service,
-        status.state,
-      );
+      const key = status.service === 'tx' && scope ? `tx@${scope}` : status.service;
+      if (LINK_KEY.test(key)) this.links.set(key, state);
     } catch {
       // not ours to judge
     }
@@ -479,11 +479,14 @@ export class ClusterHub implements StreamSource {
       if (this.leaseValue) await this.redis.client.zremrangebyscore(keys.interest, '-inf', now);
       const interest = new Map<string, Topic>();
       for (const member of members) {
-        const topic = parseTopicMember(member);
+        const topic = parseInterestMember(member);
         if (topic) interest.set(topic.key, topic);
       }
       this.interest = interest;
-      for (const [k, v] of Object.entries(links)) this.links.set(k, v);
+      for (const [k, v] of Object.entries(links)) {
+        const state = parseLinkState(v);
+        if (state && LINK_KEY.test(k)) this.links.set(k, state);
+      }
       if (this.leaseValue) this.reconcile();
       else this.closeIdleSockets();
     } catch {
@@ -669,6 +672,15 @@ export class ClusterHub implements StreamSource {
 
 type StreamEntry = [id: string, fields: string[]];
 
+/** The keys of the links hash: a service, or a sandbox's tx link. */
+const LINK_KEY = /^(kline|tx|trades)(@[A-Za-z0-9_-]{22})?$/;
+
+/** The cluster's sequence counter as read back: a count, or 0 for anything else. */
+function sequenceOf(raw: string | null): number {
+  const n = Number(raw ?? 0);
+  return Number.isSafeInteger(n) && n >= 0 ? n : 0;
+}
+
 /**
  * XREAD's answer as [stream, entries] pairs: RESP2 sends a list of pairs, RESP3 a map, which the
  * client flattens to [stream, entries, stream, entries…].
@@ -685,15 +697,17 @@ function seqOf(id: string): number {
   return Number(id.slice(0, id.indexOf('-')));
 }
 
+/** An entry read back from Redis: kept only when it is exactly an event this app writes. */
 function toLogged([id, fields]: StreamEntry): LoggedEvent | null {
+  if (typeof id !== 'string' || !/^\d{1,15}-0$/.test(id) || !Array.isArray(fields)) return null;
   let event: string | undefined;
   let data: string | undefined;
   for (let i = 0; i + 1 < fields.length; i += 2) {
     if (fields[i] === 'e') event = fields[i + 1];
     else if (fields[i] === 'd') data = fields[i + 1];
   }
-  if (!event || data === undefined) return null;
-  return { seq: seqOf(id), id, event: event as StreamEventName, data };
+  const parsed = parseStoredEvent(event, data);
+  return parsed ? { seq: seqOf(id), id, event: parsed.event, data: parsed.data } : null;
 }
 
 function txIdentityOf(data: string): string {
@@ -701,16 +715,5 @@ function txIdentityOf(data: string): string {
     return txIdentity(JSON.parse(data) as Record<string, unknown>);
   } catch {
     return '';
-  }
-}
-
-const KINDS = new Set(['ohlcv', 'tx', 'watch', 'trades']);
-
-function parseTopicMember(member: string): Topic | null {
-  try {
-    const topic = JSON.parse(member) as Topic;
-    return topic && typeof topic.key === 'string' && KINDS.has(topic.kind) ? topic : null;
-  } catch {
-    return null;
   }
 }

@@ -1,7 +1,8 @@
 /**
  * With REDIS_URL, puts the cluster in place at start (instrumentation.ts): the gateway's shared cache,
- * the limiters and session revocations in Redis (each with an in-process fallback while Redis is
- * unreachable), and the cluster's stream hub, which competes for the upstream lease from the start
+ * the limiters, the holds (streams and topics per client, sign-ins in progress) and session
+ * revocations in Redis (each with an in-process fallback while Redis is unreachable; revocations
+ * fail closed for changes instead), and the cluster's stream hub, which competes for the upstream lease from the start
  * so that any instance can take over from a holder that dies. Without REDIS_URL it does nothing.
  */
 import 'server-only';
@@ -10,9 +11,10 @@ import { getEnv, upstreamMode } from '../../config/env';
 import { log } from '../../observe/log';
 import { setSharedTier } from '../../upstream/exchange';
 import { memoryRevocations, setRevocationStore, type RevocationStore } from '../auth/revocation';
-import { setLimitStore } from '../security/limits';
+import { setHoldStore, setLimitStore } from '../security/limits';
 import { getClusterHub, instanceName } from '../stream/server';
 import { keys, clusterRedis, type ClusterRedis } from './redis';
+import { redisHolds } from './holds';
 import { sharedCache } from './shared-cache';
 
 export function installCluster(): void {
@@ -33,6 +35,7 @@ export function installCluster(): void {
       insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, ...settings }),
     });
   });
+  setHoldStore(redisHolds(redis, instanceName()));
   setRevocationStore(redisRevocations(redis));
   getClusterHub();
   const env = getEnv();
@@ -49,22 +52,46 @@ export function installCluster(): void {
     );
 }
 
-/** Revoked session ids as keys that expire with the session; remembered in process as well. */
-function redisRevocations(redis: ClusterRedis): RevocationStore {
-  const memory = memoryRevocations();
+/**
+ * Revoked session ids as Redis keys that expire with the session, remembered in process as well. A
+ * sign-out Redis did not take (unreachable) is kept and sent again on the next call. When Redis
+ * cannot be asked, a session this process has not seen revoked is `unknown`: changes fail closed.
+ * When Redis comes back (perhaps empty: a restart without persistence), every instance sends the
+ * revocations it remembers again, so a sign-out outlives a Redis restart while an instance that saw
+ * it lives.
+ */
+export function redisRevocations(
+  redis: ClusterRedis,
+  now: () => number = Date.now,
+): RevocationStore {
+  const memory = memoryRevocations(now);
+  const unsent = new Map<string, number>();
+  const flush = async () => {
+    for (const [id, until] of [...unsent]) {
+      await redis.client.set(keys.revoked(id), '1', 'PXAT', Math.max(until, now() + 1000));
+      unsent.delete(id);
+    }
+  };
+  redis.onState((state) => {
+    if (state !== 'up') return;
+    for (const [id, until] of memory.entries()) if (until > now()) unsent.set(id, until);
+    void flush().catch(() => undefined);
+  });
   return {
     async revoke(id, until) {
       await memory.revoke(id, until);
-      await redis.client
-        .set(keys.revoked(id), '1', 'PXAT', Math.max(until, Date.now() + 1000))
-        .catch(() => undefined);
+      unsent.set(id, until);
+      await flush().catch(() =>
+        log().warn({}, 'sign-out not yet shared: the cluster store is unreachable (retried)'),
+      );
     },
-    async isRevoked(id) {
-      if (await memory.isRevoked(id)) return true;
+    async check(id) {
+      if ((await memory.check(id)) === 'revoked') return 'revoked';
       try {
-        return (await redis.client.exists(keys.revoked(id))) === 1;
+        if (unsent.size > 0) await flush();
+        return (await redis.client.exists(keys.revoked(id))) === 1 ? 'revoked' : 'valid';
       } catch {
-        return false;
+        return 'unknown';
       }
     },
   };

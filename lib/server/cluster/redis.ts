@@ -107,4 +107,5 @@ export const keys = {
   stream: (topic: string) => `pulse:s:${topic}`,
   txSeen: (topic: string, identity: string) => `pulse:txseen:${topic}:${identity}`,
   revoked: (id: string) => `pulse:revoked:${id}`,
+  hold: (name: string) => `pulse:hold:${name}`,
 } as const;

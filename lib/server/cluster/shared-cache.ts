@@ -10,6 +10,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { CachedResponse } from '../../upstream/cache';
 import type { SharedTier } from '../../upstream/exchange';
+import { parseCachedResponse } from './parse';
 import { keys, type ClusterRedis } from './redis';
 
 const LOCK_MS = 5000;
@@ -35,8 +36,9 @@ export function sharedCache(
   const read = async (key: string): Promise<CachedResponse | null> => {
     const text = await redis.client.get(keys.cache(key));
     if (!text) return null;
-    const value = JSON.parse(text) as CachedResponse;
-    return value.expires > Date.now() ? value : null;
+    // Parsed like client input: a malformed entry is a miss, never a malformed answer.
+    const value = parseCachedResponse(text);
+    return value && value.expires > Date.now() ? value : null;
   };
   const alone = (fetch: () => Promise<CachedResponse>) => {
     stats.alone++;
@@ -64,7 +66,19 @@ export function sharedCache(
       } catch {
         return alone(fetch);
       }
-      // Ours: ask the upstream, share a good answer, then let the others read it.
+      // Ours: ask the upstream, share a good answer, then let the others read it. First read once
+      // more: an instance that stalled between its read and the lock (a busy event loop) may find
+      // the answer another one stored meanwhile, and must not ask the upstream again.
+      try {
+        const stored = await read(key);
+        if (stored) {
+          stats.shared++;
+          await redis.client.eval(UNLOCK, 1, keys.cacheLock(key), token).catch(() => undefined);
+          return stored;
+        }
+      } catch {
+        // Redis went away: ask the upstream below, as the lock holder would have
+      }
       stats.fetched++;
       try {
         const value = await fetch();

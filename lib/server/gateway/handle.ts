@@ -9,7 +9,9 @@ import { decodeSegments } from '../../contracts/match';
 import { mayRead, SIGN_IN_TO_READ_MESSAGE } from '../auth/access';
 import { hasAdminSession } from '../auth/session';
 import { getEnv, sandboxMode } from '../../config/env';
+import { admitSandbox } from '../sandbox/admission';
 import { newSandboxId, sandboxOf, sandboxSetCookie } from '../sandbox/cookie';
+import { liveSandbox } from '../sandbox/directory';
 import { BODY_IDLE_MS, BODY_TIMEOUT_MS, readCappedText, type BodyRefusal } from '../security/body';
 import { clientKey } from '../security/client-key';
 import { rateLimit } from '../security/limits';
@@ -97,6 +99,7 @@ async function answerGateway(
 
   // Changes: who and from where, before a byte of the body is read.
   let sandbox: string | null = null;
+  let sandboxChange = false;
   const extra: Extra = {};
   if (endpoint.mutates) {
     const checked = await checkMutation(request, contract);
@@ -114,6 +117,7 @@ async function answerGateway(
         sandbox = newSandboxId();
         extra['set-cookie'] = sandboxSetCookie(request, sandbox);
       }
+      sandboxChange = true;
       if (EVENT_ENDPOINTS.has(endpoint.id)) {
         const events = await overLimit(
           service,
@@ -126,7 +130,8 @@ async function answerGateway(
       }
     }
   } else if (sandboxMode(env)) {
-    sandbox = sandboxOf(request);
+    // A read never makes a sandbox: without one of its own, a visitor reads the shared demo.
+    sandbox = liveSandbox(sandboxOf(request));
   }
 
   const query = canonicalQuery(endpoint, url.searchParams);
@@ -153,6 +158,20 @@ async function answerGateway(
 
   const rejection = endpoint.validate?.({ params, query: query.params, body: body.parsed });
   if (rejection) return reply(rejection);
+  if (sandboxChange && sandbox) {
+    // A valid change makes the visitor's sandbox, within the demo's limits (lib/server/sandbox).
+    const admitted = await admitSandbox(request, sandbox);
+    if (!admitted.ok)
+      return reply(
+        refusal(
+          service,
+          admitted.status,
+          admitted.status === 429 ? 'rate-limited' : 'forbidden',
+          admitted.message,
+        ),
+        admitted.retryAfterSeconds ? { 'retry-after': String(admitted.retryAfterSeconds) } : {},
+      );
+  }
 
   const path = `/${segments.map(encodeURIComponent).join('/')}${query.search}`;
   const answer = async (): Promise<GatewayAnswer> => {

@@ -23,6 +23,7 @@ const SAFE_REASON = [
   /^no webhook_url$/,
   /^could not connect to the webhook_url$/,
   /^the webhook_url is not allowed: [a-z ,-]+$/,
+  /^the webhook_url could not be reached: [a-z ,()-]+$/,
 ];
 export const HIDDEN_REASON = 'delivery failed (the admin sees the reason)';
 

@@ -1,8 +1,9 @@
 /**
- * Every limit of the app goes through here, so that one module decides where the counters live. Today
- * they are in memory (rate-limiter-flexible's RateLimiterMemory, per process); a later change plugs a
- * Redis store in (`setLimitStore`) without touching a caller. Limiters are kept on globalThis by name
- * and settings, so a dev-mode module reload does not reset them.
+ * Every limit of the app goes through here, so that one module decides where the counters live: in
+ * memory per process (rate-limiter-flexible's RateLimiterMemory, and `memoryHolds`), or with
+ * REDIS_URL in Redis for every instance (lib/server/cluster/install.ts plugs in rate-limiter-flexible's
+ * Redis store with `setLimitStore` and the shared holds with `setHoldStore`). Limiters are kept on
+ * globalThis by name and settings, so a dev-mode module reload does not reset them.
  */
 import { log } from '../../observe/log';
 import { metrics } from '../../observe/metrics';
@@ -23,6 +24,8 @@ export interface Limit {
   take(key: string, points?: number): Promise<LimitResult>;
   /** gives the key its whole allowance back (a successful sign-in) */
   reset(key: string): Promise<void>;
+  /** gives one point back (an attempt that was not judged) */
+  reward(key: string, points?: number): Promise<void>;
   /** spent points of a key in the current window (0 when unknown) */
   spent(key: string): Promise<number>;
   /** seconds until the key may spend again once its allowance is used up; 0 while it may */
@@ -68,17 +71,16 @@ export function rateLimit(name: string, settings: LimitSettings): Limit {
 }
 
 /**
- * The limiter's refusal (rate-limiter-flexible rejects with a RateLimiterRes, a store's failure with
- * an Error). Told apart by its shape too: the registry is shared on globalThis by code Next.js bundles
- * apart (the route handlers, and instrumentation.ts with the fast entry, each with its own copy of
- * the library), so a limiter made by one bundle rejects with a class the other's `instanceof` does
- * not know, and a refusal became a 500.
+ * The limiter's "over the limit" answer. Not `instanceof RateLimiterRes` alone: Next bundles the
+ * library into each server chunk, and a Redis store plugged in at start (instrumentation.ts) rejects
+ * with its chunk's class, which a route's copy of the class does not recognise (every 429 became a
+ * 500 with REDIS_URL).
  */
-function refusalOf(error: unknown): { msBeforeNext: number } | null {
-  if (error instanceof RateLimiterRes) return error;
-  if (typeof error !== 'object' || error === null || error instanceof Error) return null;
-  const ms = (error as { msBeforeNext?: unknown }).msBeforeNext;
-  return typeof ms === 'number' ? { msBeforeNext: ms } : null;
+function isLimiterRefusal(error: unknown): error is { msBeforeNext: number } {
+  if (error instanceof RateLimiterRes) return true;
+  if (typeof error !== 'object' || error === null || error instanceof Error) return false;
+  const e = error as Record<string, unknown>;
+  return typeof e.msBeforeNext === 'number' && typeof e.remainingPoints === 'number';
 }
 
 function wrap(limiter: RateLimiterAbstract, points: number, name: string): Limit {
@@ -88,13 +90,12 @@ function wrap(limiter: RateLimiterAbstract, points: number, name: string): Limit
         const res = await limiter.consume(key, points);
         return { ok: true, remaining: res.remainingPoints };
       } catch (error) {
-        const refused = refusalOf(error);
-        if (refused) {
+        if (isLimiterRefusal(error)) {
           metrics().rateLimited.inc({ limit: name });
           log().warn({ limit: name }, 'rate limit hit');
           return {
             ok: false,
-            retryAfterSeconds: Math.max(1, Math.ceil(refused.msBeforeNext / 1000)),
+            retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)),
           };
         }
         throw error;
@@ -102,6 +103,9 @@ function wrap(limiter: RateLimiterAbstract, points: number, name: string): Limit
     },
     async reset(key) {
       await limiter.delete(key);
+    },
+    async reward(key, points = 1) {
+      await limiter.reward(key, points);
     },
     async spent(key) {
       const res = await limiter.get(key);
@@ -116,37 +120,118 @@ function wrap(limiter: RateLimiterAbstract, points: number, name: string): Limit
 }
 
 /**
- * Things held open at once per key (streams per client). In memory per process, like the limiters;
- * the same interface takes a shared store later.
+ * Things held open at once per key (a client's streams, the sign-ins being checked), each carrying
+ * the units it takes (a stream's topics): `acquire` judges the key's holds plus the new one against
+ * its caps and takes it in one step. In memory per process; with REDIS_URL, shared by every instance
+ * (lib/server/cluster/holds.ts), each hold expiring unless its instance keeps renewing it, so a dead
+ * instance's holds fade.
  */
-export interface Gauge {
-  /** false (nothing taken) when the key already holds `max` */
-  acquire(key: string, max: number): boolean;
-  release(key: string): void;
-  count(key: string): number;
+export interface HoldUnit {
+  kind: 'ohlcv' | 'trades' | 'watch' | 'tx';
+  /** what the upstream pays for: a pool (every interval of it), a poll, a watch */
+  unit: string;
+  /** the topic key (distinct topics per client) */
+  key: string;
 }
 
-export function gauge(name: string): Gauge {
-  const holder = globalThis as { [k: symbol]: Gauge | undefined };
-  const sym = Symbol.for(`pulse.gauge.${name}`);
-  holder[sym] ??= memoryGauge();
-  return holder[sym];
+export interface HoldCaps {
+  holds: number;
+  topics?: number;
+  pools?: number;
+  polls?: number;
+  watches?: number;
 }
 
-function memoryGauge(): Gauge {
-  const counts = new Map<string, number>();
+export type HoldRefusal = 'holds' | 'topics' | 'pools' | 'polls' | 'watches';
+
+export type HoldResult = { ok: true; release: () => void } | { ok: false; refused: HoldRefusal };
+
+export interface HoldStore {
+  acquire(key: string, units: readonly HoldUnit[], caps: HoldCaps): Promise<HoldResult>;
+}
+
+const DIMENSIONS = [
+  ['topics', (u: HoldUnit) => u.key],
+  ['pools', (u: HoldUnit) => (u.kind === 'ohlcv' ? u.unit : null)],
+  ['polls', (u: HoldUnit) => (u.kind === 'trades' ? u.unit : null)],
+  ['watches', (u: HoldUnit) => (u.kind === 'watch' ? u.unit : null)],
+] as const;
+
+/**
+ * Whether one more hold fits: fewer than `caps.holds` held, and for each capped dimension the
+ * distinct count it would reach is within its cap, or no higher than it already is (a hold that adds
+ * nothing new passes). lib/server/cluster/holds.ts runs the same rule in Redis.
+ */
+export function judgeHold(
+  held: readonly (readonly HoldUnit[])[],
+  fresh: readonly HoldUnit[],
+  caps: HoldCaps,
+): HoldRefusal | null {
+  if (held.length >= caps.holds) return 'holds';
+  for (const [name, pick] of DIMENSIONS) {
+    const cap = caps[name];
+    if (cap === undefined) continue;
+    const before = new Set<string>();
+    for (const units of held) for (const u of units) add(before, pick(u));
+    const after = new Set(before);
+    for (const u of fresh) add(after, pick(u));
+    if (after.size > before.size && after.size > cap) return name;
+  }
+  return null;
+}
+
+function add(set: Set<string>, value: string | null): void {
+  if (value !== null) set.add(value);
+}
+
+export function memoryHolds(): HoldStore {
+  const byKey = new Map<string, Map<number, readonly HoldUnit[]>>();
+  let next = 0;
   return {
-    acquire(key, max) {
-      const n = counts.get(key) ?? 0;
-      if (n >= max) return false;
-      counts.set(key, n + 1);
-      return true;
+    async acquire(key, units, caps) {
+      const held = byKey.get(key) ?? new Map<number, readonly HoldUnit[]>();
+      const refused = judgeHold([...held.values()], units, caps);
+      if (refused) return { ok: false, refused };
+      const id = ++next;
+      held.set(id, [...units]);
+      byKey.set(key, held);
+      let released = false;
+      return {
+        ok: true,
+        release: () => {
+          if (released) return;
+          released = true;
+          held.delete(id);
+          if (held.size === 0 && byKey.get(key) === held) byKey.delete(key);
+        },
+      };
     },
-    release(key) {
-      const n = (counts.get(key) ?? 0) - 1;
-      if (n > 0) counts.set(key, n);
-      else counts.delete(key);
-    },
-    count: (key) => counts.get(key) ?? 0,
   };
+}
+
+const HOLDS = Symbol.for('pulse.holds');
+type HoldHolder = { [HOLDS]?: { store: HoldStore; memory: HoldStore } };
+
+function holdRegistry(): { store: HoldStore; memory: HoldStore } {
+  const holder = globalThis as HoldHolder;
+  if (!holder[HOLDS]) {
+    const memory = memoryHolds();
+    holder[HOLDS] = { store: memory, memory };
+  }
+  return holder[HOLDS];
+}
+
+/** The process's hold store: memory, or the cluster's (setHoldStore, at start with REDIS_URL). */
+export function holds(): HoldStore {
+  return holdRegistry().store;
+}
+
+/** The in-process store, also the cluster store's fallback while Redis is unreachable. */
+export function memoryHoldStore(): HoldStore {
+  return holdRegistry().memory;
+}
+
+export function setHoldStore(store: HoldStore | null): void {
+  const r = holdRegistry();
+  r.store = store ?? r.memory;
 }

@@ -6,6 +6,7 @@
 import { log } from '../../observe/log';
 import { metrics } from '../../observe/metrics';
 import { txIdentity } from '../../contracts/tx/identity';
+import type { LiveError } from '../../contracts/stream/events';
 import type { LoggedEvent } from './event-log';
 import type { StreamSource } from './source';
 import type { Topic } from '../../contracts/stream/topics';
@@ -23,6 +24,8 @@ export interface StreamOptions {
   maxQueuedBytes?: number;
   /** called once when the stream ends, however it ends (the stream limits release their hold) */
   onClose?: () => void;
+  /** topics refused one by one at admission (an unknown pool): an `error` event each, first */
+  refused?: readonly LiveError[];
 }
 
 const encoder = new TextEncoder();
@@ -141,6 +144,9 @@ export function eventStreamResponse(options: StreamOptions): Response {
           'stream opened',
         );
         push(encoder.encode('retry: 2000\n\n'));
+        // No id: a refusal is not part of the replayable sequence (Last-Event-ID stays as it was).
+        for (const error of options.refused ?? [])
+          push(frame({ seq: 0, id: '', event: 'error', data: JSON.stringify(error) }));
         const unfollow = hub.attach(topics, session, options.lastEventId);
 
         const beatMs = options.heartbeatMs ?? 15_000;

@@ -3,6 +3,12 @@
  * configured secret verbatim (a shared secret, not an HMAC of the body), compared in constant time;
  * the body is a bare JSON array of TransactionDetail; duplicates are dropped as the seed says
  * (lib/contracts/tx/identity.ts) before they reach the live feed. The secret is never logged or echoed.
+ *
+ * A `Sign` is a static secret, so a captured delivery could be sent again at any time: a transaction
+ * whose `tx_time` is older than the window (WEBHOOK_MAX_AGE_SECONDS), in the future, or absent is
+ * not relayed. Such a batch is still answered 2xx: the tx service retries a non-2xx batch for 36 h and
+ * then disables the webhook (tx-service seed, "States"), so refusing a late retry would stall every
+ * delivery behind it. Optionally only the upstream's addresses may deliver (WEBHOOK_ALLOWED_IPS).
  */
 import { log } from '../../observe/log';
 import { metrics } from '../../observe/metrics';
@@ -67,6 +73,23 @@ export interface Receipt {
   received: number;
   accepted: number;
   duplicates: number;
+  /** outside the freshness window: acknowledged, not relayed */
+  stale: number;
+}
+
+/** Clock skew tolerated on a tx_time from the future. */
+export const FUTURE_SKEW_SECONDS = 300;
+
+/** Whether a delivered transaction is recent enough to be news (see the module comment). */
+export function isFresh(
+  tx: Pick<LiveTransaction, 'tx_time'>,
+  maxAgeSeconds: number,
+  nowMs = Date.now(),
+): boolean {
+  const t = tx.tx_time;
+  if (t === null || !Number.isSafeInteger(t)) return false;
+  const now = Math.floor(nowMs / 1000);
+  return t >= now - maxAgeSeconds && t <= now + FUTURE_SKEW_SECONDS;
 }
 
 /**
@@ -76,16 +99,22 @@ export interface Receipt {
 export async function receiveTransactions(
   txs: readonly LiveTransaction[],
   ingest: (tx: LiveTransaction) => boolean | Promise<boolean>,
+  fresh: (tx: LiveTransaction) => boolean = () => true,
 ): Promise<Receipt> {
   const batch = new Set<string>();
   let accepted = 0;
+  let stale = 0;
   for (const tx of txs) {
+    if (!fresh(tx)) {
+      stale++;
+      continue;
+    }
     const key = txIdentity(tx);
     if (batch.has(key)) continue;
     batch.add(key);
     if (await ingest(tx)) accepted++;
   }
-  return { received: txs.length, accepted, duplicates: txs.length - accepted };
+  return { received: txs.length, accepted, duplicates: txs.length - accepted - stale, stale };
 }
 
 export interface WebhookDeps {
@@ -96,6 +125,11 @@ export interface WebhookDeps {
    * must wait (null: it may try), `failed` counts one more wrong Sign.
    */
   badSign?: { blocked(): Promise<number | null>; failed(): Promise<void> };
+  /** WEBHOOK_MAX_AGE_SECONDS: older transactions are acknowledged but not relayed */
+  maxAgeSeconds?: number;
+  /** WEBHOOK_ALLOWED_IPS: false refuses the sender before anything else is looked at */
+  senderAllowed?: () => boolean;
+  now?: () => number;
 }
 
 function reply(status: number, body: Record<string, unknown>): Response {
@@ -109,13 +143,19 @@ export async function handleWebhook(request: Request, deps: WebhookDeps): Promis
       ? 'accepted'
       : response.status === 401
         ? 'refused-sign'
-        : String(response.status);
+        : response.status === 403
+          ? 'refused-sender'
+          : String(response.status);
   metrics().webhooks.inc({ result });
   log().info({ status: response.status, result }, 'webhook delivery received');
   return response;
 }
 
 async function receive(request: Request, deps: WebhookDeps): Promise<Response> {
+  if (deps.senderAllowed && !deps.senderAllowed()) {
+    await request.body?.cancel().catch(() => undefined);
+    return reply(403, { code: 403, message: 'This address may not deliver webhooks here.' });
+  }
   const wait = await deps.badSign?.blocked();
   if (wait) {
     await request.body?.cancel().catch(() => undefined);
@@ -141,9 +181,15 @@ async function receive(request: Request, deps: WebhookDeps): Promise<Response> {
   }
   const parsed = parseWebhookBody(body.text);
   if (!parsed.ok) return reply(400, { code: 400, message: parsed.message });
+  const maxAge = deps.maxAgeSeconds;
+  const now = deps.now ?? Date.now;
   return reply(200, {
     code: 0,
     message: 'ok',
-    ...(await receiveTransactions(parsed.txs, deps.ingest)),
+    ...(await receiveTransactions(
+      parsed.txs,
+      deps.ingest,
+      maxAge === undefined ? undefined : (tx) => isFresh(tx, maxAge, now()),
+    )),
   });
 }

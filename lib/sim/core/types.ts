@@ -54,12 +54,28 @@ export interface SimConfig {
 }
 
 export interface SandboxLimits {
-  /** sandboxes kept at once; the least recently used goes first */
+  /**
+   * sandboxes kept at once; when full, only one nobody is connected to and nobody changed within
+   * `idleMs` may make room (the least recently used first); otherwise a newcomer gets none
+   */
   max: number;
   /** a sandbox unused this long (and with no open socket) is dropped */
   idleMs: number;
   /** monitored addresses per sandbox */
   maxAddresses: number;
+  /** bytes of replayed transactions one sandbox keeps (its oldest go first) */
+  maxBytes?: number;
+  /** bytes of replayed transactions all sandboxes keep together (past it, a replay is refused) */
+  totalBytes?: number;
+}
+
+/** What the dashboard asks of the demo's sandboxes before it sends a visitor's call to one. */
+export interface SandboxDirectory {
+  /** whether the sandbox exists now (a read of one that does not is a read of the shared demo) */
+  has(id: string): boolean;
+  /** makes the sandbox if it does not exist and there is room; false when the demo is full */
+  open(id: string): boolean;
+  stats(): { count: number; max: number; bytes: number; totalBytes: number };
 }
 
 export type OwnReceiver = (
@@ -81,6 +97,8 @@ export interface Simulator {
    * with SIM_CONTROL=1; null when no service knows the name.
    */
   control(name: string, params: URLSearchParams): Response | null;
+  /** the demo sandboxes, when `SimConfig.sandboxes` is on */
+  readonly sandboxes: SandboxDirectory | null;
 }
 
 /** A service module of the simulator (price, tx, kline) plugs into the core through this. */
@@ -93,4 +111,6 @@ export interface SimService {
   stop?(): Promise<void>;
   /** This service's test hooks (see Simulator.control). */
   control?(name: string, params: URLSearchParams): Response | null;
+  /** the demo sandboxes this service keeps (the tx service's applications) */
+  readonly sandboxes?: SandboxDirectory | null;
 }

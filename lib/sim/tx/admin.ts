@@ -9,6 +9,7 @@ import { participantKeys, type StoredTx } from './ledger';
 import { bad, bodyOf, check, endpointRequest, ok } from './rest';
 import type { AppContext } from './app-context';
 import type { TxRuntime } from './runtime';
+import { REPLAY_MAX_BYTES, replayOverBounds } from './bounds';
 
 /** Replayed fields are checked against the seed's types; absent ones become null or []. */
 const ReplayFields = TransactionDetail.omit({
@@ -57,6 +58,10 @@ export function adminRoutes(
     const rejected = check('tx.ws.replay', req);
     if (rejected) return rejected;
     const body = bodyOf(req);
+    if (JSON.stringify(body).length > REPLAY_MAX_BYTES)
+      return json(txFailure(413, `A replay is at most ${REPLAY_MAX_BYTES} bytes of JSON`), 413);
+    const outOfBounds = replayOverBounds(body);
+    if (outOfBounds) return bad(outOfBounds);
     const data = body.data as Record<string, unknown>;
     const resolved = resolveChains(
       data.chain_type as string,
@@ -88,7 +93,17 @@ export function adminRoutes(
       tx_hash: hash,
       tx_time: txTime,
     };
-    app.putReplayed(chain, tx);
+    const refused = app.putReplayed(chain, tx);
+    if (refused === 'too-large')
+      return json(txFailure(413, 'This transaction is larger than a demo sandbox keeps'), 413);
+    if (refused === 'demo-full')
+      return json(
+        txFailure(
+          503,
+          'The demo keeps as many replayed transactions as it may right now: try again in a few minutes.',
+        ),
+        503,
+      );
     const listen = Array.isArray(data.listenAddress)
       ? data.listenAddress.filter((a): a is string => typeof a === 'string')
       : app.monitored.matches(chain, participantKeys(chain, tx));

@@ -12,12 +12,20 @@ import type { Explorer } from './explorer';
 import type { StoredTx } from './ledger';
 import type { Outcome } from './outbound';
 import { Webhook } from './webhook';
+import type { ByteBudget } from './tenants';
 import { WsHub } from './ws';
 
-/** Replayed transactions a sandbox keeps (the oldest go first). */
+/** Replayed transactions a sandbox keeps (the oldest go first; bytes are bounded too). */
 export const SANDBOX_REPLAY_LIMIT = 100;
 /** A sandbox's webhook queue: past this, newer matches are not queued. */
 export const SANDBOX_QUEUE_LIMIT = 500;
+/** Unacknowledged WebSocket pushes a sandbox keeps for its clients. */
+export const SANDBOX_PENDING_LIMIT = 200;
+/** Push message ids a sandbox remembers for getTxHash (every produced transaction gets one). */
+export const SANDBOX_RECENT_LIMIT = 500;
+
+/** Why a replay was not kept (lib/sim/tx/admin.ts answers with it). */
+export type ReplayRefusal = 'too-large' | 'demo-full';
 
 export interface ContextDeps {
   /** '' for the operator's application, else the sandbox id */
@@ -29,6 +37,8 @@ export interface ContextDeps {
   maxAddresses: number;
   send: (url: string, sign: string, body: string) => Promise<Outcome>;
   changed: () => void;
+  /** a sandbox's replay bytes: its own bound, and the budget shared by every sandbox */
+  replayBytes?: { max: number; budget: ByteBudget };
 }
 
 export class AppContext {
@@ -38,14 +48,18 @@ export class AppContext {
   readonly webhook: Webhook;
   readonly hub: WsHub;
   lastUsed: number;
+  /** the last change (config, list, replay, retry): a sandbox changed lately is never evicted */
+  lastWrite: number;
   /** this application's turn counter in the producer's rotation */
   steps = 0;
-  private readonly replayed: Map<string, StoredTx> | null;
+  private readonly replayed: Map<string, { tx: StoredTx; bytes: number }> | null;
+  private replayBytes = 0;
 
   constructor(private readonly deps: ContextDeps) {
     this.id = deps.id;
     this.app = deps.app;
     this.lastUsed = deps.now();
+    this.lastWrite = this.lastUsed;
     this.monitored = new Monitored(deps.maxAddresses);
     this.replayed = deps.id === '' ? null : new Map();
     this.webhook = new Webhook({
@@ -64,6 +78,8 @@ export class AppContext {
       find: (chain, hash) => this.find(chain, hash),
       monitored: this.monitored,
       changed: deps.changed,
+      pendingLimit: deps.id === '' ? undefined : SANDBOX_PENDING_LIMIT,
+      recentLimit: deps.id === '' ? undefined : SANDBOX_RECENT_LIMIT,
     });
   }
 
@@ -75,7 +91,7 @@ export class AppContext {
     if (this.replayed) {
       const normalized = this.deps.explorer.codec.normalizeHash(chain, hash);
       const own = normalized ? this.replayed.get(`${chain.name}|${normalized}`) : undefined;
-      if (own) return { ...own };
+      if (own) return { ...own.tx };
     }
     return this.deps.explorer.find(chain, hash);
   }
@@ -87,21 +103,47 @@ export class AppContext {
 
   hasReplayedId(id: number): boolean {
     if (!this.replayed) return this.deps.explorer.ledger.hasId(id);
-    for (const tx of this.replayed.values()) if (tx.id === id) return true;
+    for (const r of this.replayed.values()) if (r.tx.id === id) return true;
     return this.deps.explorer.ledger.hasId(id);
   }
 
-  /** ws/replay: the operator's go to the shared ledger; a sandbox's stay in the sandbox. */
-  putReplayed(chain: TxChain, tx: StoredTx): void {
+  /**
+   * ws/replay: the operator's go to the shared ledger; a sandbox's stay in the sandbox, within its
+   * byte bound (its oldest replays make room) and the budget of all sandboxes (past it, refused).
+   */
+  putReplayed(chain: TxChain, tx: StoredTx): ReplayRefusal | null {
     if (!this.replayed) {
       this.deps.explorer.ledger.putReplayed(chain, tx);
-      return;
+      return null;
     }
+    const limits = this.deps.replayBytes;
+    const bytes = JSON.stringify(tx).length;
+    if (limits && bytes > limits.max) return 'too-large';
     const key = `${chain.name}|${tx.tx_hash}`;
-    this.replayed.delete(key);
-    this.replayed.set(key, tx);
-    while (this.replayed.size > SANDBOX_REPLAY_LIMIT)
-      this.replayed.delete(this.replayed.keys().next().value as string);
+    this.forget(key);
+    while (
+      this.replayed.size >= SANDBOX_REPLAY_LIMIT ||
+      (limits && this.replayed.size > 0 && this.replayBytes + bytes > limits.max)
+    )
+      this.forget(this.replayed.keys().next().value as string);
+    if (limits && !limits.budget.take(bytes)) return 'demo-full';
+    this.replayed.set(key, { tx, bytes });
+    this.replayBytes += bytes;
+    return null;
+  }
+
+  /** Gives every replay's bytes back (the sandbox is dropped). */
+  dropReplays(): void {
+    if (!this.replayed) return;
+    for (const key of [...this.replayed.keys()]) this.forget(key);
+  }
+
+  private forget(key: string): void {
+    const entry = this.replayed?.get(key);
+    if (!entry) return;
+    this.replayed?.delete(key);
+    this.replayBytes -= entry.bytes;
+    this.deps.replayBytes?.budget.give(entry.bytes);
   }
 
   /** This application's turn of production: its monitored list and its clients' own watches. */

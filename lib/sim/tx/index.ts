@@ -2,6 +2,7 @@
  * The tx (address transfer monitoring) service of the simulator: docs/contracts.md, "Tx service" to the
  * letter, with docs/simulator/README.md ("What the seeds leave open") and docs/simulator/tx.md for the rest.
  */
+import { findEndpoint } from '../../contracts/registry';
 import { txContract } from '../../contracts/tx/endpoints';
 import { txFailure } from '../../contracts/envelopes';
 import { applicationOf } from '../core/auth';
@@ -13,6 +14,7 @@ import { adminRoutes } from './admin';
 import type { AppContext } from './app-context';
 import { reject } from './rest';
 import { TxRuntime } from './runtime';
+import { DEMO_FULL_MESSAGE } from './tenants';
 import { transferRoutes } from './transfers';
 
 export interface TxDeps {
@@ -23,6 +25,13 @@ export interface TxDeps {
 /** How often the webhook schedule and the WebSocket ACK resends are checked. */
 const TICK_MS = 100;
 const WS_PATH = '/transaction/ws';
+
+/** Whether the call changes the application (the contract says): only a change makes a sandbox. */
+function changes(method: string, path: string): boolean {
+  if (method === 'GET' || method === 'HEAD') return false;
+  const segments = path.split('/').filter(Boolean);
+  return findEndpoint(txContract, method, segments)?.endpoint.mutates === true;
+}
 
 export function createTxService({ config, market }: TxDeps): SimService {
   const rt = new TxRuntime(config, market);
@@ -53,6 +62,7 @@ export function createTxService({ config, market }: TxDeps): SimService {
 
   return {
     prefix: txContract.prefix,
+    sandboxes: rt.tenants,
 
     async handle(request, path) {
       const match = router.match(request.method, path);
@@ -61,7 +71,9 @@ export function createTxService({ config, market }: TxDeps): SimService {
       if (!isPublic(path) && appId === null) {
         return json(txFailure(401, 'Unauthorized'), 401);
       }
-      apps.set(request, rt.context(appId ?? ''));
+      const context = rt.context(appId ?? '', changes(request.method, path));
+      if (!context) return json(txFailure(503, DEMO_FULL_MESSAGE), 503);
+      apps.set(request, context);
       const response = await match.handler({
         request,
         url: new URL(request.url),
@@ -91,7 +103,10 @@ export function createTxService({ config, market }: TxDeps): SimService {
       const appId = applicationOf(headers, config.apiKey, sandboxes);
       if (appId === null) return fail(400, 'missing or invalid X-API-Key');
       if (problem) return fail(400, `malformed WebSocket handshake: ${problem.detail}`);
-      return { ok: true, open: (peer) => rt.context(appId).hub.open(peer, headers) };
+      // A socket is a reason for a sandbox to exist (and keeps it from eviction while open).
+      const context = rt.context(appId, true);
+      if (!context) return fail(503, DEMO_FULL_MESSAGE);
+      return { ok: true, open: (peer) => context.hub.open(peer, headers) };
     },
 
     /**

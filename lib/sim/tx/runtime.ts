@@ -17,7 +17,7 @@ import { participantKeys, type StoredTx } from './ledger';
 import { postJson, type Outcome } from './outbound';
 import { Producer } from './producer';
 import { JsonFile } from './store';
-import { Tenants } from './tenants';
+import { DEFAULT_SANDBOX_BYTES, Tenants, type ByteBudget } from './tenants';
 import { WEBHOOK_TIMEOUT_MS } from './webhook';
 
 const STATE_VERSION = 1;
@@ -67,7 +67,7 @@ export class TxRuntime {
     this.tenants = config.sandboxes
       ? new Tenants(
           config.sandboxes,
-          (id) => this.newSandbox(id),
+          (id, budget) => this.newSandbox(id, budget),
           () => config.now(),
         )
       : null;
@@ -108,11 +108,18 @@ export class TxRuntime {
     return Math.floor(this.config.now() / 1000);
   }
 
-  /** The application a key named ('' the operator's); a sandbox is made on first use. */
-  context(id: string): AppContext {
+  /**
+   * The application a key named ('' the operator's). A sandbox that does not exist is made for a
+   * change or a socket (`create`) when there is room (null: the demo is full); a read of one is a read
+   * of the shared demo, the operator's application, which no visitor can change.
+   */
+  context(id: string, create: boolean): AppContext | null {
     if (id === '' || !this.tenants) return this.operator;
-    const ctx = this.tenants.get(id);
-    ctx.lastUsed = this.config.now();
+    const ctx = create ? this.tenants.getOrCreate(id) : this.tenants.get(id);
+    if (!ctx) return create ? null : this.operator;
+    const now = this.config.now();
+    ctx.lastUsed = now;
+    if (create) ctx.lastWrite = now;
     return ctx;
   }
 
@@ -125,7 +132,7 @@ export class TxRuntime {
     return [this.operator, ...(this.tenants?.all() ?? []).filter((c) => c.hub.clientCount > 0)];
   }
 
-  private newSandbox(id: string): AppContext {
+  private newSandbox(id: string, budget: ByteBudget): AppContext {
     const ctx = new AppContext({
       id,
       app: defaultApp(`${this.config.apiKey}:sandbox:${id}`, this.config.now()),
@@ -135,6 +142,10 @@ export class TxRuntime {
       maxAddresses: this.config.sandboxes?.maxAddresses ?? 50,
       send: (url, sign, body) => this.send(id, url, sign, body),
       changed: () => undefined,
+      replayBytes: {
+        max: this.config.sandboxes?.maxBytes ?? DEFAULT_SANDBOX_BYTES,
+        budget,
+      },
     });
     // A new visitor starts from the demo's list as the operator's application has it.
     for (const e of this.operator.monitored.list()) ctx.monitored.add(e.chain_type, e.address);

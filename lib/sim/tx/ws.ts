@@ -48,6 +48,10 @@ export interface HubDeps {
   find(chain: TxChain, hash: string): TransactionDetail | null;
   monitored: Monitored;
   changed(): void;
+  /** unACKed pushes kept (default PENDING_LIMIT) */
+  pendingLimit?: number;
+  /** message ids remembered for getTxHash (default RECENT_LIMIT) */
+  recentLimit?: number;
 }
 
 export class WsHub implements CommandTarget {
@@ -267,7 +271,7 @@ export class WsHub implements CommandTarget {
 
   private remember(messageId: string, chain: string, hash: string): void {
     this.recent.set(messageId, { chain, hash });
-    while (this.recent.size > RECENT_LIMIT)
+    while (this.recent.size > (this.deps.recentLimit ?? RECENT_LIMIT))
       this.recent.delete(this.recent.keys().next().value as string);
   }
 
@@ -275,7 +279,7 @@ export class WsHub implements CommandTarget {
     const oldest = this.deps.now() - PENDING_MAX_AGE_MS;
     for (const p of this.pending.values())
       if (p.pushedAt < oldest) this.pending.delete(p.messageId);
-    while (this.pending.size > PENDING_LIMIT)
+    while (this.pending.size > (this.deps.pendingLimit ?? PENDING_LIMIT))
       this.pending.delete(this.pending.keys().next().value as string);
   }
 

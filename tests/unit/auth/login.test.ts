@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
 const PASSWORD = 'correct horse battery staple';
@@ -10,12 +13,17 @@ async function load(env: Record<string, string | undefined>) {
     'SESSION_SECRET',
     'TRUSTED_PROXY_HOPS',
     'ALLOWED_HOSTS',
+    'LOGIN_MAX_CONCURRENT',
+    'DASHBOARD_ACCESS',
   ])
     delete process.env[key];
   process.env.ALLOWED_HOSTS = 'dash.test';
+  // Sign-outs are kept in the data directory: one of this test's own, never the repository's.
+  process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'pulse-login-'));
   for (const [k, v] of Object.entries(env)) if (v !== undefined) process.env[k] = v;
   vi.resetModules();
   (await import('@/lib/server/security/limits')).setLimitStore(null);
+  (await import('@/lib/server/auth/revocation')).setRevocationStore(undefined);
   const login = await import('@/lib/server/auth/login');
   const access = await import('@/lib/server/auth/access');
   const session = await import('@/lib/server/auth/session');
@@ -37,6 +45,7 @@ const loginReq = (password: string, headers: Record<string, string> = {}) =>
 const tokenOf = (r: Response) => (r.headers.get('set-cookie') ?? '').split(';')[0]!;
 
 afterAll(() => {
+  delete process.env.DATA_DIR;
   delete process.env.DASHBOARD_PASSWORD;
   delete process.env.ALLOWED_HOSTS;
   vi.resetModules();
@@ -161,6 +170,41 @@ describe('admin session', () => {
       signedIn: false,
       canChange: false,
     });
+  });
+
+  it('a new password ends every session, with SESSION_SECRET set too (the key is derived from both)', async () => {
+    const secret = 's'.repeat(40);
+    for (const env of [{}, { SESSION_SECRET: secret }]) {
+      const before = await load({ DASHBOARD_PASSWORD: PASSWORD, ...env });
+      const token = tokenOf(await before.handleLogin(loginReq(PASSWORD)));
+      expect(await before.accessOf(req('/', { headers: { cookie: token } }))).toMatchObject({
+        signedIn: true,
+      });
+      const after = await load({ DASHBOARD_PASSWORD: `${PASSWORD} changed`, ...env });
+      expect(await after.accessOf(req('/', { headers: { cookie: token } }))).toMatchObject({
+        signedIn: false,
+        canChange: false,
+      });
+    }
+    // the same secret and password keep the session (a restart is not a sign-out)
+    const a = await load({ DASHBOARD_PASSWORD: PASSWORD, SESSION_SECRET: secret });
+    const token = tokenOf(await a.handleLogin(loginReq(PASSWORD)));
+    const b = await load({ DASHBOARD_PASSWORD: PASSWORD, SESSION_SECRET: secret });
+    expect(await b.accessOf(req('/', { headers: { cookie: token } }))).toMatchObject({
+      signedIn: true,
+    });
+  });
+
+  it('a session whose sign-out cannot be checked (the store is unreachable) reads on but changes nothing: 503', async () => {
+    const m = await load({ DASHBOARD_PASSWORD: PASSWORD, DASHBOARD_ACCESS: 'private' });
+    const token = tokenOf(await m.handleLogin(loginReq(PASSWORD)));
+    const revocation = await import('@/lib/server/auth/revocation');
+    revocation.setRevocationStore({ revoke: async () => undefined, check: async () => 'unknown' });
+    const access = await m.accessOf(req('/', { headers: { cookie: token } }));
+    expect(access).toMatchObject({ signedIn: true, canChange: false, status: 503 });
+    expect(access.reason).toMatch(/session store cannot be reached/);
+    expect(await m.mayRead(req('/', { headers: { cookie: token } }))).toBe(true);
+    expect(await m.mayRead(req('/'))).toBe(false);
   });
 
   it('a malformed cookie (a stray %) reads as signed out, not an error', async () => {

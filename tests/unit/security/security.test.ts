@@ -1,3 +1,4 @@
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { describe, expect, it } from 'vitest';
 import { safeNextPath } from '@/lib/core/next-path';
 import { memoryRevocations } from '@/lib/server/auth/revocation';
@@ -210,9 +211,47 @@ describe('session revocation', () => {
     let now = 1000;
     const store = memoryRevocations(() => now);
     await store.revoke('a', 5000);
-    expect(await store.isRevoked('a')).toBe(true);
-    expect(await store.isRevoked('b')).toBe(false);
+    expect(await store.check('a')).toBe('revoked');
+    expect(await store.check('b')).toBe('valid');
     now = 5000;
-    expect(await store.isRevoked('a')).toBe(false);
+    expect(await store.check('a')).toBe('valid');
+  });
+});
+
+describe('a limiter store of another bundle', () => {
+  it('its "over the limit" answer is a 429 (not an error), whichever copy of the class it is', async () => {
+    const { rateLimit, setLimitStore } = await import('@/lib/server/security/limits');
+    // What RateLimiterRedis, bundled in another server chunk, rejects with: a RateLimiterRes of its
+    // own copy of the class, which `instanceof` does not recognise here.
+    const foreign = {
+      msBeforeNext: 4200,
+      remainingPoints: 0,
+      consumedPoints: 21,
+      isFirstInDuration: false,
+    };
+    setLimitStore(
+      () =>
+        ({
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the library's own shape
+          consume: () => Promise.reject(foreign),
+        }) as unknown as RateLimiterAbstract,
+    );
+    try {
+      expect(await rateLimit('foreign', { points: 20, durationSeconds: 60 }).take('k')).toEqual({
+        ok: false,
+        retryAfterSeconds: 5,
+      });
+      setLimitStore(
+        () =>
+          ({
+            consume: () => Promise.reject(new Error('redis is down')),
+          }) as unknown as RateLimiterAbstract,
+      );
+      await expect(
+        rateLimit('broken', { points: 20, durationSeconds: 60 }).take('k'),
+      ).rejects.toThrow('redis is down');
+    } finally {
+      setLimitStore(null);
+    }
   });
 });

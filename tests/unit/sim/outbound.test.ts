@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Monitored } from '@/lib/sim/tx/addresses';
-import { CONNECT_FAILED, postJson, REFUSED_ADDRESS } from '@/lib/sim/tx/outbound';
+import { CONNECT_FAILED, isPublicAddress, postJson, REFUSED_ADDRESS } from '@/lib/sim/tx/outbound';
 
 let port = 0;
 let connections = 0;
@@ -38,6 +38,12 @@ describe('webhook delivery', () => {
     `http://[::ffff:127.0.0.1]:PORT/hook`,
     `http://0x7f000001:PORT/hook`,
     `http://127.1:PORT/hook`,
+    // IPv4-compatible IPv6 (::/96): the filtering agent alone let it through (issue 25)
+    `http://[::127.0.0.1]:PORT/hook`,
+    `http://[::7f00:1]:PORT/hook`,
+    `http://[::]:PORT/hook`,
+    `http://[64:ff9b::7f00:1]:PORT/hook`,
+    `http://[fd00::1]:PORT/hook`,
   ])('refuses %s without connecting, naming no address', async (template) => {
     const before = connections;
     const outcome = await postJson(template.replace('PORT', String(port)), {}, '[]', options);
@@ -55,6 +61,54 @@ describe('webhook delivery', () => {
       ok: false,
       reason: CONNECT_FAILED,
     });
+  });
+});
+
+describe('which addresses may receive a delivery', () => {
+  it.each([
+    ['8.8.8.8', true],
+    ['2606:4700:4700::1111', true],
+    ['127.0.0.1', false],
+    ['10.1.2.3', false],
+    ['100.64.0.1', false],
+    ['169.254.169.254', false],
+    ['192.0.0.8', false],
+    ['198.18.0.1', false],
+    ['240.0.0.1', false],
+    ['255.255.255.255', false],
+    ['::', false],
+    ['::1', false],
+    ['::127.0.0.1', false],
+    ['::8.8.8.8', false],
+    ['::ffff:8.8.8.8', false],
+    ['64:ff9b::808:808', false],
+    ['2002:7f00:1::', false],
+    ['2001::1', false],
+    ['2001:db8::1', false],
+    ['fe80::1', false],
+    ['fc00::1', false],
+    ['ff02::1', false],
+    ['100::1', false],
+    ['4000::1', false],
+    ['localhost', false],
+    ['', false],
+  ])('%s: %s', (address, expected) => expect(isPublicAddress(address)).toBe(expected));
+
+  it('a name that does not resolve, a refused address and a malformed URL read alike (no oracle of private names)', async () => {
+    const options = { allowPrivate: false, timeoutMs: 10_000 };
+    const reasons = new Set<string>();
+    for (const url of [
+      'http://nonexistent.invalid/hook',
+      `http://localhost:${port}/hook`,
+      `http://[::127.0.0.1]:${port}/hook`,
+      'not a url',
+    ]) {
+      const outcome = await postJson(url, {}, '[]', options);
+      expect(outcome.ok, url).toBe(false);
+      if (!outcome.ok) reasons.add(outcome.reason);
+    }
+    expect([...reasons]).toEqual([REFUSED_ADDRESS]);
+    expect(CONNECT_FAILED).toBe(REFUSED_ADDRESS);
   });
 });
 

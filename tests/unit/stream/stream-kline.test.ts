@@ -4,6 +4,7 @@ import { startStreamHarness, waitUntil, type StreamHarness } from '../../support
 import { startRecordingSim, type RecordingUpstream } from '../../support/upstream';
 
 const UNISWAP = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
+const AMBIGUOUS = '0x3416cf6c708da44db2624d63ea0aaef7113527c6';
 const TOPIC = `ohlcv:evm:1:${UNISWAP}:1m`;
 const KLINE = '/kline/api/v1/kline/ws';
 
@@ -61,7 +62,6 @@ describe('browser stream: candles', () => {
         expect(candle).toHaveProperty(f);
     }
     expect(subscribesFor(UNISWAP).length - before).toBe(1);
-    expect(harness.hub.kline.poolCount).toBe(1);
 
     await Promise.all(streams.map((s) => s.close()));
     await waitUntil(
@@ -150,18 +150,17 @@ describe('browser stream: candles', () => {
     await Promise.all([keeper.close(), again.close(), foreign.close()]);
   });
 
-  it('an upstream refusal reaches only the stream that asked, as an error event', async () => {
+  it('a pool the price service does not know gets an error event on its topic, and no upstream subscription', async () => {
     const healthy = await harness.open([TOPIC]);
-    // Two active configurations match this pool in the simulator: the upstream answers 4500.
-    const ambiguous = await harness.open([
-      'ohlcv:evm:1:0x3416cf6c708da44db2624d63ea0aaef7113527c6:1m',
-    ]);
-    const error = await ambiguous.sse.waitFor((e) => e.event === 'error', 10_000, 'error event');
-    expect(json(error)).toMatchObject({
-      code: 4500,
-      topic: 'ohlcv:evm:1:0x3416cf6c708da44db2624d63ea0aaef7113527c6:1m',
-    });
-    expect(String(json(error).message)).toMatch(/ambiguous/);
+    // Known to the kline simulator only (two active configurations): not a pool of the price service.
+    const made = `ohlcv:evm:1:${AMBIGUOUS}:1m`;
+    const before = subscribesFor(AMBIGUOUS).length;
+    const unknown = await harness.open([made]);
+    expect(unknown.response.status).toBe(200);
+    const error = await unknown.sse.waitFor((e) => e.event === 'error', 10_000, 'error event');
+    expect(error.id ?? '').toBe('');
+    expect(json(error)).toMatchObject({ code: 404, topic: made });
+    expect(String(json(error).message)).toMatch(/unknown pool/i);
     const count = healthy.sse.events.filter((e) => e.event === 'ohlcv').length;
     await waitUntil(
       () => healthy.sse.events.filter((e) => e.event === 'ohlcv').length > count,
@@ -169,7 +168,25 @@ describe('browser stream: candles', () => {
       'healthy stream keeps receiving',
     );
     expect(healthy.sse.events.some((e) => e.event === 'error')).toBe(false);
-    await Promise.all([healthy.close(), ambiguous.close()]);
+    expect(subscribesFor(AMBIGUOUS).length).toBe(before);
+    await Promise.all([healthy.close(), unknown.close()]);
+  });
+
+  it("an upstream refusal of a subscription reaches the topic's followers as an error event", async () => {
+    const topic = `ohlcv:evm:1:${AMBIGUOUS}:1m`;
+    const { parseTopic } = await import('@/lib/contracts/stream/topics');
+    const parsed = parseTopic(topic);
+    if (!parsed.ok) throw new Error(parsed.message);
+    const written: { event: string; data: string }[] = [];
+    const stop = harness.hub.follow([parsed.topic], { write: (e) => void written.push(e) });
+    await waitUntil(() => written.some((e) => e.event === 'error'), 10_000, 'error event');
+    const error = JSON.parse(written.find((e) => e.event === 'error')!.data) as Record<
+      string,
+      unknown
+    >;
+    expect(error).toMatchObject({ code: 4500, topic });
+    expect(String(error.message)).toMatch(/ambiguous/);
+    stop();
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseEnv } from '@/lib/config/env';
 import type { TransferRecord } from '@/lib/contracts/tx/schema';
 import type { LiveTransaction } from '@/lib/contracts/stream/events';
 import { evmTx } from '../wallets/fixtures';
@@ -6,7 +7,9 @@ import { TxHub } from '@/lib/server/stream/tx-hub';
 import type { ResilientSocket } from '@/lib/upstream/resilient-socket';
 import {
   checkSign,
+  FUTURE_SKEW_SECONDS,
   handleWebhook,
+  isFresh,
   parseWebhookBody,
   receiveTransactions,
 } from '@/lib/server/webhooks/receiver';
@@ -105,11 +108,13 @@ describe('webhook body and deduplication', () => {
       received: 4,
       accepted: 3,
       duplicates: 1,
+      stale: 0,
     });
     expect(await receiveTransactions([tx('0xaa'), tx('0xcc')], ingest)).toEqual({
       received: 2,
       accepted: 1,
       duplicates: 1,
+      stale: 0,
     });
     expect(seen).toHaveLength(4);
   });
@@ -136,5 +141,68 @@ describe('POST /api/webhooks/tx', () => {
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ received: 2, accepted: 2 });
     expect(fed).toHaveLength(2);
+  });
+});
+
+describe('a captured delivery sent again later (issue 25)', () => {
+  const NOW = 1_795_000_000_000;
+  const fed: Record<string, unknown>[] = [];
+  const deps = {
+    secret: SECRET,
+    ingest: (t: Record<string, unknown>) => (fed.push(t), true),
+    maxAgeSeconds: 600,
+    now: () => NOW,
+  };
+
+  it('a tx_time outside the window (old, future, absent) is not fresh', () => {
+    const now = NOW / 1000;
+    expect(isFresh({ tx_time: now }, 600, NOW)).toBe(true);
+    expect(isFresh({ tx_time: now - 600 }, 600, NOW)).toBe(true);
+    expect(isFresh({ tx_time: now - 601 }, 600, NOW)).toBe(false);
+    expect(isFresh({ tx_time: now + FUTURE_SKEW_SECONDS }, 600, NOW)).toBe(true);
+    expect(isFresh({ tx_time: now + FUTURE_SKEW_SECONDS + 1 }, 600, NOW)).toBe(false);
+    expect(isFresh({ tx_time: null }, 600, NOW)).toBe(false);
+  });
+
+  it('stale transactions are acknowledged (2xx: the upstream must not retry them for 36 h) and not relayed', async () => {
+    const now = NOW / 1000;
+    const r = await handleWebhook(
+      post([tx('0xf1', { tx_time: now - 5 }), tx('0xf2', { tx_time: now - 3600 })], SECRET),
+      deps,
+    );
+    expect(r.status).toBe(200);
+    expect(await r.json()).toMatchObject({ received: 2, accepted: 1, duplicates: 0, stale: 1 });
+    expect(fed.map((t) => t.tx_hash)).toEqual(['0xf1']);
+  });
+
+  it('a sender off WEBHOOK_ALLOWED_IPS is refused with 403 before its Sign or body is looked at', async () => {
+    let signChecked = false;
+    const r = await handleWebhook(post([tx('0xf3', { tx_time: NOW / 1000 })], SECRET), {
+      ...deps,
+      senderAllowed: () => false,
+      badSign: {
+        blocked: async () => ((signChecked = true), null),
+        failed: async () => undefined,
+      },
+    });
+    expect(r.status).toBe(403);
+    expect(await r.json()).toMatchObject({ code: 403 });
+    expect(signChecked).toBe(false);
+    expect(fed.map((t) => t.tx_hash)).not.toContain('0xf3');
+  });
+});
+
+describe('WEBHOOK_ALLOWED_IPS and WEBHOOK_MAX_AGE_SECONDS', () => {
+  it('takes addresses and CIDR ranges, refuses anything else naming the entry, never the value', () => {
+    expect(
+      parseEnv({ WEBHOOK_ALLOWED_IPS: '203.0.113.7, 2001:db8::/32 10.0.0.0/8' })
+        .WEBHOOK_ALLOWED_IPS,
+    ).toEqual(['203.0.113.7', '2001:db8::/32', '10.0.0.0/8']);
+    expect(parseEnv({}).WEBHOOK_MAX_AGE_SECONDS).toBe(600);
+    for (const bad of ['upstream.example', '203.0.113', '10.0.0.0/33', '1.2.3.4/8/1'])
+      expect(() => parseEnv({ WEBHOOK_ALLOWED_IPS: `203.0.113.7,${bad}` })).toThrow(
+        /WEBHOOK_ALLOWED_IPS: entry 2 is not an IP address/,
+      );
+    expect(() => parseEnv({ WEBHOOK_MAX_AGE_SECONDS: '5' })).toThrow(/WEBHOOK_MAX_AGE_SECONDS/);
   });
 });
