@@ -88,6 +88,9 @@ function withHeaders(
 
 export const config = {
   // Static files that must load for anyone, even with DASHBOARD_ACCESS=private: the widget's
-  // loader (embed.js) and its bundle (public/widget/, hashed names).
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|icon.svg|embed.js|widget/).*)'],
+  // loader (embed.js) and its bundle (public/widget/, hashed names); the installable app's
+  // manifest, icons, service worker and offline page (a browser fetches them without a session).
+  matcher: [
+    '/((?!_next/static|_next/image|favicon.ico|icon.svg|embed.js|widget/|manifest.webmanifest|sw.js|offline.html|icons/).*)',
+  ],
 };
