@@ -150,7 +150,7 @@ export function ServerAlerts() {
           With the switch on, the server keeps a copy of your armed price alerts and sends a
           notification to this browser when one fires, with no tab open. Wallet alerts have their
           own switch on{' '}
-          <Link href="/wallets" prefetch={false} className="text-accent hover:underline">
+          <Link href="/wallets" prefetch={false} className="text-accent underline">
             Wallets
           </Link>
           .
