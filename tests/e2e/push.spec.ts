@@ -119,7 +119,7 @@ test.describe('installable app', () => {
       }),
     );
     await expect
-      .poll(() => shown(page))
+      .poll(() => shown(page), { timeout: 30_000 })
       .toEqual([
         {
           title: 'WETH/USDC crossed 3,714.00 ↑',
@@ -156,8 +156,9 @@ test.describe('installable app', () => {
     await page.goto('/alerts');
     await workerReady(page);
     await deliver(page, context, 'not json');
+    // The worker is started for the push: on a busy machine that takes a while.
     await expect
-      .poll(() => shown(page))
+      .poll(() => shown(page), { timeout: 30_000 })
       .toEqual([{ title: 'Pulse alert', body: '', tag: 'pulse-push', data: { url: '/' } }]);
     // Another site's address becomes the home page; a newer push of the same tag replaces the last.
     await deliver(
@@ -166,7 +167,7 @@ test.describe('installable app', () => {
       JSON.stringify({ title: 'x'.repeat(500), url: 'https://evil.example/' }),
     );
     await expect
-      .poll(() => shown(page))
+      .poll(() => shown(page), { timeout: 30_000 })
       .toEqual([{ title: 'x'.repeat(120), body: '', tag: 'pulse-push', data: { url: '/' } }]);
   });
 
