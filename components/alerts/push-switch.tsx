@@ -11,7 +11,8 @@ import { useHydrated } from '@/lib/client/hooks/use-hydrated';
 import { pushSupport, usePush, type PushSupport } from '@/lib/features/alerts/push-store';
 
 const ON_TEXT = {
-  prices: 'On: these alerts reach this browser as notifications, also with Pulse closed.',
+  prices:
+    'On: these alerts reach this browser as notifications, also with Pulse closed (pools on 1-minute closes).',
   wallets:
     'On: a notification for each new transaction of these addresses, also with Pulse closed.',
 } as const;

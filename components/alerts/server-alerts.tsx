@@ -74,18 +74,19 @@ function HeldRow({ alert, utc }: { alert: HeldAlert; utc: boolean }) {
   const { name, kind, href, what } = describe(alert);
   const fired = alert.state.fired_at !== null;
   return (
+    // A phone: name and Remove, then the condition and the state; wider: one row.
     <li
-      className="flex min-h-11 flex-wrap items-center gap-x-3 gap-y-1 border-b border-border/60 px-3 py-1.5 text-[13px] last:border-b-0"
+      className="grid min-h-11 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-0.5 border-b border-border/60 px-3 py-1.5 text-[13px] last:border-b-0 sm:grid-cols-[minmax(0,1fr)_auto_200px_auto]"
       data-testid="held-alert"
     >
-      <div className="min-w-0 flex-1 leading-tight">
+      <div className="order-1 min-w-0 leading-tight sm:order-none">
         <Link href={href} prefetch={false} className="font-medium text-text hover:underline">
           {name}
         </Link>
-        <span className="block text-2xs text-muted">{kind}</span>
+        <span className="block truncate text-2xs text-muted">{kind}</span>
       </div>
-      <span className="num whitespace-nowrap text-muted">{what}</span>
-      <span className="flex min-w-[140px] items-center gap-2 whitespace-nowrap">
+      <span className="num order-3 truncate text-muted sm:order-none sm:text-right">{what}</span>
+      <span className="order-4 flex items-center justify-end gap-2 whitespace-nowrap sm:order-none sm:justify-start">
         {alert.state.armed ? (
           <Badge tone="warn">Watching</Badge>
         ) : (
@@ -109,6 +110,7 @@ function HeldRow({ alert, utc }: { alert: HeldAlert; utc: boolean }) {
       <Button
         size="sm"
         variant="ghost"
+        className="order-2 sm:order-none"
         disabled={remove.isPending}
         onClick={() => remove.mutate()}
         aria-label={`Take the alert on ${name} off the server`}
@@ -127,11 +129,15 @@ export function ServerAlerts() {
   const held = useQuery(heldAlertsQuery(hydrated && on ? id : null));
   const alerts = held.data?.alerts ?? [];
 
+  // Shown once hydrated: the list above it takes its real height then, and a panel already on the
+  // page would be pushed down (a layout shift); one that appears below it moves nothing.
+  if (!hydrated) return null;
+
   return (
     <Panel
       className="mt-4"
       title={
-        hydrated && on && held.data
+        on && held.data
           ? `With Pulse closed · ${alerts.length} of ${MAX_SERVER_ALERTS} held on the server`
           : 'With Pulse closed'
       }
@@ -139,7 +145,7 @@ export function ServerAlerts() {
       <div className="border-b border-border px-3 py-1">
         <PushSwitch which="prices" />
       </div>
-      {!hydrated || (on && held.isPending) ? (
+      {on && held.isPending ? (
         <div className="flex flex-col gap-3 p-3" aria-hidden>
           {[0, 1].map((i) => (
             <Skeleton key={i} height={16} className="w-full" />
