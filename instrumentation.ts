@@ -32,6 +32,9 @@ export async function register() {
     installOwnReceiver();
     const { installCluster } = await import('./lib/server/cluster/install');
     installCluster();
+    // Server-side alerts over Web Push: the watcher starts with the server (lib/server/push).
+    const { installPush } = await import('./lib/server/push/install');
+    installPush();
     const { installShutdown } = await import('./lib/server/shutdown');
     installShutdown();
   }

@@ -88,6 +88,10 @@ function withHeaders(
 export const config = {
   // Not the API (see above), and static files that must load for anyone, even with
   // DASHBOARD_ACCESS=private: the widget's loader (embed.js) and its bundle (public/widget/, hashed
-  // names). `/api` itself (no slash) is a page path: it keeps the page's 404 and headers.
-  matcher: ['/((?!api/|_next/static|_next/image|favicon.ico|icon.svg|embed.js|widget/).*)'],
+  // names); the installable app's manifest, icons, service worker and offline page (a browser fetches
+  // them without a session). `/api` itself (no slash) is a page path: it keeps the page's 404 and
+  // headers.
+  matcher: [
+    '/((?!api/|_next/static|_next/image|favicon.ico|icon.svg|embed.js|widget/|manifest.webmanifest|sw.js|offline.html|icons/).*)',
+  ],
 };

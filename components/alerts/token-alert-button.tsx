@@ -16,6 +16,7 @@ import { useAlerts } from '@/lib/features/alerts/store';
 import { levelText } from '@/lib/features/alerts/text';
 import { formatPrice, type FiatFormat } from '@/lib/core/format/number';
 import { priceDecimals } from '@/lib/features/chart/price-format';
+import { PushSwitch } from './push-switch';
 
 function readPrice(text: string): number | null {
   const n = Number(text.replace(/[,\s]/g, ''));
@@ -232,6 +233,9 @@ function TokenAlertForm({
           </ul>
         </div>
       )}
+      <div className="border-t border-border">
+        <PushSwitch which="prices" />
+      </div>
       <div className="flex items-center justify-between gap-2">
         <Link href="/alerts" prefetch={false} className="text-[12px] text-accent hover:underline">
           All alerts →

@@ -21,6 +21,7 @@ import { askNotifyPermission, notifyPermission } from '@/lib/features/alerts/not
 import { useToasts } from '@/lib/features/alerts/toasts';
 import { formatClock } from '@/lib/features/chart/time-format';
 import type { TimeZoneMode } from '@/lib/features/chart/time-format';
+import { PushSwitch } from '@/components/alerts/push-switch';
 import { usePopover } from './use-popover';
 import { LinesButton, PriceLineButton } from './toolbar-placeholders';
 
@@ -306,6 +307,9 @@ export function PriceLinesControl({
             >
               All alerts →
             </Link>
+          </div>
+          <div className="mt-2 border-t border-border">
+            <PushSwitch which="prices" />
           </div>
           {permission === 'denied' && entries.some((e) => e.alert) && (
             <p className="mt-2 text-2xs text-muted">

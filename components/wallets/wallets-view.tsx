@@ -19,6 +19,7 @@ import { HistoryForm } from './history-form';
 import { HistoryResults } from './history-results';
 import { LiveFeed, type FeedParams } from './live-feed';
 import { useLiveFeed, type Watch } from './use-live-feed';
+import { WalletPush } from './wallet-push';
 
 const TABS = [
   { value: 'feed', label: 'Live feed' },
@@ -148,6 +149,7 @@ export function WalletsView() {
             The service cannot list its monitored addresses, so this shows the ones added in this
             browser and those seen in the live feed, each checked with the service.
           </p>
+          <WalletPush />
           <AddAddressesForm />
           <AddressList
             onFilter={(address) => update({ tab: null, wallet: address })}

@@ -4,6 +4,7 @@
  * include the upstream key: this module must never reach a browser bundle.
  */
 import 'server-only';
+import { createECDH } from 'node:crypto';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
@@ -44,6 +45,23 @@ const httpUrl = optionalString.refine(
       'must be an http(s) URL without credentials, query or fragment, e.g. https://api.example.com',
   },
 );
+
+/** Whether the VAPID private key derives the public one (a mismatched pair signs pushes nobody accepts). */
+function vapidPair(env: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string }): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(env.VAPID_PRIVATE_KEY ?? '', 'base64url'));
+    return ecdh.getPublicKey().equals(Buffer.from(env.VAPID_PUBLIC_KEY ?? '', 'base64url'));
+  } catch {
+    return false;
+  }
+}
+
+/** Bytes a base64url text decodes to, or -1 when it is not base64url. */
+function base64urlBytes(v: string): number {
+  if (!/^[A-Za-z0-9_-]+={0,2}$/.test(v)) return -1;
+  return Buffer.from(v, 'base64url').length;
+}
 
 /** `https://Site.example:443/` -> `https://site.example`; null when it is not an http(s) origin. */
 function normaliseOrigin(raw: string): string | null {
@@ -223,6 +241,23 @@ const schema = z
      * subscriptions and keys): lib/server/data-dir.ts. With REDIS_URL those live in Redis instead.
      */
     DATA_DIR: optionalString,
+    /**
+     * Web Push (lib/server/push, docs/push.md): the VAPID key pair that signs every push, both or
+     * neither (unset: generated once and kept in DATA_DIR, or in Redis with REDIS_URL).
+     */
+    VAPID_PUBLIC_KEY: optionalString.refine((v) => v === undefined || base64urlBytes(v) === 65, {
+      message: 'must be the base64url of an uncompressed P-256 public key (65 bytes)',
+    }),
+    VAPID_PRIVATE_KEY: optionalString.refine((v) => v === undefined || base64urlBytes(v) === 32, {
+      message: 'must be the base64url of a P-256 private key (32 bytes)',
+    }),
+    /** Who runs this deployment, for push services: a mailto: or https: URL. */
+    VAPID_SUBJECT: optionalString.refine(
+      (v) => v === undefined || /^mailto:[^\s@]+@[^\s@]+$/.test(v) || /^https:\/\/[^\s]+$/.test(v),
+      { message: 'must be a mailto: address or an https: URL, e.g. mailto:ops@example.com' },
+    ),
+    /** 1: push endpoints on loopback and private addresses, and over http (development and tests only). */
+    PUSH_ALLOW_PRIVATE: flag,
     SIM_PORT: intInRange(4100, 1, 65_535),
     SIM_HOST: optionalString,
     SIM_SEED: optionalString,
@@ -261,6 +296,20 @@ const schema = z
         code: 'custom',
         path: ['UPSTREAM_BASE_URL'],
         message: 'is required: PULSE_REQUIRE_UPSTREAM=1 refuses to serve the built-in simulator',
+      });
+    }
+    if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'is required with the other VAPID key (set both, or neither to generate them)',
+      });
+    } else if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && !vapidPair(env)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PRIVATE_KEY'],
+        message:
+          'does not belong to VAPID_PUBLIC_KEY (generate both with npx web-push generate-vapid-keys)',
       });
     }
     if (env.UPSTREAM_BASE_URL && !env.UPSTREAM_API_KEY) {

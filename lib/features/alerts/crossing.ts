@@ -1,23 +1,10 @@
 /**
- * When an alert fires: on the live price crossing its level, from the previous price strictly on
- * one side to the new one on the other side or exactly on it. A price that only touches the level
- * and turns back fires once it is on it; one that stays on the same side never does.
+ * When an alert fires: the crossing rule is shared with the server's watcher (lib/core/crossing.ts);
+ * what is the tab's own is how a new alert picks its side.
  */
 import type { AlertCondition } from './model';
 
-export type CrossDirection = 'up' | 'down';
-
-export function crossing(
-  previous: number,
-  next: number,
-  level: number,
-  condition: AlertCondition,
-): CrossDirection | null {
-  if (![previous, next, level].every(Number.isFinite)) return null;
-  if (condition !== 'down' && previous < level && next >= level) return 'up';
-  if (condition !== 'up' && previous > level && next <= level) return 'down';
-  return null;
-}
+export { crossing, type CrossDirection } from '../../core/crossing';
 
 /** The condition a new alert takes from where its level lies: above the price it waits to be reached from below. */
 export function conditionFor(level: number, current: number | null): AlertCondition {

@@ -24,6 +24,8 @@ export interface LeaseOptions {
   tickMs?: number;
   /** the holder changed: `value` is the fenced value to write with, or null when not held */
   onChange: (value: string | null) => void;
+  /** another lease than the upstream sockets' (the push watcher's): its key and fencing counter */
+  keys?: { lease: string; fence: string };
 }
 
 export class Lease {
@@ -34,6 +36,8 @@ export class Lease {
   private readonly tickMs: number;
   /** when the lease was last confirmed ours; past ttlMs without renewal it is not ours any more */
   private confirmedAt = 0;
+  private readonly key: string;
+  private readonly fenceKey: string;
 
   constructor(
     private readonly redis: ClusterRedis,
@@ -41,6 +45,8 @@ export class Lease {
   ) {
     this.ttlMs = options.ttlMs ?? 3000;
     this.tickMs = options.tickMs ?? 500;
+    this.key = options.keys?.lease ?? keys.lease;
+    this.fenceKey = options.keys?.fence ?? keys.fence;
   }
 
   get held(): string | null {
@@ -60,7 +66,7 @@ export class Lease {
     this.timer = null;
     const value = this.value;
     this.set(null);
-    if (value) await this.redis.client.eval(RELEASE, 1, keys.lease, value).catch(() => undefined);
+    if (value) await this.redis.client.eval(RELEASE, 1, this.key, value).catch(() => undefined);
   }
 
   private set(value: string | null): void {
@@ -75,15 +81,15 @@ export class Lease {
     try {
       if (this.value) {
         // Renew every other tick is plenty with a ttl of six ticks; renew every tick for margin.
-        const ok = await this.redis.client.eval(RENEW, 1, keys.lease, this.value, this.ttlMs);
+        const ok = await this.redis.client.eval(RENEW, 1, this.key, this.value, this.ttlMs);
         if (ok === 1) this.confirmedAt = Date.now();
         else this.set(null);
       } else if (this.redis.state() === 'up') {
         const value = await this.redis.client.eval(
           ACQUIRE,
           2,
-          keys.lease,
-          keys.fence,
+          this.key,
+          this.fenceKey,
           this.options.instance,
           this.ttlMs,
         );
