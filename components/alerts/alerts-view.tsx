@@ -13,6 +13,7 @@ import { Panel } from '@/components/ui/panel';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useHydrated } from '@/lib/client/hooks/use-hydrated';
 import { usePrefs } from '@/lib/client/stores/prefs';
+import { formatMoment, type TimeZoneMode } from '@/lib/features/chart/time-format';
 import { CONDITION_LABELS, isArmed, type PriceEntry } from '@/lib/features/alerts/model';
 import { askNotifyPermission, notifyPermission } from '@/lib/features/alerts/notify';
 import { useAlerts } from '@/lib/features/alerts/store';
@@ -21,17 +22,8 @@ import { MAX_WATCHED_POOLS } from '@/lib/features/alerts/watcher';
 
 const ARROWS = { up: '↑', down: '↓', cross: '↕' } as const;
 
-function formatWhen(ms: number, utc: boolean): string {
-  return new Date(ms).toLocaleString(undefined, {
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-    ...(utc ? { timeZone: 'UTC' } : {}),
-  });
-}
+/** A moment of an alert in the time zone of Settings (as every time of the app). */
+const formatWhen = (ms: number, tz: TimeZoneMode) => formatMoment(Math.floor(ms / 1000), tz);
 
 /** Armed first (newest first), then fired (latest first). */
 function order(a: PriceEntry, b: PriceEntry): number {
@@ -66,7 +58,7 @@ function NotifyState() {
 export function AlertsView() {
   const hydrated = useHydrated();
   const all = useAlerts((s) => s.entries);
-  const utc = usePrefs((s) => s.tz) === 'utc';
+  const tz = usePrefs((s) => s.tz);
   const alerts = useMemo(() => all.filter((e) => e.alert !== null).sort(order), [all]);
   const armed = alerts.filter(isArmed).length;
   const { rearm, remove } = useAlerts.getState();
@@ -185,7 +177,7 @@ export function AlertsView() {
                         {levelText(e)}
                       </td>
                       <td className="whitespace-nowrap border-b border-border/60 px-3 text-muted">
-                        {formatWhen(e.createdAt, utc)}
+                        {formatWhen(e.createdAt, tz)}
                       </td>
                       <td className="whitespace-nowrap border-b border-border/60 px-3">
                         {fired ? (
@@ -194,7 +186,7 @@ export function AlertsView() {
                               Triggered
                             </Badge>
                             <span className="text-[12px] text-muted">
-                              {formatWhen(alert.firedAt!, utc)} at{' '}
+                              {formatWhen(alert.firedAt!, tz)} at{' '}
                               <span className="text-text">
                                 {formatNear(alert.firedPrice ?? 0, e.price)}
                               </span>

@@ -5,6 +5,7 @@
  */
 import { INTERVAL_LABELS, type KlineInterval } from '../features/chart/intervals';
 import type { TimeZoneMode } from '../features/chart/time-format';
+import { zoneAbbreviation, zonedParts } from '../core/format/zone';
 
 export interface SnapshotInfo {
   /** `WETH/USDC` */
@@ -17,23 +18,25 @@ export interface SnapshotInfo {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The clock of `at` in the chosen zone, and that zone's short name (`UTC`, `GMT+1`, `CET`). */
+/**
+ * The clock of `at` in the chosen zone (the chart's: local, UTC or a named zone), and that zone's
+ * short name (`UTC`, `GMT+5:30`, `EST`), so the caption and the file name say the time the chart shows.
+ */
 function clock(at: number, tz: TimeZoneMode) {
-  const d = new Date(at);
-  const utc = tz === 'utc';
-  const y = utc ? d.getUTCFullYear() : d.getFullYear();
-  const mo = (utc ? d.getUTCMonth() : d.getMonth()) + 1;
-  const day = utc ? d.getUTCDate() : d.getDate();
-  const h = utc ? d.getUTCHours() : d.getHours();
-  const mi = utc ? d.getUTCMinutes() : d.getMinutes();
-  let zone = 'UTC';
-  if (!utc) {
+  const seconds = Math.floor(at / 1000);
+  const p = zonedParts(seconds, tz);
+  let zone = zoneAbbreviation(tz, seconds);
+  if (!zone) {
     const part = new Intl.DateTimeFormat('en-GB', { timeZoneName: 'short' })
-      .formatToParts(d)
-      .find((p) => p.type === 'timeZoneName');
+      .formatToParts(new Date(at))
+      .find((x) => x.type === 'timeZoneName');
     zone = part?.value ?? 'local';
   }
-  return { date: `${y}-${pad(mo)}-${pad(day)}`, time: `${pad(h)}:${pad(mi)}`, zone };
+  return {
+    date: `${p.year}-${pad(p.month + 1)}-${pad(p.day)}`,
+    time: `${pad(p.hours)}:${pad(p.minutes)}`,
+    zone,
+  };
 }
 
 /** `WETH/USDC · 1h · 2026-11-25 21:04 UTC` */

@@ -16,6 +16,7 @@ import { unpackCandles } from '../features/chart/candles';
 import type { FeedSnapshot } from '../features/chart/feed';
 import { INTERVAL_LABELS, type KlineInterval } from '../features/chart/intervals';
 import { formatChartPrice, priceDecimals } from '../features/chart/price-format';
+import { formatMoment } from '../features/chart/time-format';
 import { fetchCandles } from '../features/pools/api';
 import { paletteFor } from '../features/pools/contrast';
 import { baseUsdFromClose } from '../features/pools/summary';
@@ -336,8 +337,13 @@ function start(): void {
       );
     if (markTrades)
       void import('./markers').then((m) => {
-        const mounted = m.mountMarkers(figure, pool, summary, options.wallets, options.tz, (t) =>
-          chart.setTradeMarkers(t),
+        const mounted = m.mountMarkers(
+          figure,
+          pool,
+          summary,
+          options.wallets,
+          (seconds) => formatMoment(seconds, options.tz),
+          (t) => chart.setTradeMarkers(t),
         );
         onTradeHover = mounted.onHover;
         follow(mounted.onStream);
