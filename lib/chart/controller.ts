@@ -7,7 +7,7 @@
  */
 import {
   PriceScaleMode,
-  createChart,
+  createChartEx,
   type IChartApi,
   type ISeriesApi,
   type SeriesType,
@@ -51,6 +51,7 @@ import { baseOptions, readColors, themeOptions } from './theme';
 import { effectiveScale, type ScaleMode } from '../features/chart/scale';
 import { changeSince, type ChangeSince } from '../features/chart/compare';
 import { ChartCompare, type CompareRow } from './compare';
+import { ZonedTimeScale, reweigh } from './zoned-time-scale';
 
 export { SKELETON_BARS } from './skeleton';
 export { INITIAL_SNAPSHOT };
@@ -143,6 +144,8 @@ export class ChartController {
   private feed: CandleFeed | null = null;
   private unsubscribe: (() => void) | null = null;
   private tz: TimeZoneMode;
+  /** the time axis, its tick marks weighed in `tz` */
+  private readonly timeScale: ZonedTimeScale;
   private current: KlineInterval | null = null;
   private readonly backgroundVar: string;
   /** the colours last applied, serialised */
@@ -164,6 +167,8 @@ export class ChartController {
   /** a frame is booked to list the markers on the figure */
   private markersFrame = 0;
   private readonly layers = new Set<ChartLayer>();
+  /** the latest tick labels asked for (markTick) */
+  private readonly ticks: string[] = [];
 
   constructor(private readonly options: ChartControllerOptions) {
     const { container } = options;
@@ -171,7 +176,12 @@ export class ChartController {
     this.tz = options.tz;
     const colors = readColors(container, this.backgroundVar);
     this.colorKey = JSON.stringify(colors);
-    this.chart = createChart(container, baseOptions(colors));
+    this.timeScale = new ZonedTimeScale(options.tz);
+    // createChart with a time scale of our own: day marks at midnight of the chart's zone.
+    this.chart = createChartEx(container, this.timeScale, {
+      localization: { dateFormat: "dd MMM 'yy" },
+      ...baseOptions(colors),
+    });
     this.series = new ChartSeries(
       this.chart,
       options.style,
@@ -447,7 +457,11 @@ export class ChartController {
   }
 
   setTimeZone(tz: TimeZoneMode): void {
+    if (tz === this.tz) return;
     this.tz = tz;
+    this.timeScale.setZone(tz);
+    this.ticks.length = 0;
+    if (this.feed?.getBars().length) reweigh(this.chart);
     this.applyTimeFormat();
   }
 
@@ -565,8 +579,11 @@ export class ChartController {
       timeScale: {
         timeVisible: seconds < 86_400,
         secondsVisible: seconds < 60,
-        tickMarkFormatter: (time: unknown, type: number) =>
-          typeof time === 'number' ? formatTickMark(time, type, tz) : null,
+        tickMarkFormatter: (time: unknown, type: number) => {
+          if (typeof time !== 'number') return null;
+          this.markTick(time, type);
+          return formatTickMark(time, type, tz);
+        },
       },
     });
   }
@@ -660,6 +677,18 @@ export class ChartController {
     const from = logicalToTime(bars, step, range.from);
     const to = logicalToTime(bars, step, range.to);
     return from === null || to === null ? null : { from, to };
+  }
+
+  /**
+   * The tick labels the axis asked for, newest last, on the figure's `data-ticks` as `{time}:{type}`
+   * (the library's TickMarkType: 2 a day, 3 a time): where the axis puts its marks, for tests.
+   */
+  private markTick(time: number, type: number): void {
+    const figure = this.options.figure;
+    if (!figure) return;
+    this.ticks.push(`${time}:${type}`);
+    if (this.ticks.length > 120) this.ticks.splice(0, this.ticks.length - 120);
+    figure.dataset.ticks = this.ticks.join(' ');
   }
 
   /** The time of the bar under the crosshair on the figure's `data-crosshair` (for tests). */
