@@ -137,9 +137,15 @@ export function PoolView({
     () => ({ base: tradePool?.base.symbol ?? '', quote: tradePool?.quote.symbol ?? '' }),
     [tradePool],
   );
+  const quoteSymbol = data?.quote_token.symbol;
   const lineTarget = useMemo<PoolTarget>(
-    () => ({ kind: 'pool', ...pool, ...(title ? { label: title } : {}) }),
-    [pool, title],
+    () => ({
+      kind: 'pool',
+      ...pool,
+      ...(title ? { label: title } : {}),
+      ...(quoteSymbol ? { quote: quoteSymbol } : {}),
+    }),
+    [pool, title, quoteSymbol],
   );
 
   // A deliberate change (interval, chart options, window, side) is a new history entry, so Back

@@ -18,6 +18,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { Candle } from '../features/chart/candles';
+import { roundPrice } from '../features/chart/price-format';
 import type { AlertState } from '../features/alerts/model';
 import type { ChartLayer, LayerContext } from './controller';
 
@@ -336,7 +337,8 @@ export class PriceLineLayer implements ChartLayer {
     this.drag = null;
     this.ctx?.container.releasePointerCapture?.(e.pointerId);
     this.updateCursor(null);
-    if (drag.moved) this.events.onMove(drag.id, drag.price);
+    // The pointer's price has the pixel's noise: the line keeps the chart's own rounding.
+    if (drag.moved) this.events.onMove(drag.id, roundPrice(drag.price));
     else this.events.onSelect?.(drag.id);
   };
 
@@ -355,6 +357,6 @@ export class PriceLineLayer implements ChartLayer {
     if (param.paneIndex !== undefined && param.paneIndex !== 0) return;
     const price = this.series.coordinateToPrice(param.point.y);
     if (price === null || !Number.isFinite(price) || price <= 0) return;
-    this.events.onAdd(price);
+    this.events.onAdd(roundPrice(price));
   };
 }
