@@ -333,8 +333,8 @@ export function CandleChart({
       notes,
       // The legend as shown (the hovered bar's, else the last), indicators included.
       snapshotLegend(
-        shown.bar,
-        shown.previousClose,
+        hover && hover.interval === interval ? hover.bar : snapshot.last,
+        hover && hover.interval === interval ? hover.previousClose : snapshot.previousClose,
         decimals,
         studies.length > 0 ? studyLegend : [],
       ),
