@@ -397,6 +397,7 @@ export class ChartController {
     );
     this.markers.setTrades(trades, this.feed?.getBars() ?? [], this.current ?? '15m');
     this.markExtent();
+    this.refreshHoveredMarker();
     for (const layer of this.layers) layer.attach(this.layerContext());
   }
 
@@ -614,6 +615,19 @@ export class ChartController {
     );
   };
 
+  /** An open card follows its marker: a trade joined it, or it went (the card closes). */
+  private refreshHoveredMarker(): void {
+    const id = this.hoveredMarker;
+    const layer = this.markers;
+    if (id === null || !layer) return;
+    const bucket = layer.buckets.find((b) => b.id === id);
+    const bars = this.feed?.getBars() ?? [];
+    const bar = bucket ? bars[findBarIndex(bars, bucket.time)] : undefined;
+    const at = bucket && bar ? layer.anchor(bucket, bar) : null;
+    if (bucket && at) this.options.onTradeHover?.({ bucket, ...at });
+    else this.hoverMarker(null);
+  }
+
   private hoverMarker(hover: TradeMarkerHover | null): void {
     const id = hover?.bucket.id ?? null;
     if (id === this.hoveredMarker) return;
@@ -623,6 +637,7 @@ export class ChartController {
 
   private readonly onRange = (range: LogicalRange | null) => {
     if (range && range.from < LOAD_OLDER_MARGIN) void this.feed?.loadOlder();
+    this.markers?.relabel();
     this.markExtent();
     if (this.options.onVisibleTimeRange) this.options.onVisibleTimeRange(this.toTimeRange(range));
     if (this.compare?.size) {
@@ -728,7 +743,9 @@ export class ChartController {
 
   /**
    * Your trades on the figure, for tests: `data-markers` the number of trades drawn, and
-   * `data-marker-points` each visible marker as `{time}:{side}:{count}@{x},{y}` (pane pixels).
+   * `data-marker-points` each visible marker as `{time}:{side}:{count}@{x},{y}` (pane pixels), and
+   * `data-marker-labels` each visible label as `{time}:{side}@{x}={label}` (URI-encoded; a marker
+   * whose trades a neighbour's label names has none).
    */
   private markMarkers(figure: HTMLElement): void {
     const layer = this.markers;
@@ -736,14 +753,19 @@ export class ChartController {
     const bars = this.feed?.getBars() ?? [];
     let drawn = 0;
     const points: string[] = [];
+    const labels: string[] = [];
     for (const bucket of layer.buckets) {
       drawn += bucket.trades.length;
       const bar = bars[findBarIndex(bars, bucket.time)];
       const at = bar ? layer.anchor(bucket, bar) : null;
-      if (at && at.x >= 0 && at.x <= this.chart.timeScale().width())
+      if (at && at.x >= 0 && at.x <= this.chart.timeScale().width()) {
         points.push(`${bucket.id}:${bucket.trades.length}@${Math.round(at.x)},${Math.round(at.y)}`);
+        const label = layer.labelOf(bucket.id);
+        if (label) labels.push(`${bucket.id}@${Math.round(at.x)}=${encodeURIComponent(label)}`);
+      }
     }
     figure.dataset.markers = String(drawn);
     figure.dataset.markerPoints = points.join(' ');
+    figure.dataset.markerLabels = labels.join(' ');
   }
 }

@@ -205,7 +205,9 @@ export class PriceLineLayer implements ChartLayer {
       lineStyle: fired ? LineStyle.Dotted : alert ? LineStyle.Solid : LineStyle.Dashed,
       lineVisible: true,
       axisLabelVisible: true,
-      title: alert ? (fired ? `fired${arrow}` : `alert${arrow}`) : '',
+      // A fired line says so at the point where it fired (drawMarkers), not at the pane's right
+      // edge, where the latest candles' trade markers write their labels.
+      title: alert && !fired ? `alert${arrow}` : '',
     };
   }
 
@@ -229,6 +231,7 @@ export class PriceLineLayer implements ChartLayer {
         shape: 'circle',
         color,
         size: 1.5,
+        text: 'fired',
       });
     }
     // The plugin wants them in time order.

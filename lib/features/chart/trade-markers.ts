@@ -85,3 +85,48 @@ export function placeTrades<T extends PlaceableTrade>(
   list.sort((a, b) => a.time - b.time || (a.side === b.side ? 0 : a.side === 'buy' ? -1 : 1));
   return { buckets: list, waiting };
 }
+
+/**
+ * Which markers carry a label, and what it says, so that no two labels of one side overlap: walking
+ * each side's markers left to right, a marker whose label would reach into the previous label's
+ * room joins that label's group, and the group is named once, on its latest marker, for every
+ * trade in it (`Whale A ×3`, or `×5` for several wallets). The arrows stay on their own candles.
+ * `x` is a marker's centre (pixels), `textOf` names a group's trades, `widthOf` measures a text.
+ */
+export function labelMarkers<T extends PlaceableTrade>(
+  buckets: readonly MarkerBucket<T>[],
+  x: (bucket: MarkerBucket<T>) => number | null,
+  textOf: (trades: readonly T[]) => string,
+  widthOf: (text: string) => number,
+  gap = 6,
+): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const side of ['buy', 'sell'] as const) {
+    let group: { ids: string[]; trades: T[]; right: number } | null = null;
+    const close = () => {
+      if (!group) return;
+      for (const id of group.ids) labels.set(id, '');
+      labels.set(group.ids[group.ids.length - 1] as string, textOf(group.trades));
+    };
+    for (const bucket of buckets) {
+      if (bucket.side !== side) continue;
+      const at = x(bucket);
+      if (at === null) {
+        labels.set(bucket.id, textOf(bucket.trades));
+        continue;
+      }
+      const half = widthOf(textOf(bucket.trades)) / 2;
+      if (group && at - half < group.right + gap) {
+        group.ids.push(bucket.id);
+        group.trades.push(...bucket.trades);
+        // The group's one label sits on its latest marker, as wide as what it names.
+        group.right = at + widthOf(textOf(group.trades)) / 2;
+        continue;
+      }
+      close();
+      group = { ids: [bucket.id], trades: [...bucket.trades], right: at + half };
+    }
+    close();
+  }
+  return labels;
+}
