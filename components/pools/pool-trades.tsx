@@ -11,6 +11,7 @@ import { useLiveInterrupted } from '@/lib/client/hooks/use-stream';
 import { Panel } from '@/components/ui/panel';
 import { useMoney } from '@/lib/features/fiats/use-money';
 import { readTrade, type TradeView } from '@/lib/features/pools/trades';
+import type { QuoteUsd } from '@/lib/features/pools/pricing';
 import { tradesToCsv } from '@/lib/features/pools/trades-csv';
 import { CsvExport } from '@/components/ui/csv-export';
 import { TradesTable } from './trades-table';
@@ -22,11 +23,14 @@ const timeOfTrade = (t: TradeView) => t.time;
 export function PoolTrades({
   pool,
   data,
+  quote,
   tz,
   explorer,
 }: {
   pool: PoolRef;
   data: PoolObject | null;
+  /** the quote token's USD price the values are computed at (lib/features/pools/pricing.ts) */
+  quote: QuoteUsd | null;
   tz: TimeZoneMode;
   explorer: Explorer | null;
 }) {
@@ -48,12 +52,12 @@ export function PoolTrades({
           },
     [data, pool.address],
   );
+  // A trade's price and value in dollars: its quote amount at the quote's live USD price (the
+  // base leg at the snapshot only for a trade without a quote leg).
+  const quoteUsd = quote?.usd ?? null;
   const usd = useMemo(
-    () => ({
-      base: data?.base_token_price_usd ?? null,
-      quote: data?.quote_token_price_usd ?? null,
-    }),
-    [data],
+    () => ({ base: data?.base_token_price_usd ?? null, quote: quoteUsd }),
+    [data, quoteUsd],
   );
   const money = useMoney();
   const views = useMemo(

@@ -1,6 +1,7 @@
 'use client';
 import { memo } from 'react';
-import { formatPrice, formatCompact, toBig, USD, type Numeric } from '@/lib/core/format/number';
+import { formatPrice, formatCompact, USD, type Numeric } from '@/lib/core/format/number';
+import { inUsd } from '@/lib/features/pools/live';
 import { moneyOf, type Money } from '@/lib/features/fiats/usd';
 import type { PoolTrade } from '@/lib/features/pools/api';
 import type { Explorer } from '@/lib/features/chains/explorer';
@@ -131,8 +132,9 @@ const TradeRow = memo(function TradeRow({
 }) {
   const t = readTrade(tx, pool, usd);
   const tone = t.side === 'buy' ? 'text-up' : t.side === 'sell' ? 'text-down' : 'text-muted';
-  const quoteUsd = toBig(usd.quote);
-  const price = t.price !== null && quoteUsd ? money.of(quoteUsd.times(t.price)) : null;
+  const priceUsd =
+    t.price !== null && usd.quote != null ? inUsd(t.price, { usd: String(usd.quote) }) : null;
+  const price = priceUsd ? money.of(priceUsd) : null;
   const value = money.of(t.valueUsd);
   const flash = fresh ? (t.side === 'sell' ? 'flash-down' : 'flash-up') : '';
   return (
