@@ -27,6 +27,7 @@ export function TradesTable({
   loading,
   compact = false,
   explorer = null,
+  traderHref,
 }: {
   trades: readonly PoolTrade[];
   pool: TradePool;
@@ -38,6 +39,8 @@ export function TradesTable({
   loading: boolean;
   compact?: boolean;
   explorer?: Explorer | null;
+  /** where a trader's address leads (its history on the Wallets page); its explorer page otherwise */
+  traderHref?: (address: string) => string;
 }) {
   const cell = compact ? 'px-2 h-7' : 'px-3 h-9';
   const head = `${compact ? 'px-2 py-1.5' : 'px-3 py-2'} font-medium`;
@@ -100,6 +103,7 @@ export function TradesTable({
                 fresh={fresh.has(tradeKey(tx))}
                 compact={compact}
                 explorer={explorer}
+                traderHref={traderHref}
                 cell={cell}
               />
             ))}
@@ -118,6 +122,7 @@ const TradeRow = memo(function TradeRow({
   fresh,
   compact,
   explorer,
+  traderHref,
   cell,
 }: {
   tx: PoolTrade;
@@ -128,6 +133,7 @@ const TradeRow = memo(function TradeRow({
   fresh: boolean;
   compact: boolean;
   explorer: Explorer | null;
+  traderHref?: (address: string) => string;
   cell: string;
 }) {
   const t = readTrade(tx, pool, usd);
@@ -177,8 +183,8 @@ const TradeRow = memo(function TradeRow({
             {t.trader ? (
               <Address
                 value={t.trader}
-                href={explorer?.address(t.trader)}
-                external
+                href={traderHref ? traderHref(t.trader) : explorer?.address(t.trader)}
+                external={!traderHref}
                 head={6}
                 tail={4}
               />
