@@ -143,7 +143,7 @@ export function PoolView({
       quote: { address: quoteAddress, symbol: quote },
     };
   }, [tokens]);
-  const myTrades = useMyTrades(pool, tradePool);
+  const myTrades = useMyTrades(pool, tradePool, controller);
   const tradeSymbols = useMemo(
     () => ({ base: tradePool?.base.symbol ?? '', quote: tradePool?.quote.symbol ?? '' }),
     [tradePool],

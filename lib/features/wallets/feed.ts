@@ -139,7 +139,12 @@ export function mergeNewestFirst(
 export function setPaused(state: FeedState, paused: boolean, limit = FEED_LIMIT): FeedState {
   if (paused === state.paused) return state;
   if (paused) return { ...state, paused };
-  return { ...state, paused, rows: mergeNewestFirst(state.pending, state.rows, limit), pending: [] };
+  return {
+    ...state,
+    paused,
+    rows: mergeNewestFirst(state.pending, state.rows, limit),
+    pending: [],
+  };
 }
 
 export function clearFeed(state: FeedState): FeedState {
