@@ -745,7 +745,7 @@ export class ChartController {
    * Your trades on the figure, for tests: `data-markers` the number of trades drawn, and
    * `data-marker-points` each visible marker as `{time}:{side}:{count}@{x},{y}` (pane pixels), and
    * `data-marker-labels` each visible label as `{time}:{side}@{x}={label}` (URI-encoded; a marker
-   * whose trades a neighbour's label names has none).
+   * whose label would run into a neighbour's has none).
    */
   private markMarkers(figure: HTMLElement): void {
     const layer = this.markers;

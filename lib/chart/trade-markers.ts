@@ -209,7 +209,7 @@ export class TradeMarkerLayer {
     this.plugin = null;
   }
 
-  /** The label each marker shows now ('' when a neighbour's label names its trades too). */
+  /** The label each marker shows now ('' when it would run into a newer neighbour's). */
   labelOf(id: string): string {
     return this.labels.get(id) ?? '';
   }

@@ -87,11 +87,12 @@ export function placeTrades<T extends PlaceableTrade>(
 }
 
 /**
- * Which markers carry a label, and what it says, so that no two labels of one side overlap: walking
- * each side's markers left to right, a marker whose label would reach into the previous label's
- * room joins that label's group, and the group is named once, on its latest marker, for every
- * trade in it (`Whale A ×3`, or `×5` for several wallets). The arrows stay on their own candles.
- * `x` is a marker's centre (pixels), `textOf` names a group's trades, `widthOf` measures a text.
+ * Which markers carry a label, and what it says, so that no two labels of one side overlap. A
+ * marker's label names the trades of its candle and side, merged (`Whale A ×2`, or `×3` for several
+ * wallets). Walking each side's markers from the newest back, a label that would reach into the
+ * room of the one to its right is left out: that marker keeps its arrow and its card, and the
+ * newest trades keep their names. `x` is a marker's centre (pixels), `textOf` names trades,
+ * `widthOf` measures a text.
  */
 export function labelMarkers<T extends PlaceableTrade>(
   buckets: readonly MarkerBucket<T>[],
@@ -102,31 +103,24 @@ export function labelMarkers<T extends PlaceableTrade>(
 ): Map<string, string> {
   const labels = new Map<string, string>();
   for (const side of ['buy', 'sell'] as const) {
-    let group: { ids: string[]; trades: T[]; right: number } | null = null;
-    const close = () => {
-      if (!group) return;
-      for (const id of group.ids) labels.set(id, '');
-      labels.set(group.ids[group.ids.length - 1] as string, textOf(group.trades));
-    };
-    for (const bucket of buckets) {
+    let left = Infinity;
+    for (let i = buckets.length - 1; i >= 0; i--) {
+      const bucket = buckets[i] as MarkerBucket<T>;
       if (bucket.side !== side) continue;
+      const text = textOf(bucket.trades);
       const at = x(bucket);
       if (at === null) {
-        labels.set(bucket.id, textOf(bucket.trades));
+        labels.set(bucket.id, text);
         continue;
       }
-      const half = widthOf(textOf(bucket.trades)) / 2;
-      if (group && at - half < group.right + gap) {
-        group.ids.push(bucket.id);
-        group.trades.push(...bucket.trades);
-        // The group's one label sits on its latest marker, as wide as what it names.
-        group.right = at + widthOf(textOf(group.trades)) / 2;
+      const half = widthOf(text) / 2;
+      if (at + half + gap > left) {
+        labels.set(bucket.id, '');
         continue;
       }
-      close();
-      group = { ids: [bucket.id], trades: [...bucket.trades], right: at + half };
+      labels.set(bucket.id, text);
+      left = at - half;
     }
-    close();
   }
   return labels;
 }

@@ -31,7 +31,7 @@ const MAX_FORCED = 1_000;
 /**
  * The demo's own monitored wallet (the catalogue's first Ethereum address) trades in the catalogue
  * pools of its chain: a trade of theirs is the wallet's when a draw of (seed, pool, second) says so,
- * about one in DEMO_SHARE, so about every half hour per pool (a desk's pace, not a bot's, so that
+ * about one in DEMO_SHARE, so about every two hours per pool (a desk's pace, not a bot's, so that
  * its other transfers still show in its history). A pure function of time like the rest of the
  * queue: the same trades in the pool's list, in the wallet's history and on its live pushes
  * (docs/simulator/tx.md, "Pool trades").
@@ -39,7 +39,7 @@ const MAX_FORCED = 1_000;
 export const DEMO_TRADER =
   INITIAL_WALLETS.find((w) => w.chain_type === 'ethereum')?.address[0] ?? '';
 const DEMO_CHAIN = 'ethereum';
-export const DEMO_SHARE = 600;
+export const DEMO_SHARE = 2_400;
 /** How far back the wallet's history of pool trades is searched for one page: a week of blocks. */
 const DEMO_SCAN_BLOCKS = (7 * 86_400) / 3;
 

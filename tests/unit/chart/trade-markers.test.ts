@@ -136,16 +136,16 @@ describe('labelMarkers', () => {
   const text = (trades: readonly { wallet: string; label: string | null }[]) =>
     markerText({ trades: trades as Parameters<typeof markerText>[0]['trades'] });
 
-  it('gives neighbouring markers of one side one label, on the latest, naming all their trades', () => {
+  it("leaves out a label that would run into a newer neighbour's; the other side keeps its own", () => {
     const labels = labelMarkers(buckets, at(6), text, width);
-    // The three crowded buys: one label for four trades of two wallets.
+    // Newest first: the far buy keeps its label; the crowded buys' newest would run into it and
+    // shows none, the next one has room again, the oldest runs into that one.
+    expect(labels.get('9000:buy')).toBe('Whale A');
+    expect(labels.get('1800:buy')).toBe('');
+    expect(labels.get('900:buy')).toBe('Whale A');
     expect(labels.get('0:buy')).toBe('');
-    expect(labels.get('900:buy')).toBe('');
-    expect(labels.get('1800:buy')).toBe('×4');
     // The sell on the same candle is the other side: a label of its own.
     expect(labels.get('1800:sell')).toBe('Whale A');
-    // Far away: its own.
-    expect(labels.get('9000:buy')).toBe('Whale A');
   });
 
   it('lets each marker keep its own label when there is room (zoomed in)', () => {
