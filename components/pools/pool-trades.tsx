@@ -20,6 +20,14 @@ import { MAX_KEPT, POOL_TRADES_QUEUE, usePoolTrades } from './use-pool-trades';
 
 const timeOfTrade = (t: TradeView) => t.time;
 
+/** Whether a quote moved enough to be shown again: more than 0.05%, or to or from unknown. */
+function movedEnough(before: string | null, after: string | null): boolean {
+  if (before === null || after === null) return before !== after;
+  const a = Number(before);
+  const b = Number(after);
+  return !(a > 0) || Math.abs(b / a - 1) > 0.0005;
+}
+
 /** A trader filter as typed: an address or a part of one, whatever its case. */
 const matchesTrader = (trader: string | null, filter: string) =>
   !filter || (!!trader && trader.toLowerCase().includes(filter.toLowerCase()));
@@ -64,8 +72,12 @@ export function PoolTrades({
     [data, pool.address],
   );
   // A trade's price and value in dollars: its quote amount at the quote's live USD price (the
-  // base leg at the snapshot only for a trade without a quote leg).
-  const quoteUsd = quote?.usd ?? null;
+  // base leg at the snapshot only for a trade without a quote leg). The table takes a new quote
+  // only when it moved by more than what its figures show (0.05%): a 3-second tick of the quote
+  // re-renders no row.
+  const [quoteUsd, setQuoteUsd] = useState(quote?.usd ?? null);
+  const nextQuote = quote?.usd ?? null;
+  if (nextQuote !== quoteUsd && movedEnough(quoteUsd, nextQuote)) setQuoteUsd(nextQuote);
   const usd = useMemo(
     () => ({ base: data?.base_token_price_usd ?? null, quote: quoteUsd }),
     [data, quoteUsd],
