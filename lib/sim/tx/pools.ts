@@ -30,18 +30,19 @@ const MAX_FORCED = 1_000;
 
 /**
  * The demo's own monitored wallet (the catalogue's first Ethereum address) trades in the catalogue
- * pools of its chain: a trade of theirs is the wallet's when a draw of (seed, pool, second) says so,
- * about one in DEMO_SHARE, so about every two hours per pool (a desk's pace, not a bot's, so that
- * its other transfers still show in its history). A pure function of time like the rest of the
- * queue: the same trades in the pool's list, in the wallet's history and on its live pushes
- * (docs/simulator/tx.md, "Pool trades").
+ * pools of its chain: in each hour of a pool, a draw of (seed, pool, hour) says whether the wallet
+ * trades then (one hour in DEMO_HOURS) and which of the hour's 1,200 blocks is its trade, so about
+ * one trade per pool every six hours (a desk's pace, not a bot's, so that its other transfers still
+ * show in its history). A pure function of time like the rest of the queue: the same trades in the
+ * pool's list, in the wallet's history and on its live pushes (docs/simulator/tx.md, "Pool trades").
  */
 export const DEMO_TRADER =
   INITIAL_WALLETS.find((w) => w.chain_type === 'ethereum')?.address[0] ?? '';
 const DEMO_CHAIN = 'ethereum';
-export const DEMO_SHARE = 2_400;
-/** How far back the wallet's history of pool trades is searched for one page: a week of blocks. */
-const DEMO_SCAN_BLOCKS = (7 * 86_400) / 3;
+export const DEMO_HOURS = 6;
+const BLOCKS_PER_HOUR = 3_600 / BLOCK;
+/** How far back the wallet's history of pool trades is searched for one page: a month of hours. */
+const DEMO_SCAN_HOURS = 31 * 24;
 
 interface PoolEntry {
   pool: SimPool;
@@ -82,11 +83,21 @@ export class PoolTrades {
     }
   }
 
+  /** The second of the demo wallet's trade in the pool's `hour` (Unix hours), or null for none. */
+  private demoSecond(entry: PoolEntry, hour: number): number | null {
+    if (!DEMO_TRADER || entry.chain.name !== DEMO_CHAIN) return null;
+    const d = new Draw(`${this.ctx.seed}|demo|${entry.series.fp}|${hour}`);
+    if (d.r() >= 1 / DEMO_HOURS) return null;
+    const t = this.tradeSecond(
+      entry.series,
+      hour * BLOCKS_PER_HOUR + d.int(0, BLOCKS_PER_HOUR - 1),
+    );
+    return this.forced.has(`${entry.series.fp}|${t}`) ? null : t;
+  }
+
   /** Whether the pool's trade at second `t` is the demo wallet's (the test hook's trades are not). */
   isDemoTrade(entry: PoolEntry, t: number): boolean {
-    if (!DEMO_TRADER || entry.chain.name !== DEMO_CHAIN) return false;
-    if (this.forced.has(`${entry.series.fp}|${t}`)) return false;
-    return new Draw(`${this.ctx.seed}|demo|${entry.series.fp}|${t}`).r() < 1 / DEMO_SHARE;
+    return this.demoSecond(entry, Math.floor(t / 3_600)) === t;
   }
 
   /** Whether `address` on `chain` is the demo wallet, whose history holds its pool trades. */
@@ -118,16 +129,16 @@ export class PoolTrades {
     );
     if (pools.length === 0) return;
     const last = Math.min(now, Math.floor(before / 1_000_000));
-    const heads = pools.map((entry) => ({ entry, block: Math.floor(last / BLOCK) }));
-    const floor = Math.floor(last / BLOCK) - DEMO_SCAN_BLOCKS;
-    // Each pool walks back block by block; the newest of the pools' next trades comes first.
-    const nextOf = (h: { entry: PoolEntry; block: number }) => {
-      for (; h.block >= floor; h.block--) {
-        const t = this.tradeSecond(h.entry.series, h.block);
-        if (t > last || !this.isDemoTrade(h.entry, t)) continue;
+    const heads = pools.map((entry) => ({ entry, hour: Math.floor(last / 3_600) }));
+    const floor = Math.floor(last / 3_600) - DEMO_SCAN_HOURS;
+    // Each pool walks back hour by hour; the newest of the pools' next trades comes first.
+    const nextOf = (h: { entry: PoolEntry; hour: number }) => {
+      for (; h.hour >= floor; h.hour--) {
+        const t = this.demoSecond(h.entry, h.hour);
+        if (t === null || t > last) continue;
         const id = this.ctx.codec.id(h.entry.series, t, 0);
         if (id >= before) continue;
-        h.block--;
+        h.hour--;
         return { t, id, entry: h.entry };
       }
       return null;
@@ -141,7 +152,7 @@ export class PoolTrades {
       }
       if (best < 0) return;
       const { t, id, entry } = pending[best] as { t: number; id: number; entry: PoolEntry };
-      pending[best] = nextOf(heads[best] as { entry: PoolEntry; block: number });
+      pending[best] = nextOf(heads[best] as { entry: PoolEntry; hour: number });
       const tx = this.trade(entry, t);
       if (recordMatches(tx, filter)) yield { id, load: () => ({ ...tx, id }) };
     }
@@ -153,9 +164,9 @@ export class PoolTrades {
     if (!(to > from)) return [];
     for (const entry of this.pools) {
       if (entry.chain.name !== DEMO_CHAIN) continue;
-      for (let block = Math.floor((from + 1) / BLOCK); block <= Math.floor(to / BLOCK); block++) {
-        const t = this.tradeSecond(entry.series, block);
-        if (t <= from || t > to || !this.isDemoTrade(entry, t)) continue;
+      for (let hour = Math.floor((from + 1) / 3_600); hour <= Math.floor(to / 3_600); hour++) {
+        const t = this.demoSecond(entry, hour);
+        if (t === null || t <= from || t > to) continue;
         out.push({
           tx: { ...this.trade(entry, t), id: this.ctx.codec.id(entry.series, t, 0) },
           chain: entry.chain,
