@@ -19,7 +19,13 @@ import { formatMoment, type TimeZoneMode } from '@/lib/features/chart/time-forma
 import { CONDITION_LABELS, isArmed, type PriceEntry } from '@/lib/features/alerts/model';
 import { askNotifyPermission, notifyPermission } from '@/lib/features/alerts/notify';
 import { useAlerts } from '@/lib/features/alerts/store';
-import { formatNear, levelText, targetHref, targetName } from '@/lib/features/alerts/text';
+import {
+  formatNear,
+  levelText,
+  levelUnit,
+  targetHref,
+  targetName,
+} from '@/lib/features/alerts/text';
 import { MAX_WATCHED_POOLS } from '@/lib/features/alerts/watcher';
 
 const ARROWS = { up: '↑', down: '↓', cross: '↕' } as const;
@@ -222,6 +228,7 @@ export function AlertsView() {
                               {formatWhen(alert.firedAt!, tz)} at{' '}
                               <span className="text-text">
                                 {formatNear(alert.firedPrice ?? 0, e.price)}
+                                {levelUnit(e.target) ? ` ${levelUnit(e.target)}` : ''}
                               </span>
                             </span>
                           </span>
