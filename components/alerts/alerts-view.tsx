@@ -4,6 +4,7 @@
  * fires, where it stands (armed, or fired at what time and price), and re-arm, delete, open chart.
  */
 import Link from 'next/link';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,25 +14,24 @@ import { Panel } from '@/components/ui/panel';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useHydrated } from '@/lib/client/hooks/use-hydrated';
 import { usePrefs } from '@/lib/client/stores/prefs';
+import { chainsQuery } from '@/lib/client/queries/price';
+import { formatMoment, type TimeZoneMode } from '@/lib/features/chart/time-format';
 import { CONDITION_LABELS, isArmed, type PriceEntry } from '@/lib/features/alerts/model';
 import { askNotifyPermission, notifyPermission } from '@/lib/features/alerts/notify';
 import { useAlerts } from '@/lib/features/alerts/store';
-import { formatNear, levelText, targetHref, targetName } from '@/lib/features/alerts/text';
+import {
+  formatNear,
+  levelText,
+  levelUnit,
+  targetHref,
+  targetName,
+} from '@/lib/features/alerts/text';
 import { MAX_WATCHED_POOLS } from '@/lib/features/alerts/watcher';
 
 const ARROWS = { up: '↑', down: '↓', cross: '↕' } as const;
 
-function formatWhen(ms: number, utc: boolean): string {
-  return new Date(ms).toLocaleString(undefined, {
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-    ...(utc ? { timeZone: 'UTC' } : {}),
-  });
-}
+/** A moment of an alert in the time zone of Settings (as every time of the app). */
+const formatWhen = (ms: number, tz: TimeZoneMode) => formatMoment(Math.floor(ms / 1000), tz);
 
 /** Armed first (newest first), then fired (latest first). */
 function order(a: PriceEntry, b: PriceEntry): number {
@@ -66,8 +66,16 @@ function NotifyState() {
 export function AlertsView() {
   const hydrated = useHydrated();
   const all = useAlerts((s) => s.entries);
-  const utc = usePrefs((s) => s.tz) === 'utc';
+  const tz = usePrefs((s) => s.tz);
   const alerts = useMemo(() => all.filter((e) => e.alert !== null).sort(order), [all]);
+  // Chains by name, from the list the rest of the app names them with ("Ethereum", not "EVM 1").
+  const chains = useQuery({
+    ...chainsQuery,
+    enabled: alerts.some((e) => e.target.kind === 'pool'),
+  }).data;
+  const chainName = (chainType: string, chainId: number) =>
+    chains?.find((c) => c.chain_type === chainType && c.chain_id === chainId)?.name ??
+    `${chainType.toUpperCase()} ${chainId}`;
   const armed = alerts.filter(isArmed).length;
   const { rearm, remove } = useAlerts.getState();
   const pools = new Set(
@@ -120,29 +128,46 @@ export function AlertsView() {
             Markets.
           </EmptyState>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="num w-full min-w-[760px] border-separate border-spacing-0 text-[13px]">
+          // `relative`: the visually hidden header text is placed inside the scroller, never out to
+          // the right of the page (it made /alerts 760 px wide on a phone).
+          <div className="relative overflow-x-auto">
+            <table className="num w-full border-separate border-spacing-0 text-[13px] sm:min-w-[760px]">
               <thead className="text-2xs uppercase tracking-wide text-muted">
                 <tr>
                   <th
                     scope="col"
-                    className="sticky left-0 z-[1] h-8 border-b border-border bg-panel px-3 text-left font-medium"
+                    className="h-8 border-b border-border bg-panel px-2 text-left font-medium sm:sticky sm:left-0 sm:z-[1] sm:px-3"
                   >
                     Target
                   </th>
-                  <th scope="col" className="border-b border-border px-3 text-left font-medium">
+                  <th
+                    scope="col"
+                    className="hidden border-b border-border px-3 text-left font-medium sm:table-cell"
+                  >
                     Condition
                   </th>
-                  <th scope="col" className="border-b border-border px-3 text-right font-medium">
+                  <th
+                    scope="col"
+                    className="border-b border-border px-2 text-right font-medium sm:px-3"
+                  >
                     Level
                   </th>
-                  <th scope="col" className="border-b border-border px-3 text-left font-medium">
+                  <th
+                    scope="col"
+                    className="hidden border-b border-border px-3 text-left font-medium sm:table-cell"
+                  >
                     Created
                   </th>
-                  <th scope="col" className="border-b border-border px-3 text-left font-medium">
+                  <th
+                    scope="col"
+                    className="border-b border-border px-2 text-left font-medium sm:px-3"
+                  >
                     State
                   </th>
-                  <th scope="col" className="border-b border-border px-3 text-right font-medium">
+                  <th
+                    scope="col"
+                    className="border-b border-border px-2 text-right font-medium sm:px-3"
+                  >
                     <span className="sr-only">Actions</span>
                   </th>
                 </tr>
@@ -152,6 +177,12 @@ export function AlertsView() {
                   const alert = e.alert!;
                   const fired = alert.firedAt !== null;
                   const name = targetName(e.target);
+                  const condition =
+                    e.target.kind === 'token'
+                      ? alert.condition === 'down'
+                        ? 'Falls below'
+                        : 'Rises above'
+                      : CONDITION_LABELS[alert.condition];
                   return (
                     <tr
                       key={e.id}
@@ -159,7 +190,7 @@ export function AlertsView() {
                       data-testid="alert-row"
                       data-state={fired ? 'fired' : 'armed'}
                     >
-                      <td className="sticky left-0 z-[1] whitespace-nowrap border-b border-border/60 bg-panel px-3 py-1 leading-tight group-hover:bg-raised">
+                      <td className="border-b border-border/60 bg-panel px-2 py-1 leading-tight group-hover:bg-raised sm:sticky sm:left-0 sm:z-[1] sm:whitespace-nowrap sm:px-3">
                         <Link
                           href={targetHref(e.target)}
                           prefetch={false}
@@ -167,36 +198,37 @@ export function AlertsView() {
                         >
                           {name}
                         </Link>
-                        <span className="block text-2xs text-muted">
+                        <span className="block text-2xs text-muted" data-testid="alert-target-kind">
                           {e.target.kind === 'pool'
-                            ? `Pool · ${e.target.chainType.toUpperCase()} ${e.target.chainId}`
+                            ? `Pool · ${chainName(e.target.chainType, e.target.chainId)}`
                             : `Token · ${e.target.fiat}`}
                         </span>
                       </td>
-                      <td className="whitespace-nowrap border-b border-border/60 px-3 text-muted">
-                        <span aria-hidden>{ARROWS[alert.condition]}</span>{' '}
-                        {e.target.kind === 'token'
-                          ? alert.condition === 'down'
-                            ? 'Falls below'
-                            : 'Rises above'
-                          : CONDITION_LABELS[alert.condition]}
+                      <td className="hidden whitespace-nowrap border-b border-border/60 px-3 text-muted sm:table-cell">
+                        <span aria-hidden>{ARROWS[alert.condition]}</span> {condition}
                       </td>
-                      <td className="whitespace-nowrap border-b border-border/60 px-3 text-right font-medium text-text">
-                        {levelText(e)}
+                      <td className="border-b border-border/60 px-2 text-right font-medium text-text sm:whitespace-nowrap sm:px-3">
+                        {/* On a phone the condition rides with the level, its column hidden. */}
+                        <span className="text-muted sm:hidden" title={condition}>
+                          <span aria-hidden>{ARROWS[alert.condition]}</span>
+                          <span className="sr-only">{condition}</span>{' '}
+                        </span>
+                        <span data-testid="alert-level">{levelText(e)}</span>
                       </td>
-                      <td className="whitespace-nowrap border-b border-border/60 px-3 text-muted">
-                        {formatWhen(e.createdAt, utc)}
+                      <td className="hidden whitespace-nowrap border-b border-border/60 px-3 text-muted sm:table-cell">
+                        <span data-testid="alert-created">{formatWhen(e.createdAt, tz)}</span>
                       </td>
-                      <td className="whitespace-nowrap border-b border-border/60 px-3">
+                      <td className="border-b border-border/60 px-2 py-1 sm:whitespace-nowrap sm:px-3">
                         {fired ? (
-                          <span className="flex items-center gap-2">
+                          <span className="flex flex-col items-start gap-0.5 sm:flex-row sm:items-center sm:gap-2">
                             <Badge tone={(alert.firedPrice ?? 0) >= e.price ? 'up' : 'down'}>
                               Triggered
                             </Badge>
-                            <span className="text-[12px] text-muted">
-                              {formatWhen(alert.firedAt!, utc)} at{' '}
+                            <span className="text-[12px] text-muted" data-testid="alert-fired">
+                              {formatWhen(alert.firedAt!, tz)} at{' '}
                               <span className="text-text">
                                 {formatNear(alert.firedPrice ?? 0, e.price)}
+                                {levelUnit(e.target) ? ` ${levelUnit(e.target)}` : ''}
                               </span>
                             </span>
                           </span>
@@ -204,8 +236,8 @@ export function AlertsView() {
                           <Badge tone="warn">Armed</Badge>
                         )}
                       </td>
-                      <td className="whitespace-nowrap border-b border-border/60 px-3 text-right">
-                        <span className="inline-flex items-center gap-1">
+                      <td className="whitespace-nowrap border-b border-border/60 px-2 text-right sm:px-3">
+                        <span className="inline-flex flex-col items-end gap-0.5 sm:flex-row sm:items-center sm:gap-1">
                           {fired && (
                             <Button
                               size="sm"
@@ -219,7 +251,7 @@ export function AlertsView() {
                           <Link
                             href={targetHref(e.target)}
                             prefetch={false}
-                            className="inline-flex h-7 items-center rounded px-2 text-[12px] font-medium text-accent hover:bg-raised"
+                            className="hidden h-7 items-center rounded px-2 text-[12px] font-medium text-accent hover:bg-raised sm:inline-flex"
                             aria-label={`Open the ${e.target.kind === 'pool' ? 'chart' : 'token page'} of ${name}`}
                           >
                             {e.target.kind === 'pool' ? 'Open chart' : 'Open token'}

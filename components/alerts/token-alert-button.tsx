@@ -10,10 +10,11 @@ import { useShallow } from 'zustand/react/shallow';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { conditionFor } from '@/lib/features/alerts/crossing';
-import { isArmed, type AlertCondition } from '@/lib/features/alerts/model';
+import { alreadyPast, isArmed, type AlertCondition } from '@/lib/features/alerts/model';
 import { askNotifyPermission } from '@/lib/features/alerts/notify';
 import { useAlerts } from '@/lib/features/alerts/store';
-import { levelText } from '@/lib/features/alerts/text';
+import { formatLevel, formatNear, levelText } from '@/lib/features/alerts/text';
+import { AlreadyPast, fireNow } from './already-past';
 import { formatPrice, type FiatFormat } from '@/lib/core/format/number';
 import { priceDecimals } from '@/lib/features/chart/price-format';
 import { PushSwitch } from './push-switch';
@@ -116,6 +117,8 @@ function TokenAlertForm({
   );
   const [condition, setCondition] = useState<AlertCondition | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The level is already behind the price: asked before the alert is made.
+  const [asking, setAsking] = useState<'above' | 'below' | null>(null);
   const inputId = useId();
   const errorId = useId();
   const armed = useAlerts(
@@ -131,9 +134,14 @@ function TokenAlertForm({
   const side = condition ?? (level !== null ? conditionFor(level, current) : 'up');
   const shownSide = side === 'down' ? 'down' : 'up';
 
-  const submit = () => {
+  const submit = (answer?: 'fire' | 'keep') => {
     if (level === null) {
       setError('Type a price above zero.');
+      return;
+    }
+    const past = alreadyPast(shownSide, level, current);
+    if (past && !answer) {
+      setAsking(past);
       return;
     }
     const result = useAlerts
@@ -147,6 +155,8 @@ function TokenAlertForm({
       setError(result.reason);
       return;
     }
+    const made = useAlerts.getState().entries.find((e) => e.id === result.id);
+    if (answer === 'fire' && made && current !== null) fireNow(made, current);
     void askNotifyPermission();
     onDone();
   };
@@ -179,7 +189,10 @@ function TokenAlertForm({
               name="side"
               value={value}
               checked={shownSide === value}
-              onChange={() => setCondition(value)}
+              onChange={() => {
+                setCondition(value);
+                setAsking(null);
+              }}
               className="sr-only"
             />
             <span aria-hidden>{value === 'up' ? '▲' : '▼'}</span>
@@ -200,6 +213,7 @@ function TokenAlertForm({
           onChange={(e) => {
             setText(e.currentTarget.value);
             setError(null);
+            setAsking(null);
           }}
           aria-invalid={error !== null}
           aria-describedby={error ? errorId : undefined}
@@ -211,6 +225,15 @@ function TokenAlertForm({
           </p>
         )}
       </div>
+      {asking && level !== null && current !== null && (
+        <AlreadyPast
+          level={formatLevel(level)}
+          price={formatNear(current, level)}
+          unit={code}
+          side={asking}
+          onAnswer={(fire) => submit(fire ? 'fire' : 'keep')}
+        />
+      )}
       {armed.length > 0 && (
         <div className="text-[12px] text-muted">
           <p className="mb-1">Armed for {symbol}:</p>

@@ -317,7 +317,7 @@ export function CandleChart({
       };
     });
     // Its code loads on the first snapshot, not with the page.
-    const { composeSnapshot, downloadPng, snapshotFileName, snapshotTitle } =
+    const { composeSnapshot, downloadPng, snapshotFileName, snapshotLegend, snapshotTitle } =
       await import('@/lib/chart/snapshot');
     const canvas = composeSnapshot(
       controller.screenshot(),
@@ -331,6 +331,13 @@ export function CandleChart({
         font: css.fontFamily || 'sans-serif',
       },
       notes,
+      // The legend as shown (the hovered bar's, else the last), indicators included.
+      snapshotLegend(
+        hover && hover.interval === interval ? hover.bar : snapshot.last,
+        hover && hover.interval === interval ? hover.previousClose : snapshot.previousClose,
+        decimals,
+        studies.length > 0 ? studyLegend : [],
+      ),
     );
     await downloadPng(canvas, snapshotFileName(info));
   };

@@ -12,16 +12,18 @@ import type { ChartController } from '@/lib/chart/controller';
 import { PriceLineLayer } from '@/lib/chart/price-lines';
 import {
   CONDITION_LABELS,
+  alreadyPast,
   type AlertCondition,
   type PoolTarget,
 } from '@/lib/features/alerts/model';
 import { poolEntries, useAlerts } from '@/lib/features/alerts/store';
-import { formatLevel, formatNear } from '@/lib/features/alerts/text';
+import { formatLevel, formatNear, levelUnit } from '@/lib/features/alerts/text';
 import { askNotifyPermission, notifyPermission } from '@/lib/features/alerts/notify';
 import { useToasts } from '@/lib/features/alerts/toasts';
 import { formatClock } from '@/lib/features/chart/time-format';
 import type { TimeZoneMode } from '@/lib/features/chart/time-format';
 import { PushSwitch } from '@/components/alerts/push-switch';
+import { AlreadyPast, fireNow } from '@/components/alerts/already-past';
 import { usePopover } from './use-popover';
 import { LinesButton, PriceLineButton } from './toolbar-placeholders';
 
@@ -62,6 +64,9 @@ export function PriceLinesControl({
   const [adding, setAdding] = useState(false);
   const { open, setOpen, root, button, onKeyDown } = usePopover();
   const [permission, setPermission] = useState<string>('default');
+  // Alerts armed with their level already behind the price: the price then, until answered.
+  const [asking, setAsking] = useState<Readonly<Record<string, number>>>({});
+  const unit = levelUnit(pool);
   const layerRef = useRef<PriceLineLayer | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
@@ -150,9 +155,25 @@ export function PriceLinesControl({
       setAlert(id, null);
       return;
     }
-    setAlert(id, value as AlertCondition);
+    const condition = value as AlertCondition;
+    setAlert(id, condition);
+    // Said at once: an alert for a rise to a level the price is already over would wait for it to
+    // fall back first. The trader chooses.
+    const entry = entries.find((e) => e.id === id);
+    const last = controller?.lastClose() ?? null;
+    if (entry && last !== null && alreadyPast(condition, entry.price, last))
+      setAsking((a) => ({ ...a, [id]: last }));
+    else setAsking(({ [id]: _, ...rest }) => rest);
     // Asked now, at the click that makes an alert, never on page load.
     void askNotifyPermission().then(setPermission);
+  };
+
+  const answer = (id: string, fire: boolean) => {
+    const price = asking[id];
+    setAsking(({ [id]: _, ...rest }) => rest);
+    const entry = useAlerts.getState().entries.find((e) => e.id === id);
+    if (fire && entry?.alert && entry.alert.firedAt === null && price !== undefined)
+      fireNow(entry, controller?.lastClose() ?? price);
   };
 
   const commitPrice = (id: string, input: HTMLInputElement) => {
@@ -216,8 +237,8 @@ export function PriceLinesControl({
                         aria-hidden
                         className={`h-0.5 w-3 shrink-0 ${!e.alert ? 'bg-accent' : fired ? 'bg-faint' : 'bg-warn'}`}
                       />
-                      <label className="flex min-w-0 flex-1 items-center">
-                        <span className="sr-only">Line price</span>
+                      <label className="flex min-w-0 flex-1 items-center gap-1">
+                        <span className="sr-only">Line price{unit ? ` in ${unit}` : ''}</span>
                         <input
                           key={e.price}
                           type="text"
@@ -230,6 +251,11 @@ export function PriceLinesControl({
                           }}
                           className="num h-6 w-full min-w-0 rounded border border-border bg-bg px-1.5 text-right text-text"
                         />
+                        {unit && (
+                          <span aria-hidden className="shrink-0 text-2xs text-muted">
+                            {unit}
+                          </span>
+                        )}
                       </label>
                       <label className="shrink-0">
                         <span className="sr-only">Alert for the line at {levelLabel}</span>
@@ -263,6 +289,7 @@ export function PriceLinesControl({
                               Fired {formatClock(Math.floor((e.alert.firedAt ?? 0) / 1000), tz)} at{' '}
                               <span className="num text-text">
                                 {formatNear(e.alert.firedPrice ?? 0, e.price)}
+                                {unit ? ` ${unit}` : ''}
                               </span>
                             </span>
                             <button
@@ -280,6 +307,15 @@ export function PriceLinesControl({
                           </span>
                         )}
                       </p>
+                    )}
+                    {e.alert && !fired && asking[e.id] !== undefined && (
+                      <AlreadyPast
+                        level={levelLabel}
+                        price={formatNear(asking[e.id] ?? 0, e.price)}
+                        unit={unit}
+                        side={alreadyPast(e.alert.condition, e.price, asking[e.id]) ?? 'above'}
+                        onAnswer={(fire) => answer(e.id, fire)}
+                      />
                     )}
                   </li>
                 );

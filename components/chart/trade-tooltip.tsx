@@ -8,7 +8,7 @@
 import Link from 'next/link';
 import { formatPrice } from '@/lib/core/format/number';
 import { shorten } from '@/lib/core/format/text';
-import type { TimeZoneMode } from '@/lib/features/chart/time-format';
+import { formatMoment, type TimeZoneMode } from '@/lib/features/chart/time-format';
 import type { MarkerTrade } from '@/lib/features/pools/my-trades';
 import { tradeAmount } from '@/lib/features/pools/trades';
 import type { TradeBucket } from '@/lib/chart/trade-markers';
@@ -19,18 +19,6 @@ const CARD_WIDTH = 264;
 
 export function txPath(t: Pick<MarkerTrade, 'chainType' | 'chainId' | 'txHash'>): string {
   return `/tx/${encodeURIComponent(t.chainType)}/${t.chainId}/${encodeURIComponent(t.txHash)}`;
-}
-
-export function formatTradeTime(seconds: number, tz: TimeZoneMode): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    ...(tz === 'utc' ? { timeZone: 'UTC' } : {}),
-  }).format(new Date(seconds * 1000));
 }
 
 export interface TradeRowSymbols {
@@ -56,8 +44,7 @@ export function TradeRow({
           {buy ? 'Buy' : 'Sell'}
         </span>
         <time className="text-muted" dateTime={new Date(trade.time * 1000).toISOString()}>
-          {formatTradeTime(trade.time, tz)}
-          {tz === 'utc' ? ' UTC' : ''}
+          {formatMoment(trade.time, tz)}
         </time>
       </div>
       <div className="text-text">

@@ -5,6 +5,7 @@ import { formatCompact, formatPrice } from '@/lib/core/format/number';
 import { useMoney } from '@/lib/features/fiats/use-money';
 import type { Explorer } from '@/lib/features/chains/explorer';
 import type { LatestClose } from '@/lib/features/pools/live';
+import { quoteSourceText, type QuoteUsd } from '@/lib/features/pools/pricing';
 import { dexName } from '@/lib/features/pools/summary';
 import type { PoolObject, PoolWindow } from '@/lib/contracts/price/schema';
 import { Address } from '@/components/ui/address';
@@ -37,6 +38,7 @@ export function PoolHeader({
   explorer,
   live,
   initialLive,
+  quote,
   actions,
 }: {
   pool: PoolObject | null;
@@ -45,6 +47,8 @@ export function PoolHeader({
   live: Store<FeedSnapshot | null>;
   /** the latest candle the server read, for the first paint */
   initialLive: LatestClose | null;
+  /** the quote token's USD price the dollar figures are computed at (lib/features/pools/pricing.ts) */
+  quote: QuoteUsd | null;
   actions?: ReactNode;
 }) {
   const money = useMoney();
@@ -101,7 +105,7 @@ export function PoolHeader({
       </div>
 
       <div className="mt-2 grid gap-x-6 gap-y-2 sm:mt-3 sm:gap-y-3 lg:grid-cols-[auto_minmax(0,1fr)]">
-        <LivePrice pool={pool} live={live} initial={initialLive} money={money} />
+        <LivePrice pool={pool} live={live} initial={initialLive} quote={quote} money={money} />
         <div className="min-w-0">
           <dl
             className="-mx-3 flex gap-x-4 overflow-x-auto px-3 sm:mx-0 sm:grid sm:grid-cols-6 sm:gap-y-2 sm:overflow-visible sm:px-0"
@@ -141,24 +145,40 @@ export function PoolHeader({
           />
           <Figure
             label={pool ? `${pool.quote_token.symbol} price` : 'Quote price'}
-            value={pool && formatPrice(money.of(pool.quote_token_price_usd), money.format)}
+            value={pool && quote && formatPrice(money.of(quote.usd), money.format)}
+            note={pool ? quoteSourceText(quote, pool.quote_token.symbol) : undefined}
+            source={quote?.source}
           />
         </dl>
         <p className="mt-1 text-2xs text-muted" data-testid="snapshot-note">
-          Changes and figures: the price service&rsquo;s hourly pool snapshot.
+          Changes and figures: the price service&rsquo;s hourly pool snapshot
+          {pool && quote?.source === 'live'
+            ? `; the ${pool.quote_token.symbol} price: its live quote.`
+            : '.'}
         </p>
       </div>
     </section>
   );
 }
 
-function Figure({ label, value }: { label: string; value: string | null }) {
+function Figure({
+  label,
+  value,
+  note,
+  source,
+}: {
+  label: string;
+  value: string | null;
+  /** where the figure comes from, when not the snapshot the note below names */
+  note?: string;
+  source?: string;
+}) {
   return (
-    <div className="min-w-fit shrink-0 sm:min-w-0">
+    <div className="min-w-fit shrink-0 sm:min-w-0" data-source={source}>
       <dt className="whitespace-nowrap text-2xs uppercase tracking-wide text-muted">{label}</dt>
       <dd
         className="num truncate text-[13px] font-medium"
-        title={value === 'n/a' ? 'Not available from the upstream' : undefined}
+        title={value === 'n/a' ? 'Not available from the upstream' : note}
       >
         {value ?? <Skeleton width={64} />}
       </dd>

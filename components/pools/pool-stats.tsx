@@ -11,7 +11,10 @@ import { WINDOW_LABELS } from './pool-header';
 
 const OPTIONS = POOL_WINDOWS.map((value) => ({ value, label: WINDOW_LABELS[value] }));
 
-/** Activity over one window: change, volume, buys against sells, buyers against sellers. */
+/**
+ * Activity over one window: change, volume, buys against sells, buyers against sellers. All of it is
+ * the price service's hourly pool snapshot (no live source has these), and says so.
+ */
 export function PoolStats({
   pool,
   window,
@@ -52,7 +55,7 @@ export function PoolStats({
           </dd>
         </div>
       </dl>
-      <div className="space-y-3 px-3 pb-3 pt-3">
+      <div className="space-y-3 px-3 pb-2 pt-3">
         <Split
           label="Txns"
           left={{ name: 'Buys', value: tx?.buys }}
@@ -64,6 +67,9 @@ export function PoolStats({
           right={{ name: 'Sellers', value: tx?.sellers }}
         />
       </div>
+      <p className="px-3 pb-2.5 text-2xs text-muted" data-testid="activity-source">
+        The price service&rsquo;s hourly pool snapshot.
+      </p>
     </Panel>
   );
 }

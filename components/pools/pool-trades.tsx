@@ -1,5 +1,5 @@
 'use client';
-import { useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { TimeZoneMode } from '@/lib/features/chart/time-format';
 import type { Explorer } from '@/lib/features/chains/explorer';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
@@ -11,27 +11,50 @@ import { useLiveInterrupted } from '@/lib/client/hooks/use-stream';
 import { Panel } from '@/components/ui/panel';
 import { useMoney } from '@/lib/features/fiats/use-money';
 import { readTrade, type TradeView } from '@/lib/features/pools/trades';
+import type { QuoteUsd } from '@/lib/features/pools/pricing';
+import { traderHistoryHref } from '@/lib/features/pools/my-wallets';
 import { tradesToCsv } from '@/lib/features/pools/trades-csv';
 import { CsvExport } from '@/components/ui/csv-export';
 import { TradesTable } from './trades-table';
-import { usePoolTrades } from './use-pool-trades';
+import { MAX_KEPT, POOL_TRADES_QUEUE, usePoolTrades } from './use-pool-trades';
 
 const timeOfTrade = (t: TradeView) => t.time;
 
-/** The pool's recent trades, newest first, live; the loaded ones export as CSV. */
+/** Whether a quote moved enough to be shown again: more than 0.05%, or to or from unknown. */
+function movedEnough(before: string | null, after: string | null): boolean {
+  if (before === null || after === null) return before !== after;
+  const a = Number(before);
+  const b = Number(after);
+  return !(a > 0) || Math.abs(b / a - 1) > 0.0005;
+}
+
+/** A trader filter as typed: an address or a part of one, whatever its case. */
+const matchesTrader = (trader: string | null, filter: string) =>
+  !filter || (!!trader && trader.toLowerCase().includes(filter.toLowerCase()));
+
+/**
+ * The pool's recent trades, newest first, live: the service's latest (its queue holds 100), older
+ * ones of that queue on demand, and every trade that arrives while the page is open. Filtered by
+ * trader; each trader leads to its history on the Wallets page. The CSV has what is listed.
+ */
 export function PoolTrades({
   pool,
   data,
+  quote,
   tz,
   explorer,
 }: {
   pool: PoolRef;
   data: PoolObject | null;
+  /** the quote token's USD price the values are computed at (lib/features/pools/pricing.ts) */
+  quote: QuoteUsd | null;
   tz: TimeZoneMode;
   explorer: Explorer | null;
 }) {
   const trades = usePoolTrades(pool, 50);
   const interrupted = useLiveInterrupted('trades');
+  const [trader, setTrader] = useState('');
+  const filterId = useId();
   // Stable while the pool object is: the table's rows are memoised on them.
   const tradePool = useMemo(
     () =>
@@ -48,19 +71,34 @@ export function PoolTrades({
           },
     [data, pool.address],
   );
+  // A trade's price and value in dollars: its quote amount at the quote's live USD price (the
+  // base leg at the snapshot only for a trade without a quote leg). The table takes a new quote
+  // only when it moved by more than what its figures show (0.05%): a 3-second tick of the quote
+  // re-renders no row.
+  const [quoteUsd, setQuoteUsd] = useState(quote?.usd ?? null);
+  const nextQuote = quote?.usd ?? null;
+  if (nextQuote !== quoteUsd && movedEnough(quoteUsd, nextQuote)) setQuoteUsd(nextQuote);
   const usd = useMemo(
-    () => ({
-      base: data?.base_token_price_usd ?? null,
-      quote: data?.quote_token_price_usd ?? null,
-    }),
-    [data],
+    () => ({ base: data?.base_token_price_usd ?? null, quote: quoteUsd }),
+    [data, quoteUsd],
   );
   const money = useMoney();
+  const filter = trader.trim();
+  const listed = useMemo(
+    () =>
+      filter
+        ? trades.trades.filter((t) =>
+            matchesTrader(readTrade(t, tradePool, { base: null, quote: null }).trader, filter),
+          )
+        : trades.trades,
+    [trades.trades, tradePool, filter],
+  );
   const views = useMemo(
-    () => trades.trades.map((t) => readTrade(t, tradePool, usd)),
-    [trades.trades, tradePool, usd],
+    () => listed.map((t) => readTrade(t, tradePool, usd)),
+    [listed, tradePool, usd],
   );
   const pair = `${tradePool.base.symbol}-${tradePool.quote.symbol}`;
+  const historyHref = useMemo(() => (address: string) => traderHistoryHref(pool, address), [pool]);
 
   return (
     <Panel
@@ -68,6 +106,20 @@ export function PoolTrades({
       actions={
         trades.status !== 'loading' && (
           <>
+            <label htmlFor={filterId} className="sr-only">
+              Filter by trader
+            </label>
+            <input
+              id={filterId}
+              type="search"
+              value={trader}
+              onChange={(e) => setTrader(e.currentTarget.value)}
+              placeholder="Trader 0x…"
+              autoComplete="off"
+              spellCheck={false}
+              data-testid="trader-filter"
+              className="h-7 w-28 min-w-0 rounded border border-border bg-bg px-2 font-mono text-[11px] text-text placeholder:font-sans placeholder:text-faint sm:w-40"
+            />
             <CsvExport
               noun="trades"
               fileName={`trades-${pair}`}
@@ -102,18 +154,51 @@ export function PoolTrades({
           New trades appear here as they happen.
         </EmptyState>
       ) : (
-        <div className="max-h-[560px] overflow-auto">
-          <TradesTable
-            trades={trades.trades}
-            pool={tradePool}
-            usd={usd}
-            money={money}
-            tz={tz}
-            fresh={trades.fresh}
-            loading={trades.status === 'loading'}
-            explorer={explorer}
-          />
-        </div>
+        <>
+          <div className="max-h-[560px] overflow-auto">
+            <TradesTable
+              trades={listed}
+              pool={tradePool}
+              usd={usd}
+              money={money}
+              tz={tz}
+              fresh={trades.fresh}
+              loading={trades.status === 'loading'}
+              explorer={explorer}
+              traderHref={historyHref}
+            />
+            {filter && listed.length === 0 && trades.status === 'ready' && (
+              <p className="px-3 py-4 text-[12px] text-muted" data-testid="trader-none">
+                No trade by a trader matching &ldquo;{filter}&rdquo; among the{' '}
+                {trades.trades.length} loaded.
+              </p>
+            )}
+          </div>
+          {trades.status === 'ready' && (
+            <div
+              className="flex flex-wrap items-center justify-between gap-2 border-t border-border px-3 py-2 text-2xs text-muted"
+              data-testid="trades-depth"
+            >
+              <span className="num">
+                {filter ? `${listed.length} of ` : ''}
+                {trades.trades.length} trades: the service&rsquo;s latest {trades.depth}
+                {trades.trades.length > trades.depth ? ' and those since this page opened' : ''}.
+                {!trades.loadOlder &&
+                  ` The service keeps a pool's latest ${POOL_TRADES_QUEUE}; this page keeps up to ${MAX_KEPT}.`}
+              </span>
+              {trades.loadOlder && (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={trades.loadOlder}
+                  disabled={trades.loadingOlder}
+                >
+                  {trades.loadingOlder ? 'Loading…' : 'Load older trades'}
+                </Button>
+              )}
+            </div>
+          )}
+        </>
       )}
     </Panel>
   );

@@ -10,6 +10,8 @@ import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react'
 import type { PackedCandle } from '@/lib/features/chart/candles';
 import type { FeedSnapshot } from '@/lib/features/chart/feed';
 import type { LatestClose } from '@/lib/features/pools/live';
+import type { LiveQuote } from '@/lib/features/pools/pricing';
+import { useQuoteUsd } from '@/lib/features/pools/use-quote-usd';
 import { usePrefs } from '@/lib/client/stores/prefs';
 import { explorerFor } from '@/lib/features/chains/explorer';
 import { parsePoolView, poolViewQuery, type PoolViewParams } from '@/lib/features/pools/params';
@@ -75,6 +77,7 @@ export function PoolView({
   initialTo,
   initialCandles,
   initialLive,
+  initialQuote,
   suggestions,
 }: {
   pool: PoolRef;
@@ -88,6 +91,8 @@ export function PoolView({
   initialCandles?: PackedCandle[] | null;
   /** the latest candle the server read: the live price from the first paint */
   initialLive?: LatestClose | null;
+  /** the quote token's live USD quote the server read, for the same first paint */
+  initialQuote?: LiveQuote | null;
   /** pools offered for comparison (the featured ones) */
   suggestions?: readonly PoolRef[];
 }) {
@@ -105,6 +110,12 @@ export function PoolView({
 
   const query = useQuery({ ...poolQuery(pool), initialData: initialPool ?? undefined });
   const data = query.data ?? null;
+  // The quote token's USD price every dollar figure of the page is computed at.
+  const quote = useQuoteUsd(
+    pool,
+    data ? { address: data.quote_token.address, snapshotUsd: data.quote_token_price_usd } : null,
+    initialQuote,
+  );
   const explorer = useMemo(
     () => explorerFor(chain?.explorerUrl, pool.chainType),
     [chain?.explorerUrl, pool.chainType],
@@ -132,14 +143,20 @@ export function PoolView({
       quote: { address: quoteAddress, symbol: quote },
     };
   }, [tokens]);
-  const myTrades = useMyTrades(pool, tradePool);
+  const myTrades = useMyTrades(pool, tradePool, controller);
   const tradeSymbols = useMemo(
     () => ({ base: tradePool?.base.symbol ?? '', quote: tradePool?.quote.symbol ?? '' }),
     [tradePool],
   );
+  const quoteSymbol = data?.quote_token.symbol;
   const lineTarget = useMemo<PoolTarget>(
-    () => ({ kind: 'pool', ...pool, ...(title ? { label: title } : {}) }),
-    [pool, title],
+    () => ({
+      kind: 'pool',
+      ...pool,
+      ...(title ? { label: title } : {}),
+      ...(quoteSymbol ? { quote: quoteSymbol } : {}),
+    }),
+    [pool, title, quoteSymbol],
   );
 
   // A deliberate change (interval, chart options, window, side) is a new history entry, so Back
@@ -183,6 +200,7 @@ export function PoolView({
         explorer={explorer}
         live={live}
         initialLive={initialLive ?? null}
+        quote={quote}
         actions={
           <>
             <WatchPoolButton pool={pool} pair={title} />
@@ -290,7 +308,7 @@ export function PoolView({
           </Panel>
           <div className="offscreen-lazy">
             <Deferred placeholder={TRADES_PLACEHOLDER}>
-              <PoolTrades pool={pool} data={data} tz={tz} explorer={explorer} />
+              <PoolTrades pool={pool} data={data} quote={quote} tz={tz} explorer={explorer} />
             </Deferred>
           </div>
         </div>

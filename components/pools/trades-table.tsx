@@ -1,6 +1,7 @@
 'use client';
 import { memo } from 'react';
-import { formatPrice, formatCompact, toBig, USD, type Numeric } from '@/lib/core/format/number';
+import { formatPrice, formatCompact, USD, type Numeric } from '@/lib/core/format/number';
+import { inUsd } from '@/lib/features/pools/live';
 import { moneyOf, type Money } from '@/lib/features/fiats/usd';
 import type { PoolTrade } from '@/lib/features/pools/api';
 import type { Explorer } from '@/lib/features/chains/explorer';
@@ -26,6 +27,7 @@ export function TradesTable({
   loading,
   compact = false,
   explorer = null,
+  traderHref,
 }: {
   trades: readonly PoolTrade[];
   pool: TradePool;
@@ -37,6 +39,8 @@ export function TradesTable({
   loading: boolean;
   compact?: boolean;
   explorer?: Explorer | null;
+  /** where a trader's address leads (its history on the Wallets page); its explorer page otherwise */
+  traderHref?: (address: string) => string;
 }) {
   const cell = compact ? 'px-2 h-7' : 'px-3 h-9';
   const head = `${compact ? 'px-2 py-1.5' : 'px-3 py-2'} font-medium`;
@@ -99,6 +103,7 @@ export function TradesTable({
                 fresh={fresh.has(tradeKey(tx))}
                 compact={compact}
                 explorer={explorer}
+                traderHref={traderHref}
                 cell={cell}
               />
             ))}
@@ -117,6 +122,7 @@ const TradeRow = memo(function TradeRow({
   fresh,
   compact,
   explorer,
+  traderHref,
   cell,
 }: {
   tx: PoolTrade;
@@ -127,12 +133,14 @@ const TradeRow = memo(function TradeRow({
   fresh: boolean;
   compact: boolean;
   explorer: Explorer | null;
+  traderHref?: (address: string) => string;
   cell: string;
 }) {
   const t = readTrade(tx, pool, usd);
   const tone = t.side === 'buy' ? 'text-up' : t.side === 'sell' ? 'text-down' : 'text-muted';
-  const quoteUsd = toBig(usd.quote);
-  const price = t.price !== null && quoteUsd ? money.of(quoteUsd.times(t.price)) : null;
+  const priceUsd =
+    t.price !== null && usd.quote != null ? inUsd(t.price, { usd: String(usd.quote) }) : null;
+  const price = priceUsd ? money.of(priceUsd) : null;
   const value = money.of(t.valueUsd);
   const flash = fresh ? (t.side === 'sell' ? 'flash-down' : 'flash-up') : '';
   return (
@@ -175,8 +183,8 @@ const TradeRow = memo(function TradeRow({
             {t.trader ? (
               <Address
                 value={t.trader}
-                href={explorer?.address(t.trader)}
-                external
+                href={traderHref ? traderHref(t.trader) : explorer?.address(t.trader)}
+                external={!traderHref}
                 head={6}
                 tail={4}
               />

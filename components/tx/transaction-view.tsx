@@ -276,8 +276,12 @@ export function TransactionView({
       )}
 
       <details className="mt-3 rounded-md border border-border bg-panel">
-        <summary className="cursor-pointer px-3 py-2 text-[12px] font-semibold uppercase tracking-wide text-muted">
-          Raw TransactionDetail
+        {/* A heading in words, styled as the panels above name theirs, not the schema's type name. */}
+        <summary className="cursor-pointer px-3 py-2">
+          <h2 className="inline text-[12px] font-semibold uppercase tracking-wide text-muted">
+            Raw transaction
+          </h2>
+          <span className="ml-2 text-[12px] text-muted">JSON as the service sent it</span>
         </summary>
         <pre className="max-h-[480px] overflow-auto border-t border-border p-3 font-mono text-[11px] leading-relaxed text-muted">
           {JSON.stringify(tx, null, 2)}

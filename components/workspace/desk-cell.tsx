@@ -180,11 +180,7 @@ export function DeskCellView({
               detail={summary ? `${dexName(summary.dex)} · ${chainName}` : chainName}
               onClick={openPicker}
             />
-            <CellPrice
-              live={live}
-              quoteUsd={summary?.quoteUsd ?? null}
-              quote={summary?.quote.symbol}
-            />
+            <CellPrice live={live} poolRef={ref} pool={pool} />
             <IntervalPicker
               value={interval}
               onChange={(next) => onChange({ pool: ref, interval: next })}

@@ -7,7 +7,7 @@
  */
 import {
   PriceScaleMode,
-  createChart,
+  createChartEx,
   type IChartApi,
   type ISeriesApi,
   type SeriesType,
@@ -51,6 +51,7 @@ import { baseOptions, readColors, themeOptions } from './theme';
 import { effectiveScale, type ScaleMode } from '../features/chart/scale';
 import { changeSince, type ChangeSince } from '../features/chart/compare';
 import { ChartCompare, type CompareRow } from './compare';
+import { ZonedTimeScale, reweigh } from './zoned-time-scale';
 
 export { SKELETON_BARS } from './skeleton';
 export { INITIAL_SNAPSHOT };
@@ -143,6 +144,8 @@ export class ChartController {
   private feed: CandleFeed | null = null;
   private unsubscribe: (() => void) | null = null;
   private tz: TimeZoneMode;
+  /** the time axis, its tick marks weighed in `tz` */
+  private readonly timeScale: ZonedTimeScale;
   private current: KlineInterval | null = null;
   private readonly backgroundVar: string;
   /** the colours last applied, serialised */
@@ -164,6 +167,8 @@ export class ChartController {
   /** a frame is booked to list the markers on the figure */
   private markersFrame = 0;
   private readonly layers = new Set<ChartLayer>();
+  /** the latest tick labels asked for (markTick) */
+  private readonly ticks: string[] = [];
 
   constructor(private readonly options: ChartControllerOptions) {
     const { container } = options;
@@ -171,7 +176,12 @@ export class ChartController {
     this.tz = options.tz;
     const colors = readColors(container, this.backgroundVar);
     this.colorKey = JSON.stringify(colors);
-    this.chart = createChart(container, baseOptions(colors));
+    this.timeScale = new ZonedTimeScale(options.tz);
+    // createChart with a time scale of our own: day marks at midnight of the chart's zone.
+    this.chart = createChartEx(container, this.timeScale, {
+      localization: { dateFormat: "dd MMM 'yy" },
+      ...baseOptions(colors),
+    });
     this.series = new ChartSeries(
       this.chart,
       options.style,
@@ -387,6 +397,7 @@ export class ChartController {
     );
     this.markers.setTrades(trades, this.feed?.getBars() ?? [], this.current ?? '15m');
     this.markExtent();
+    this.refreshHoveredMarker();
     for (const layer of this.layers) layer.attach(this.layerContext());
   }
 
@@ -447,7 +458,11 @@ export class ChartController {
   }
 
   setTimeZone(tz: TimeZoneMode): void {
+    if (tz === this.tz) return;
     this.tz = tz;
+    this.timeScale.setZone(tz);
+    this.ticks.length = 0;
+    if (this.feed?.getBars().length) reweigh(this.chart);
     this.applyTimeFormat();
   }
 
@@ -565,8 +580,11 @@ export class ChartController {
       timeScale: {
         timeVisible: seconds < 86_400,
         secondsVisible: seconds < 60,
-        tickMarkFormatter: (time: unknown, type: number) =>
-          typeof time === 'number' ? formatTickMark(time, type, tz) : null,
+        tickMarkFormatter: (time: unknown, type: number) => {
+          if (typeof time !== 'number') return null;
+          this.markTick(time, type);
+          return formatTickMark(time, type, tz);
+        },
       },
     });
   }
@@ -597,6 +615,19 @@ export class ChartController {
     );
   };
 
+  /** An open card follows its marker: a trade joined it, or it went (the card closes). */
+  private refreshHoveredMarker(): void {
+    const id = this.hoveredMarker;
+    const layer = this.markers;
+    if (id === null || !layer) return;
+    const bucket = layer.buckets.find((b) => b.id === id);
+    const bars = this.feed?.getBars() ?? [];
+    const bar = bucket ? bars[findBarIndex(bars, bucket.time)] : undefined;
+    const at = bucket && bar ? layer.anchor(bucket, bar) : null;
+    if (bucket && at) this.options.onTradeHover?.({ bucket, ...at });
+    else this.hoverMarker(null);
+  }
+
   private hoverMarker(hover: TradeMarkerHover | null): void {
     const id = hover?.bucket.id ?? null;
     if (id === this.hoveredMarker) return;
@@ -606,6 +637,7 @@ export class ChartController {
 
   private readonly onRange = (range: LogicalRange | null) => {
     if (range && range.from < LOAD_OLDER_MARGIN) void this.feed?.loadOlder();
+    this.markers?.relabel();
     this.markExtent();
     if (this.options.onVisibleTimeRange) this.options.onVisibleTimeRange(this.toTimeRange(range));
     if (this.compare?.size) {
@@ -662,6 +694,18 @@ export class ChartController {
     return from === null || to === null ? null : { from, to };
   }
 
+  /**
+   * The tick labels the axis asked for, newest last, on the figure's `data-ticks` as `{time}:{type}`
+   * (the library's TickMarkType: 2 a day, 3 a time): where the axis puts its marks, for tests.
+   */
+  private markTick(time: number, type: number): void {
+    const figure = this.options.figure;
+    if (!figure) return;
+    this.ticks.push(`${time}:${type}`);
+    if (this.ticks.length > 120) this.ticks.splice(0, this.ticks.length - 120);
+    figure.dataset.ticks = this.ticks.join(' ');
+  }
+
   /** The time of the bar under the crosshair on the figure's `data-crosshair` (for tests). */
   private markCrosshair(time: number | null): void {
     const figure = this.options.figure;
@@ -699,7 +743,9 @@ export class ChartController {
 
   /**
    * Your trades on the figure, for tests: `data-markers` the number of trades drawn, and
-   * `data-marker-points` each visible marker as `{time}:{side}:{count}@{x},{y}` (pane pixels).
+   * `data-marker-points` each visible marker as `{time}:{side}:{count}@{x},{y}` (pane pixels), and
+   * `data-marker-labels` each visible label as `{time}:{side}@{x}={label}` (URI-encoded; a marker
+   * whose label would run into a neighbour's has none).
    */
   private markMarkers(figure: HTMLElement): void {
     const layer = this.markers;
@@ -707,14 +753,19 @@ export class ChartController {
     const bars = this.feed?.getBars() ?? [];
     let drawn = 0;
     const points: string[] = [];
+    const labels: string[] = [];
     for (const bucket of layer.buckets) {
       drawn += bucket.trades.length;
       const bar = bars[findBarIndex(bars, bucket.time)];
       const at = bar ? layer.anchor(bucket, bar) : null;
-      if (at && at.x >= 0 && at.x <= this.chart.timeScale().width())
+      if (at && at.x >= 0 && at.x <= this.chart.timeScale().width()) {
         points.push(`${bucket.id}:${bucket.trades.length}@${Math.round(at.x)},${Math.round(at.y)}`);
+        const label = layer.labelOf(bucket.id);
+        if (label) labels.push(`${bucket.id}@${Math.round(at.x)}=${encodeURIComponent(label)}`);
+      }
     }
     figure.dataset.markers = String(drawn);
     figure.dataset.markerPoints = points.join(' ');
+    figure.dataset.markerLabels = labels.join(' ');
   }
 }

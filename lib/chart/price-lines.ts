@@ -18,6 +18,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { Candle } from '../features/chart/candles';
+import { roundPrice } from '../features/chart/price-format';
 import type { AlertState } from '../features/alerts/model';
 import type { ChartLayer, LayerContext } from './controller';
 
@@ -204,7 +205,9 @@ export class PriceLineLayer implements ChartLayer {
       lineStyle: fired ? LineStyle.Dotted : alert ? LineStyle.Solid : LineStyle.Dashed,
       lineVisible: true,
       axisLabelVisible: true,
-      title: alert ? (fired ? `fired${arrow}` : `alert${arrow}`) : '',
+      // A fired line says so at the point where it fired (drawMarkers), not at the pane's right
+      // edge, where the latest candles' trade markers write their labels.
+      title: alert && !fired ? `alert${arrow}` : '',
     };
   }
 
@@ -228,6 +231,7 @@ export class PriceLineLayer implements ChartLayer {
         shape: 'circle',
         color,
         size: 1.5,
+        text: 'fired',
       });
     }
     // The plugin wants them in time order.
@@ -336,7 +340,8 @@ export class PriceLineLayer implements ChartLayer {
     this.drag = null;
     this.ctx?.container.releasePointerCapture?.(e.pointerId);
     this.updateCursor(null);
-    if (drag.moved) this.events.onMove(drag.id, drag.price);
+    // The pointer's price has the pixel's noise: the line keeps the chart's own rounding.
+    if (drag.moved) this.events.onMove(drag.id, roundPrice(drag.price));
     else this.events.onSelect?.(drag.id);
   };
 
@@ -355,6 +360,6 @@ export class PriceLineLayer implements ChartLayer {
     if (param.paneIndex !== undefined && param.paneIndex !== 0) return;
     const price = this.series.coordinateToPrice(param.point.y);
     if (price === null || !Number.isFinite(price) || price <= 0) return;
-    this.events.onAdd(price);
+    this.events.onAdd(roundPrice(price));
   };
 }

@@ -5,6 +5,10 @@
  */
 import { INTERVAL_LABELS, type KlineInterval } from '../features/chart/intervals';
 import type { TimeZoneMode } from '../features/chart/time-format';
+import { zoneAbbreviation, zonedParts } from '../core/format/zone';
+import type { Candle } from '../features/chart/candles';
+import { legendOf } from './legend';
+import type { StudyLegendEntry } from './studies';
 
 export interface SnapshotInfo {
   /** `WETH/USDC` */
@@ -17,23 +21,25 @@ export interface SnapshotInfo {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The clock of `at` in the chosen zone, and that zone's short name (`UTC`, `GMT+1`, `CET`). */
+/**
+ * The clock of `at` in the chosen zone (the chart's: local, UTC or a named zone), and that zone's
+ * short name (`UTC`, `GMT+5:30`, `EST`), so the caption and the file name say the time the chart shows.
+ */
 function clock(at: number, tz: TimeZoneMode) {
-  const d = new Date(at);
-  const utc = tz === 'utc';
-  const y = utc ? d.getUTCFullYear() : d.getFullYear();
-  const mo = (utc ? d.getUTCMonth() : d.getMonth()) + 1;
-  const day = utc ? d.getUTCDate() : d.getDate();
-  const h = utc ? d.getUTCHours() : d.getHours();
-  const mi = utc ? d.getUTCMinutes() : d.getMinutes();
-  let zone = 'UTC';
-  if (!utc) {
+  const seconds = Math.floor(at / 1000);
+  const p = zonedParts(seconds, tz);
+  let zone = zoneAbbreviation(tz, seconds);
+  if (!zone) {
     const part = new Intl.DateTimeFormat('en-GB', { timeZoneName: 'short' })
-      .formatToParts(d)
-      .find((p) => p.type === 'timeZoneName');
+      .formatToParts(new Date(at))
+      .find((x) => x.type === 'timeZoneName');
     zone = part?.value ?? 'local';
   }
-  return { date: `${y}-${pad(mo)}-${pad(day)}`, time: `${pad(h)}:${pad(mi)}`, zone };
+  return {
+    date: `${p.year}-${pad(p.month + 1)}-${pad(p.day)}`,
+    time: `${pad(p.hours)}:${pad(p.minutes)}`,
+    zone,
+  };
 }
 
 /** `WETH/USDC · 1h · 2026-11-25 21:04 UTC` */
@@ -71,6 +77,38 @@ export interface SnapshotNote {
 
 const STRIP = 30;
 
+/** A line of the legend drawn on the picture: label and values, the label in its colour. */
+export interface SnapshotLegendLine {
+  label: string;
+  /** the label's colour (an indicator's line), null for the text colour */
+  color: string | null;
+  values: string;
+}
+
+/**
+ * The chart's legend as the page shows it, for the picture: the bar's O H L C, change and volume,
+ * then each indicator with its values (at the same bar), so a shared image says what it shows.
+ */
+export function snapshotLegend(
+  bar: Candle | null,
+  previousClose: number | null,
+  decimals: number,
+  studies: readonly StudyLegendEntry[],
+): SnapshotLegendLine[] {
+  const lines: SnapshotLegendLine[] = [];
+  if (bar) {
+    const l = legendOf(bar, previousClose, decimals);
+    lines.push({
+      label: l.prices.map((p) => `${p.label} ${p.value}`).join('  '),
+      color: null,
+      values: `${l.change.text}  ${l.volume.label} ${l.volume.value}`,
+    });
+  }
+  for (const s of studies)
+    lines.push({ label: s.label, color: s.color, values: s.values.join('  ') });
+  return lines;
+}
+
 /** The screenshot under a title strip, on a new canvas of the same pixel ratio. */
 export function composeSnapshot(
   shot: HTMLCanvasElement,
@@ -78,6 +116,7 @@ export function composeSnapshot(
   title: string,
   style: SnapshotStyle,
   notes: readonly SnapshotNote[] = [],
+  legend: readonly SnapshotLegendLine[] = [],
 ): HTMLCanvasElement {
   const ratio = cssWidth > 0 ? shot.width / cssWidth : 1;
   const strip = Math.round(STRIP * ratio);
@@ -117,7 +156,41 @@ export function composeSnapshot(
     x -= ctx.measureText(note.text).width + 12 * ratio;
   }
   ctx.drawImage(shot, 0, strip);
+  drawLegend(ctx, legend, strip, ratio, style);
   return out;
+}
+
+/** The legend over the chart's top left, on a backdrop so it reads over candles. */
+function drawLegend(
+  ctx: CanvasRenderingContext2D,
+  lines: readonly SnapshotLegendLine[],
+  top: number,
+  ratio: number,
+  style: SnapshotStyle,
+): void {
+  if (lines.length === 0) return;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  ctx.font = `500 ${11 * ratio}px ${style.font}`;
+  const lineHeight = 16 * ratio;
+  const pad = 6 * ratio;
+  const gap = 6 * ratio;
+  const widths = lines.map(
+    (l) => ctx.measureText(l.label).width + gap + ctx.measureText(l.values).width,
+  );
+  const x = 8 * ratio;
+  const y = top + 6 * ratio;
+  ctx.globalAlpha = 0.85;
+  ctx.fillStyle = style.background;
+  ctx.fillRect(x, y, Math.max(...widths) + 2 * pad, lines.length * lineHeight + pad);
+  ctx.globalAlpha = 1;
+  lines.forEach((l, i) => {
+    const cy = y + pad / 2 + lineHeight * (i + 0.5);
+    ctx.fillStyle = l.color ?? style.text;
+    ctx.fillText(l.label, x + pad, cy);
+    ctx.fillStyle = style.muted;
+    ctx.fillText(l.values, x + pad + ctx.measureText(l.label).width + gap, cy);
+  });
 }
 
 /** Saves the canvas as a PNG file (the browser's download). */

@@ -18,6 +18,7 @@ import {
 } from 'lightweight-charts';
 import type { Candle } from '../features/chart/candles';
 import {
+  labelMarkers,
   longestPeriod,
   placeTrades,
   type MarkerBucket,
@@ -58,11 +59,15 @@ function geometry(barSpacing: number): { half: number; margin: number } {
  * A marker's text, short so that neighbours do not run into each other: the wallet's label (or its
  * address, shortened), `×n` after it for several trades; only `×n` when several wallets share it.
  */
-export function markerText(bucket: TradeBucket): string {
-  const wallets = new Set(bucket.trades.map((t) => t.wallet));
-  const first = bucket.trades[0];
+export function markerText(bucket: Pick<TradeBucket, 'trades'>): string {
+  return tradesText(bucket.trades);
+}
+
+function tradesText(trades: readonly MarkerTrade[]): string {
+  const wallets = new Set(trades.map((t) => t.wallet));
+  const first = trades[0];
   if (!first) return '';
-  const count = bucket.trades.length > 1 ? `×${bucket.trades.length}` : '';
+  const count = trades.length > 1 ? `×${trades.length}` : '';
   if (wallets.size > 1) return count;
   const label = first.label
     ? first.label.length > LABEL_CHARS
@@ -72,11 +77,36 @@ export function markerText(bucket: TradeBucket): string {
   return count ? `${label} ${count}` : label;
 }
 
+/** A label's width on the chart (its 11 px font), measured once per text where a canvas exists. */
+const widths = new Map<string, number>();
+let measurer: CanvasRenderingContext2D | null | undefined;
+export function labelWidth(text: string): number {
+  const known = widths.get(text);
+  if (known !== undefined) return known;
+  if (measurer === undefined)
+    measurer =
+      typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  let width = text.length * 6.5;
+  if (measurer) {
+    measurer.font = '11px "Inter Variable", ui-sans-serif, system-ui, sans-serif';
+    width = measurer.measureText(text).width;
+  }
+  if (widths.size > 500) widths.clear();
+  widths.set(text, width);
+  return width;
+}
+
 export class TradeMarkerLayer {
   private plugin: ISeriesMarkersPluginApi<Time> | null = null;
   private trades: readonly MarkerTrade[] = [];
   private placement: Placement<MarkerTrade> = EMPTY;
   private lastBarTime: number | null = null;
+  /** logical index of each bar time, for where labels fall */
+  private index = new Map<number, number>();
+  /** the bar spacing the labels were laid out for */
+  private spacing = 0;
+  /** the label each marker shows ('' for one that is part of a neighbour's) */
+  private labels = new Map<string, string>();
 
   constructor(
     private readonly chart: IChartApi,
@@ -113,6 +143,7 @@ export class TradeMarkerLayer {
   /** Places the trades on these bars (history loaded, older bars prepended, another interval). */
   place(bars: readonly Candle[], interval: KlineInterval): void {
     this.lastBarTime = bars[bars.length - 1]?.time ?? null;
+    this.index = new Map(bars.map((b, i) => [b.time, i]));
     this.placement =
       this.trades.length === 0
         ? EMPTY
@@ -178,14 +209,40 @@ export class TradeMarkerLayer {
     this.plugin = null;
   }
 
+  /** The label each marker shows now ('' when it would run into a newer neighbour's). */
+  labelOf(id: string): string {
+    return this.labels.get(id) ?? '';
+  }
+
+  /** The zoom changed: labels are laid out again when the room between bars did. */
+  relabel(): void {
+    if (this.placement.buckets.length === 0) return;
+    if (this.chart.timeScale().options().barSpacing !== this.spacing) this.draw();
+  }
+
+  private layout(): void {
+    const spacing = this.chart.timeScale().options().barSpacing;
+    this.spacing = spacing;
+    this.labels = labelMarkers(
+      this.placement.buckets,
+      (b) => {
+        const i = this.index.get(b.time);
+        return i === undefined ? null : i * spacing;
+      },
+      tradesText,
+      labelWidth,
+    );
+  }
+
   private draw(): void {
+    this.layout();
     const markers: SeriesMarker<Time>[] = this.placement.buckets.map((b) => ({
       id: b.id,
       time: b.time as UTCTimestamp,
       position: b.side === 'buy' ? 'belowBar' : 'aboveBar',
       shape: b.side === 'buy' ? 'arrowUp' : 'arrowDown',
       color: b.side === 'buy' ? this.colors.up : this.colors.down,
-      text: markerText(b),
+      text: this.labels.get(b.id) ?? markerText(b),
     }));
     if (!this.plugin) {
       if (markers.length === 0) return;

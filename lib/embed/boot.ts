@@ -7,6 +7,7 @@ import type { PoolRef } from '../contracts/pool-ref';
 import type { WidgetParams } from '../features/pools/params';
 import type { PoolSummary } from '../features/pools/summary';
 import type { PackedCandle } from '../features/chart/candles';
+import type { LiveQuote } from '../features/pools/pricing';
 
 export interface WidgetBoot {
   pool: PoolRef;
@@ -14,6 +15,8 @@ export interface WidgetBoot {
   key: string;
   options: WidgetParams;
   summary: PoolSummary | null;
+  /** the quote token's live USD quote (its id, to poll it); null: the hourly snapshot's is used */
+  quote: LiveQuote | null;
   /** the pair (or the short address), for labels */
   title: string;
   /** end (Unix seconds) of the first window */

@@ -19,6 +19,7 @@ import {
 } from '../features/chart/price-format';
 import { paletteFor } from '../features/pools/contrast';
 import { baseUsdFromClose, dexName, type PoolSummary } from '../features/pools/summary';
+import { pickQuoteUsd } from '../features/pools/pricing';
 import { SKELETON_BARS } from '../chart/skeleton';
 import { BOOT_ID, ROOT_ID, type WidgetBoot } from './boot';
 import { widgetCss } from './styles';
@@ -81,10 +82,14 @@ function tokenIcon(symbol: string, src: string): string {
   );
 }
 
-/** The header's price: the last candle's close in USD when known, else the hourly snapshot's. */
+/**
+ * The header's price: the last candle's close in USD when known (at the quote token's live quote,
+ * else its hourly snapshot: lib/features/pools/pricing.ts), else the hourly snapshot's.
+ */
 export function headerPrice(boot: WidgetBoot): number | null {
   const last = boot.candles?.at(-1);
-  const live = baseUsdFromClose(last?.[4], boot.summary?.quoteUsd);
+  const quote = pickQuoteUsd(boot.summary?.quoteUsd, boot.quote);
+  const live = baseUsdFromClose(last?.[4], quote?.usd);
   if (live !== null) return live;
   const snapshot = boot.summary ? Number(boot.summary.baseUsd) : NaN;
   return Number.isFinite(snapshot) ? snapshot : null;

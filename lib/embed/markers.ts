@@ -10,7 +10,6 @@ import type { StreamMessage } from '../client/stream';
 import { api } from '../client/api';
 import type { PoolRef } from '../contracts/pool-ref';
 import { formatPrice } from '../core/format/number';
-import type { TimeZoneMode } from '../features/chart/time-format';
 import { fetchTrades, type PoolTrade } from '../features/pools/api';
 import {
   joinTrades,
@@ -31,24 +30,12 @@ const MAX_RECORDS = 2_000;
 const short = (a: string) => (a.length <= 11 ? a : `${a.slice(0, 6)}…${a.slice(-4)}`);
 const CARD_WIDTH = 240;
 
-function time(seconds: number, tz: TimeZoneMode): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    ...(tz === 'utc' ? { timeZone: 'UTC' } : {}),
-  }).format(new Date(seconds * 1000));
-}
-
-function row(t: MarkerTrade, summary: PoolSummary, tz: TimeZoneMode): string {
+function row(t: MarkerTrade, summary: PoolSummary, time: (seconds: number) => string): string {
   const buy = t.side === 'buy';
   const href = `/tx/${encodeURIComponent(t.chainType)}/${t.chainId}/${encodeURIComponent(t.txHash)}`;
   return (
     `<li><div class="mk-h"><span class="${buy ? 'up' : 'down'}"><span aria-hidden="true">${buy ? '▲' : '▼'} </span>${buy ? 'Buy' : 'Sell'}</span>` +
-    `<span class="muted">${escapeHtml(time(t.time, tz))}${tz === 'utc' ? ' UTC' : ''}</span></div>` +
+    `<span class="muted">${escapeHtml(time(t.time))}</span></div>` +
     `<div>${escapeHtml(tradeAmount(t.baseAmount))} ${escapeHtml(summary.base.symbol)}<span class="muted"> for </span>${escapeHtml(tradeAmount(t.quoteAmount))} ${escapeHtml(summary.quote.symbol)}</div>` +
     `<div class="mk-h"><span class="muted">at ${t.price ? escapeHtml(formatPrice(t.price)) : '—'} ${escapeHtml(summary.quote.symbol)}</span>` +
     `<a class="link" href="${escapeHtml(href)}" target="_blank" rel="noopener">Transaction ↗</a></div>` +
@@ -65,7 +52,9 @@ export function mountMarkers(
   pool: PoolRef,
   summary: PoolSummary,
   wallets: readonly string[],
-  tz: TimeZoneMode,
+  /** a trade's time in the widget's zone (`tz=`): the chart's formatter, passed in so that its
+   * module stays in the widget's script instead of a chunk both would load */
+  time: (seconds: number) => string,
   draw: (trades: MarkerTrade[]) => void,
 ): {
   onStream: (message: StreamMessage) => void;
@@ -118,7 +107,7 @@ export function mountMarkers(
         `<ul>${bucket.trades
           .slice(-4)
           .reverse()
-          .map((t) => row(t, summary, tz))
+          .map((t) => row(t, summary, time))
           .join('')}</ul>`;
       const width = figure.clientWidth;
       const height = figure.clientHeight;

@@ -4,7 +4,8 @@
  * per pool for every viewer); after a reconnect the list is fetched again and merged. The same
  * columns and reading of buy or sell as the pool page's compact table (components/pools/trades-table.tsx).
  */
-import { formatCompact, formatPrice, toBig, USD } from '../core/format/number';
+import { formatCompact, formatPrice, USD } from '../core/format/number';
+import { inUsd } from '../features/pools/live';
 import type { StreamMessage } from '../client/stream';
 import type { PoolRef } from '../contracts/pool-ref';
 import { formatClock, type TimeZoneMode } from '../features/chart/time-format';
@@ -25,9 +26,9 @@ export function mountTrades(
   pool: PoolRef,
   summary: PoolSummary,
   tz: TimeZoneMode,
+  /** the quote token's USD price now (the widget's live quote, else the snapshot's) */
+  quoteUsd: () => string | null,
 ): (message: StreamMessage) => void {
-  const usd = { base: Number(summary.baseUsd), quote: Number(summary.quoteUsd) };
-  const quoteUsd = toBig(usd.quote);
   let trades: PoolTrade[] = [];
   let status: 'loading' | 'ready' | 'error' = 'loading';
   let error: string | null = null;
@@ -35,9 +36,10 @@ export function mountTrades(
   let controller: AbortController | null = null;
 
   const row = (tx: PoolTrade): string => {
-    const t = readTrade(tx, summary, usd);
+    const quote = quoteUsd() ?? summary.quoteUsd;
+    const t = readTrade(tx, summary, { base: summary.baseUsd, quote });
     const tone = t.side === 'buy' ? 'up' : t.side === 'sell' ? 'down' : 'muted';
-    const price = t.price !== null && quoteUsd ? quoteUsd.times(t.price) : null;
+    const price = t.price !== null ? inUsd(t.price, { usd: quote }) : null;
     const key = tradeKey(tx);
     const flash = fresh.has(key)
       ? t.side === 'sell'

@@ -16,9 +16,13 @@ import { unpackCandles } from '../features/chart/candles';
 import type { FeedSnapshot } from '../features/chart/feed';
 import { INTERVAL_LABELS, type KlineInterval } from '../features/chart/intervals';
 import { formatChartPrice, priceDecimals } from '../features/chart/price-format';
+import { formatMoment } from '../features/chart/time-format';
 import { fetchCandles } from '../features/pools/api';
 import { paletteFor } from '../features/pools/contrast';
 import { baseUsdFromClose } from '../features/pools/summary';
+import { pickQuoteUsd, quotePath, type QuoteUsd } from '../features/pools/pricing';
+import { api } from '../client/api';
+import type { QuoteLatestItem } from '../contracts/price/schema';
 import { BOOT_ID, ROOT_ID, type WidgetBoot } from './boot';
 import { postToHost, readCommand, reportHeight } from './messages';
 import { escapeHtml } from './text';
@@ -176,13 +180,33 @@ function start(): void {
         .join('');
   }
 
+  // ---- the quote token's USD price: its live quote, polled every 3 s while shown ----
+  let quote: QuoteUsd | null = pickQuoteUsd(summary?.quoteUsd, boot.quote);
+  const tokenId = boot.quote?.tokenId ?? null;
+  if (tokenId !== null)
+    setInterval(() => {
+      if (document.visibilityState === 'hidden') return;
+      api<{ items: QuoteLatestItem[] }>('price', quotePath(tokenId)).then(
+        (data) => {
+          const item = data.items.find((q) => q.token_id === tokenId);
+          if (!item) return;
+          quote = pickQuoteUsd(summary?.quoteUsd, { tokenId, usd: item.price, at: Date.now() });
+          renderPrice();
+        },
+        // The last quote stays until the next poll answers.
+        () => undefined,
+      );
+    }, 3_000);
+
   // ---- the header's live price, flashing up or down as it moves ----
   let shownPrice = priceEl?.textContent ?? '';
   let lastPrice: number | null = null;
   let flashes = 0;
   function renderPrice(): void {
     if (!priceEl) return;
-    const live = baseUsdFromClose(snapshot?.last?.close, summary?.quoteUsd);
+    const live = baseUsdFromClose(snapshot?.last?.close, quote?.usd);
+    if (priceEl.dataset.quoteSource !== (quote?.source ?? ''))
+      priceEl.dataset.quoteSource = quote?.source ?? '';
     if (live === null) return;
     const text = `$${formatChartPrice(live, priceDecimals(live))}`;
     if (text === shownPrice) return;
@@ -332,12 +356,17 @@ function start(): void {
     };
     if (tradesEl && listTrades)
       void import('./trades').then((m) =>
-        follow(m.mountTrades(tradesEl, pool, summary, options.tz)),
+        follow(m.mountTrades(tradesEl, pool, summary, options.tz, () => quote?.usd ?? null)),
       );
     if (markTrades)
       void import('./markers').then((m) => {
-        const mounted = m.mountMarkers(figure, pool, summary, options.wallets, options.tz, (t) =>
-          chart.setTradeMarkers(t),
+        const mounted = m.mountMarkers(
+          figure,
+          pool,
+          summary,
+          options.wallets,
+          (seconds) => formatMoment(seconds, options.tz),
+          (t) => chart.setTradeMarkers(t),
         );
         onTradeHover = mounted.onHover;
         follow(mounted.onStream);

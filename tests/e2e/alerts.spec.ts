@@ -137,7 +137,7 @@ test.describe('price lines and alerts', () => {
       .poll(() => notifications(page), { timeout: 60_000, intervals: [500] })
       .toContainEqual(
         expect.objectContaining({
-          title: expect.stringMatching(/^WETH\/USDC crossed [\d,.]+ [↑↓]$/),
+          title: expect.stringMatching(/^WETH\/USDC crossed [\d,.]+ USDC [↑↓]$/),
         }),
       );
     await page.evaluate(() => {
@@ -154,7 +154,7 @@ test.describe('price lines and alerts', () => {
     await expect(toast).toContainText(/WETH\/USDC crossed/);
     await expect(toast).toContainText(/Price (rose|fell) to/);
     const [shown] = await notifications(page);
-    expect(shown?.body).toMatch(/^Price (rose|fell) to [\d,.]+\.$/);
+    expect(shown?.body).toMatch(/^Price (rose|fell) to [\d,.]+ USDC\.$/);
 
     // The line says so, and the chart marks the bar.
     await expect(linesPanel(page).getByTestId('line-state')).toContainText(

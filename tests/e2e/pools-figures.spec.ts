@@ -140,8 +140,9 @@ test.describe('pool prices named by their source', () => {
     const live = close * Number(pool.data.quote_token_price_usd);
     // The last trade's price (a minute of drift at most), whatever the snapshot says.
     expect(Math.abs(shown / live - 1)).toBeLessThan(0.003);
+    // The figures are the snapshot's; the USDC price, which converts the close, is its live quote.
     await expect(page.getByTestId('snapshot-note')).toHaveText(
-      'Changes and figures: the price service’s hourly pool snapshot.',
+      'Changes and figures: the price service’s hourly pool snapshot; the USDC price: its live quote.',
     );
     await context.close();
   });

@@ -29,6 +29,8 @@ export interface PoolTarget {
   address: string;
   /** `WETH/USDC`, when the page knew it */
   label?: string;
+  /** the quote token's symbol: the unit of the chart's prices, so of the level (`USDC`) */
+  quote?: string;
 }
 
 export interface TokenTarget {
@@ -77,16 +79,25 @@ function readTarget(raw: unknown): AlertTarget | null {
   if (raw.kind === 'pool') {
     const { chainType, chainId, address } = raw;
     const label = optionalText(raw.label);
+    const quote = optionalText(raw.quote);
     if (
       typeof chainType !== 'string' ||
       !/^[a-z0-9-]{1,20}$/.test(chainType) ||
       !isId(chainId) ||
       typeof address !== 'string' ||
       !/^[A-Za-z0-9._-]{1,200}$/.test(address) ||
-      label === false
+      label === false ||
+      quote === false
     )
       return null;
-    return { kind: 'pool', chainType, chainId, address, ...(label ? { label } : {}) };
+    return {
+      kind: 'pool',
+      chainType,
+      chainId,
+      address,
+      ...(label ? { label } : {}),
+      ...(quote ? { quote } : {}),
+    };
   }
   if (raw.kind === 'token') {
     const { id, symbol, fiat } = raw;
@@ -130,6 +141,23 @@ export function readEntry(raw: unknown): PriceEntry | null {
   if (!target || alert === false) return null;
   if (target.kind === 'token' && alert === null) return null;
   return { id, target, price, createdAt, alert };
+}
+
+/**
+ * Where the price already stands against a new alert's level: `above` for an alert that waits for a
+ * rise to a level the price is at or over already, `below` for a fall; null when the alert waits for
+ * something still to come (or either side will do). An alert that waits for a crossing would then
+ * fire only after the price went back and crossed again: the trader is told, and asked.
+ */
+export function alreadyPast(
+  condition: AlertCondition,
+  level: number,
+  current: number | null | undefined,
+): 'above' | 'below' | null {
+  if (current == null || !Number.isFinite(current) || !Number.isFinite(level)) return null;
+  if (condition === 'up' && current >= level) return 'above';
+  if (condition === 'down' && current <= level) return 'below';
+  return null;
 }
 
 export function isArmed(entry: PriceEntry): boolean {

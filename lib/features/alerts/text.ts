@@ -39,9 +39,22 @@ export function targetHref(target: AlertTarget): string {
   });
 }
 
+/**
+ * The unit of an alert's level: a token's fiat; a pool's quote token (the chart's prices are the
+ * base token in the quote: `3,550.73 USDC`, never `$`), read from its pair for lines kept before the
+ * unit was stored; empty when unknown.
+ */
+export function levelUnit(target: AlertTarget): string {
+  if (target.kind === 'token') return target.fiat;
+  if (target.quote) return target.quote;
+  const pair = target.label?.split('/');
+  return pair && pair.length === 2 ? (pair[1]?.trim() ?? '') : '';
+}
+
 export function levelText(entry: PriceEntry): string {
+  const unit = levelUnit(entry.target);
   const level = formatLevel(entry.price);
-  return entry.target.kind === 'token' ? `${level} ${entry.target.fiat}` : level;
+  return unit ? `${level} ${unit}` : level;
 }
 
 /** `WETH/USDC crossed 3,714.00 ↑` and a line of detail, for the toast and the notification. */
@@ -52,9 +65,19 @@ export function firedMessage(
 ): { title: string; body: string } {
   const arrow = direction === 'up' ? '↑' : '↓';
   const verb = direction === 'up' ? 'rose to' : 'fell to';
-  const fiat = entry.target.kind === 'token' ? ` ${entry.target.fiat}` : '';
+  const unit = levelUnit(entry.target);
   return {
     title: `${targetName(entry.target)} crossed ${levelText(entry)} ${arrow}`,
-    body: `Price ${verb} ${formatNear(price, entry.price)}${fiat}.`,
+    body: `Price ${verb} ${formatNear(price, entry.price)}${unit ? ` ${unit}` : ''}.`,
+  };
+}
+
+/** An alert the trader fired at once because the price was already past its level. */
+export function firedNowMessage(entry: PriceEntry, price: number): { title: string; body: string } {
+  const side = price >= entry.price ? 'above' : 'below';
+  const unit = levelUnit(entry.target);
+  return {
+    title: `${targetName(entry.target)} is ${side} ${levelText(entry)}`,
+    body: `Price ${formatNear(price, entry.price)}${unit ? ` ${unit}` : ''}, fired when set.`,
   };
 }

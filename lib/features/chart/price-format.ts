@@ -14,6 +14,16 @@ export function priceDecimals(price: number): number {
   return Math.min(MAX_DECIMALS, Math.max(2, SIGNIFICANT - 1 - magnitude));
 }
 
+/**
+ * A price as the chart writes it (five significant digits, at least two decimals): what a line set
+ * with the pointer keeps, not the pixel's 3,550.72982191.
+ */
+export function roundPrice(price: number): number {
+  if (!Number.isFinite(price) || price <= 0) return price;
+  const rounded = Number(price.toFixed(priceDecimals(price)));
+  return rounded > 0 ? rounded : price;
+}
+
 /** lightweight-charts' price format for a series around `price`: the smallest step is one unit of the last decimal. */
 export function priceFormatFor(price: number): { precision: number; minMove: number } {
   const precision = priceDecimals(price);

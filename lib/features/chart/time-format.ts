@@ -5,7 +5,7 @@
  */
 import type { KlineInterval } from './intervals';
 
-import { zonedParts, type TimeZoneMode } from '../../core/format/zone';
+import { zoneAbbreviation, zonedParts, type TimeZoneMode } from '../../core/format/zone';
 
 export type { TimeZoneMode };
 
@@ -55,4 +55,16 @@ export function formatTickMark(seconds: number, tickMarkType: number, tz: TimeZo
 export function formatClock(seconds: number, tz: TimeZoneMode): string {
   const p = parts(seconds, tz);
   return `${pad(p.hours)}:${pad(p.minutes)}:${pad(p.seconds)}`;
+}
+
+/**
+ * `25 Nov 14:44:05 GMT+5:30`: a moment of the trader's tools (a marker's card, "Your trades", the
+ * alerts' "Created" and "Triggered") in the chosen zone, its short name after it unless it is the
+ * browser's own, as the Wallets times are written (lib/features/wallets/time.ts).
+ */
+export function formatMoment(seconds: number, tz: TimeZoneMode): string {
+  const p = parts(seconds, tz);
+  const suffix = zoneAbbreviation(tz, seconds);
+  const text = `${p.day} ${MONTHS[p.month]} ${pad(p.hours)}:${pad(p.minutes)}:${pad(p.seconds)}`;
+  return suffix ? `${text} ${suffix}` : text;
 }

@@ -85,3 +85,42 @@ export function placeTrades<T extends PlaceableTrade>(
   list.sort((a, b) => a.time - b.time || (a.side === b.side ? 0 : a.side === 'buy' ? -1 : 1));
   return { buckets: list, waiting };
 }
+
+/**
+ * Which markers carry a label, and what it says, so that no two labels of one side overlap. A
+ * marker's label names the trades of its candle and side, merged (`Whale A ×2`, or `×3` for several
+ * wallets). Walking each side's markers from the newest back, a label that would reach into the
+ * room of the one to its right is left out: that marker keeps its arrow and its card, and the
+ * newest trades keep their names. `x` is a marker's centre (pixels), `textOf` names trades,
+ * `widthOf` measures a text.
+ */
+export function labelMarkers<T extends PlaceableTrade>(
+  buckets: readonly MarkerBucket<T>[],
+  x: (bucket: MarkerBucket<T>) => number | null,
+  textOf: (trades: readonly T[]) => string,
+  widthOf: (text: string) => number,
+  gap = 6,
+): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const side of ['buy', 'sell'] as const) {
+    let left = Infinity;
+    for (let i = buckets.length - 1; i >= 0; i--) {
+      const bucket = buckets[i] as MarkerBucket<T>;
+      if (bucket.side !== side) continue;
+      const text = textOf(bucket.trades);
+      const at = x(bucket);
+      if (at === null) {
+        labels.set(bucket.id, text);
+        continue;
+      }
+      const half = widthOf(text) / 2;
+      if (at + half + gap > left) {
+        labels.set(bucket.id, '');
+        continue;
+      }
+      labels.set(bucket.id, text);
+      left = at - half;
+    }
+  }
+  return labels;
+}

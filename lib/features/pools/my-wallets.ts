@@ -35,3 +35,19 @@ export function walletsForPool(
   }
   return out;
 }
+
+/**
+ * The Wallets page's history of an address on a pool's chain (transfers/search), where a trader of
+ * the pool's trades list leads: the chain by the tx service's name for it (`ethereum`, `base`), else
+ * every chain of the address's format.
+ */
+export function traderHistoryHref(pool: Pick<PoolRef, 'chainType' | 'chainId'>, address: string) {
+  const family = poolFamily(pool);
+  const chain =
+    family === 'evm'
+      ? TX_CHAINS.find((c) => c.family === 'evm' && c.chainId === pool.chainId)
+      : TX_CHAINS.find((c) => c.family === family);
+  const q = new URLSearchParams({ tab: 'history', address });
+  if (chain) q.set('hchain', chain.type);
+  return `/wallets?${q.toString()}`;
+}

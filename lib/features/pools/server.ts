@@ -11,6 +11,7 @@ import { klineClient } from '../../upstream/kline/client';
 import { priceClient } from '../../upstream/price/client';
 import { load } from '../../upstream/result';
 import type { LatestClose } from './live';
+import { internalChainId, tokenIdOf, type LiveQuote } from './pricing';
 import type { PoolRef } from '../../contracts/pool-ref';
 
 export type PoolLookup =
@@ -89,4 +90,36 @@ export async function firstCandles(
     }),
   );
   return result.ok ? normalizeCandles(result.value) : null;
+}
+
+/** Token ids by chain and address: they never change, so each is asked once per process. */
+const tokenIds = new Map<string, number | null>();
+
+/**
+ * The quote token's live USD quote, for the first paint of a pool's dollar figures
+ * (lib/features/pools/pricing.ts): the token found once by chain and address, then its quote
+ * (`quotes/latest`, cached 3 s and shared with the browsers' polls). Null when the price service
+ * knows no such token or does not answer: the page then says it converts at the hourly snapshot.
+ */
+export async function liveQuote(
+  ref: PoolRef,
+  pool: Pick<PoolObject, 'quote_token'>,
+): Promise<LiveQuote | null> {
+  const address = pool.quote_token.address;
+  const key = `${ref.chainType}:${ref.chainId}:${address.toLowerCase()}`;
+  let tokenId = tokenIds.get(key);
+  if (tokenId === undefined) {
+    const chainId = internalChainId(await listChains(), ref);
+    if (chainId === null) return null;
+    const found = await load(() => priceClient.tokens({ chain_id: chainId, address }));
+    if (!found.ok) return null;
+    tokenId = tokenIdOf(found.value.items, address);
+    if (tokenIds.size > 1_000) tokenIds.clear();
+    tokenIds.set(key, tokenId);
+  }
+  if (tokenId === null) return null;
+  const id = tokenId;
+  const quotes = await load(() => priceClient.quotesLatest([id], 'USD'));
+  const item = quotes.ok ? quotes.value.find((q) => q.token_id === id) : undefined;
+  return item ? { tokenId: id, usd: item.price, at: Date.now() } : null;
 }

@@ -49,7 +49,11 @@ export function dexName(id: string): string {
     .join(' ');
 }
 
-/** The live price of the base token in USD from a candle close (base priced in quote). */
+/**
+ * The live price of the base token in USD from a candle close (base priced in quote), in floats: the
+ * widget's header, whose script carries no big.js. The quote's USD price is chosen by
+ * lib/features/pools/pricing.ts `pickQuoteUsd`, as everywhere; the app's figures use `inUsd`.
+ */
 export function baseUsdFromClose(
   close: number | null | undefined,
   quoteUsd: string | number | null | undefined,

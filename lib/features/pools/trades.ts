@@ -10,6 +10,7 @@
 import { formatCompact, formatPrice, toBig, type Numeric } from '../../core/format/number';
 import { formatUnits } from '../../core/format/units';
 import type { TransactionDetail } from '../../contracts/tx/schema';
+import { inUsd } from './live';
 
 export interface TradeToken {
   address: string;
@@ -82,11 +83,15 @@ export function readTrade(
   const quoteAmount = quoteLeg ? formatUnits(quoteLeg.amount, quoteLeg.decimals) : null;
   const b = toBig(baseAmount);
   const q = toBig(quoteAmount);
-  const quoteUsd = toBig(usd.quote);
   const baseUsd = toBig(usd.base);
   const price = b && q && b.gt(0) ? q.div(b).toFixed() : null;
-  const valueUsd =
-    q && quoteUsd ? q.times(quoteUsd).toFixed() : b && baseUsd ? b.times(baseUsd).toFixed() : null;
+  // The quote leg at the quote's USD price (the pool's one rule: lib/features/pools/pricing.ts).
+  const quoteValue = q && usd.quote != null ? inUsd(q, { usd: String(usd.quote) }) : null;
+  const valueUsd = quoteValue
+    ? quoteValue.toFixed()
+    : b && baseUsd
+      ? b.times(baseUsd).toFixed()
+      : null;
 
   // The trader is the other side of the pool's transfers.
   const leg = baseLeg ?? quoteLeg;

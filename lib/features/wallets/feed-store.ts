@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import { emptyFeed, ingest, setPaused, clearFeed, type FeedRow, type FeedState } from './feed';
 import { addressKey, familyOf } from './chains';
 import { feedOf, loadFeed, saveFeed } from './feed-session';
+import { useSeenWallets } from './seen-wallets';
 
 export interface SeenWallet {
   chainType: string;
@@ -81,6 +82,16 @@ export const useFeedStore = create<FeedStore>()((set, get) => ({
       }
     }
     set({ feed: after, seen, freshKeys });
+    // Wallets the feed matched for the first time are remembered beyond this tab (the charts'
+    // "Your trades" use them); the known ones change nothing.
+    const known = useSeenWallets.getState().wallets;
+    const fresh = Object.values(seen).filter(
+      (w) => !known.some((k) => k.chainType === w.chainType && k.address === w.address),
+    );
+    if (fresh.length > 0)
+      useSeenWallets
+        .getState()
+        .saw(fresh.map(({ chainType, address, lastAt }) => ({ chainType, address, lastAt })));
     scheduleSave();
     return added;
   },

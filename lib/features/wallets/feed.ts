@@ -2,6 +2,10 @@
  * The live feed as data: a bounded, newest-first list of transactions with the seed's deduplication
  * (lib/contracts/tx/identity.ts), and a pause buffer. Pure functions over a plain state object, so the store
  * stays thin and the rules are unit-tested.
+ *
+ * Newest first means by the transaction's time, not by arrival: pushes of several chains, the
+ * resend window after a reconnect and the refill after an outage all arrive out of time order, and
+ * a list of 19:41 above 19:43 cannot be read. A transaction with no time sorts by its arrival.
  */
 import type { LiveTransaction } from '../../contracts/stream/events';
 import { txIdentity } from '../../contracts/tx/identity';
@@ -79,20 +83,68 @@ export function ingest(
   }
   if (fresh.length === 0)
     return duplicates ? { ...state, duplicates: state.duplicates + duplicates } : state;
-  const newestFirst = fresh.reverse();
+  // Given oldest first: reversed, a later arrival of the same second comes first.
+  const newestFirst = fresh.reverse().sort(newerFirst);
   const base = {
     ...state,
     received: state.received + fresh.length,
     duplicates: state.duplicates + duplicates,
   };
-  if (state.paused) return { ...base, pending: [...newestFirst, ...state.pending].slice(0, limit) };
-  return { ...base, rows: [...newestFirst, ...state.rows].slice(0, limit) };
+  if (state.paused)
+    return { ...base, pending: mergeNewestFirst(newestFirst, state.pending, limit) };
+  return { ...base, rows: mergeNewestFirst(newestFirst, state.rows, limit) };
+}
+
+/** When a row happened (Unix seconds): the transaction's time, else when it arrived. */
+export function rowTime(row: Pick<FeedRow, 'tx' | 'receivedAt'>): number {
+  return typeof row.tx.tx_time === 'number' ? row.tx.tx_time : row.receivedAt / 1000;
+}
+
+/** Newer transaction first; on one second, the later arrival first (Array.sort is stable). */
+export function newerFirst(a: FeedRow, b: FeedRow): number {
+  return rowTime(b) - rowTime(a) || b.receivedAt - a.receivedAt;
+}
+
+/**
+ * Two newest-first lists as one, at most `limit` long: a merge, not a sort, so a batch costs its own
+ * length plus the rows above the last of it. On a tie the first list's row (the newer arrival) leads.
+ */
+export function mergeNewestFirst(
+  incoming: readonly FeedRow[],
+  held: readonly FeedRow[],
+  limit: number,
+): FeedRow[] {
+  const lastIn = incoming[incoming.length - 1];
+  const firstHeld = held[0];
+  // The usual case, a live push newer than everything held: no merge needed.
+  if (!lastIn || !firstHeld || rowTime(lastIn) >= rowTime(firstHeld))
+    return [...incoming, ...held].slice(0, limit);
+  const out: FeedRow[] = [];
+  let i = 0;
+  let j = 0;
+  while (out.length < limit && (i < incoming.length || j < held.length)) {
+    const a = incoming[i];
+    const b = held[j];
+    if (a && (!b || rowTime(a) >= rowTime(b))) {
+      out.push(a);
+      i++;
+    } else if (b) {
+      out.push(b);
+      j++;
+    }
+  }
+  return out;
 }
 
 export function setPaused(state: FeedState, paused: boolean, limit = FEED_LIMIT): FeedState {
   if (paused === state.paused) return state;
   if (paused) return { ...state, paused };
-  return { ...state, paused, rows: [...state.pending, ...state.rows].slice(0, limit), pending: [] };
+  return {
+    ...state,
+    paused,
+    rows: mergeNewestFirst(state.pending, state.rows, limit),
+    pending: [],
+  };
 }
 
 export function clearFeed(state: FeedState): FeedState {

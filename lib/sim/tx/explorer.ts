@@ -67,6 +67,9 @@ export class Explorer {
         }),
       );
       sources.push(this.ledger.replayedEntries(target.chain, series.key, before, filter));
+      // The demo wallet's trades in the catalogue pools of its chain (lib/sim/tx/pools.ts).
+      if (this.pools.isDemoWallet(target.chain, target.address))
+        sources.push(this.pools.demoEntries(target.chain, before, this.nowSec(), filter));
     }
     return mergePage(sources, limit);
   }

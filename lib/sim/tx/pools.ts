@@ -7,7 +7,7 @@
 import { hex } from '@scure/base';
 import type { TransactionDetail } from '../../contracts/tx/schema';
 import { checkAddress, encode, toChecksumAddress } from '../../core/address';
-import { chainById, POOLS, type SimPool } from '../catalogue';
+import { chainById, INITIAL_WALLETS, POOLS, type SimPool } from '../catalogue';
 import { bytes } from '../core/rng';
 import { addressKey, chainByName, poolChain, type TxChain, type TxToken } from './chains';
 import type { Series } from './codec';
@@ -20,11 +20,29 @@ import {
   tokenAccount,
 } from './gen-solana';
 import { blank, Draw, toUnits, tokenTransfer, type GenContext } from './gen-util';
+import { recordMatches, tokenKey, type TransferFilter } from './generate';
+import type { Entry } from './history';
 
 export const POOL_QUEUE_LENGTH = 100;
 const BLOCK = 3;
 /** Trades given a trader by the test hook (`forceTrader`), at most this many kept. */
 const MAX_FORCED = 1_000;
+
+/**
+ * The demo's own monitored wallet (the catalogue's first Ethereum address) trades in the catalogue
+ * pools of its chain: in each hour of a pool, a draw of (seed, pool, hour) says whether the wallet
+ * trades then (one hour in DEMO_HOURS) and which of the hour's 1,200 blocks is its trade, so about
+ * one trade per pool every six hours (a desk's pace, not a bot's, so that its other transfers still
+ * show in its history). A pure function of time like the rest of the queue: the same trades in the
+ * pool's list, in the wallet's history and on its live pushes (docs/simulator/tx.md, "Pool trades").
+ */
+export const DEMO_TRADER =
+  INITIAL_WALLETS.find((w) => w.chain_type === 'ethereum')?.address[0] ?? '';
+const DEMO_CHAIN = 'ethereum';
+export const DEMO_HOURS = 6;
+const BLOCKS_PER_HOUR = 3_600 / BLOCK;
+/** How far back the wallet's history of pool trades is searched for one page: a month of hours. */
+const DEMO_SCAN_HOURS = 31 * 24;
 
 interface PoolEntry {
   pool: SimPool;
@@ -63,6 +81,100 @@ export class PoolTrades {
         quote: token(pool.quote.address, pool.quote),
       });
     }
+  }
+
+  /** The second of the demo wallet's trade in the pool's `hour` (Unix hours), or null for none. */
+  private demoSecond(entry: PoolEntry, hour: number): number | null {
+    if (!DEMO_TRADER || entry.chain.name !== DEMO_CHAIN) return null;
+    const d = new Draw(`${this.ctx.seed}|demo|${entry.series.fp}|${hour}`);
+    if (d.r() >= 1 / DEMO_HOURS) return null;
+    const t = this.tradeSecond(
+      entry.series,
+      hour * BLOCKS_PER_HOUR + d.int(0, BLOCKS_PER_HOUR - 1),
+    );
+    return this.forced.has(`${entry.series.fp}|${t}`) ? null : t;
+  }
+
+  /** Whether the pool's trade at second `t` is the demo wallet's (the test hook's trades are not). */
+  isDemoTrade(entry: PoolEntry, t: number): boolean {
+    return this.demoSecond(entry, Math.floor(t / 3_600)) === t;
+  }
+
+  /** Whether `address` on `chain` is the demo wallet, whose history holds its pool trades. */
+  isDemoWallet(chain: TxChain, address: string): boolean {
+    return (
+      !!DEMO_TRADER &&
+      chain.name === DEMO_CHAIN &&
+      addressKey(chain.family, address) === addressKey(chain.family, DEMO_TRADER)
+    );
+  }
+
+  /**
+   * The demo wallet's pool trades with id below `before` and up to `now`, newest first, passing the
+   * filter: a source of its transfer lists (Explorer.page). A page looks back at most a day; a pool
+   * whose tokens the filter excludes is not looked at.
+   */
+  *demoEntries(
+    chain: TxChain,
+    before: number,
+    now: number,
+    filter: TransferFilter,
+  ): Generator<Entry> {
+    if (filter.txType === 'native') return;
+    const pools = this.pools.filter(
+      (p) =>
+        p.chain === chain &&
+        (filter.token === undefined ||
+          [p.base.address, p.quote.address].some((a) => tokenKey(a) === tokenKey(filter.token!))),
+    );
+    if (pools.length === 0) return;
+    const last = Math.min(now, Math.floor(before / 1_000_000));
+    const heads = pools.map((entry) => ({ entry, hour: Math.floor(last / 3_600) }));
+    const floor = Math.floor(last / 3_600) - DEMO_SCAN_HOURS;
+    // Each pool walks back hour by hour; the newest of the pools' next trades comes first.
+    const nextOf = (h: { entry: PoolEntry; hour: number }) => {
+      for (; h.hour >= floor; h.hour--) {
+        const t = this.demoSecond(h.entry, h.hour);
+        if (t === null || t > last) continue;
+        const id = this.ctx.codec.id(h.entry.series, t, 0);
+        if (id >= before) continue;
+        h.hour--;
+        return { t, id, entry: h.entry };
+      }
+      return null;
+    };
+    const pending = heads.map(nextOf);
+    for (;;) {
+      let best = -1;
+      for (let i = 0; i < pending.length; i++) {
+        const p = pending[i];
+        if (p && (best < 0 || p.id > (pending[best] as { id: number }).id)) best = i;
+      }
+      if (best < 0) return;
+      const { t, id, entry } = pending[best] as { t: number; id: number; entry: PoolEntry };
+      pending[best] = nextOf(heads[best] as { entry: PoolEntry; hour: number });
+      const tx = this.trade(entry, t);
+      if (recordMatches(tx, filter)) yield { id, load: () => ({ ...tx, id }) };
+    }
+  }
+
+  /** The demo wallet's pool trades after `from` up to `to` (Unix seconds), oldest first: its live pushes. */
+  demoTradesBetween(from: number, to: number): { tx: TransactionDetail; chain: TxChain }[] {
+    const out: { tx: TransactionDetail & { id: number }; chain: TxChain; t: number }[] = [];
+    if (!(to > from)) return [];
+    for (const entry of this.pools) {
+      if (entry.chain.name !== DEMO_CHAIN) continue;
+      for (let hour = Math.floor((from + 1) / 3_600); hour <= Math.floor(to / 3_600); hour++) {
+        const t = this.demoSecond(entry, hour);
+        if (t === null || t <= from || t > to) continue;
+        out.push({
+          tx: { ...this.trade(entry, t), id: this.ctx.codec.id(entry.series, t, 0) },
+          chain: entry.chain,
+          t,
+        });
+      }
+    }
+    return out.sort((a, b) => a.t - b.t).map(({ tx, chain }) => ({ tx, chain }));
   }
 
   find(address: string, chainType: string, chainId: number): PoolEntry | undefined {
@@ -197,7 +309,9 @@ export class PoolTrades {
 
     const trader = forced
       ? toChecksumAddress(forced)
-      : encode.evm(bytes(`${this.ctx.seed}|trader|${series.fp}|${index}`, 20));
+      : this.isDemoTrade(entry, t)
+        ? toChecksumAddress(DEMO_TRADER)
+        : encode.evm(bytes(`${this.ctx.seed}|trader|${series.fp}|${index}`, 20));
     const poolAddress = toChecksumAddress(pool.address);
     const gas = gasFor(chain, d);
     const gasLimit = d.int(160_000, 320_000);

@@ -25,11 +25,20 @@ export interface ProducerDeps {
 export class Producer {
   private steps = 0;
   private turn = 0;
+  /** the demo wallet's pool trades are pushed up to this second (none from before the start) */
+  private demoUntil: number;
 
-  constructor(private readonly deps: ProducerDeps) {}
+  constructor(private readonly deps: ProducerDeps) {
+    this.demoUntil = deps.nowSec();
+  }
 
   step(): StoredTx | null {
     const { explorer, seed } = this.deps;
+    // The demo wallet's pool trades since the last step, pushed as its other transactions are.
+    const now = this.deps.nowSec();
+    for (const { tx, chain } of explorer.pools.demoTradesBetween(this.demoUntil, now))
+      this.deps.dispatch(tx as StoredTx, chain, { reorg: false });
+    this.demoUntil = Math.max(this.demoUntil, now);
     const contexts = this.deps.contexts();
     const ctx = contexts[this.turn++ % contexts.length];
     const list = ctx?.targets() ?? [];

@@ -6,7 +6,12 @@ import {
   priceDecimals,
   priceFormatFor,
 } from '@/lib/features/chart/price-format';
-import { formatBarTime, formatClock, formatTickMark } from '@/lib/features/chart/time-format';
+import {
+  formatBarTime,
+  formatClock,
+  formatMoment,
+  formatTickMark,
+} from '@/lib/features/chart/time-format';
 
 describe('chart prices', () => {
   it('keep five significant digits, at least two decimals', () => {
@@ -74,5 +79,19 @@ describe('formatChangePercent', () => {
     expect(formatChangePercent(0.0049)).toEqual({ text: '0.00%', dir: 'flat' });
     expect(formatChangePercent(-0)).toEqual({ text: '0.00%', dir: 'flat' });
     expect(formatChangePercent(Number.NaN)).toEqual({ text: '—', dir: 'flat' });
+  });
+});
+
+describe('moments of the trader tools in the chosen zone', () => {
+  // 2026-11-25 21:04:37 UTC
+  const T = Date.UTC(2026, 10, 25, 21, 4, 37) / 1000;
+  it('reads the named zone, with its short name, whatever the browser zone', () => {
+    expect(formatMoment(T, 'utc')).toBe('25 Nov 21:04:37 UTC');
+    expect(formatMoment(T, 'Asia/Kolkata')).toBe('26 Nov 02:34:37 GMT+5:30');
+    expect(formatMoment(T, 'Asia/Kathmandu')).toBe('26 Nov 02:49:37 GMT+5:45');
+    expect(formatMoment(T, 'America/New_York')).toBe('25 Nov 16:04:37 EST');
+  });
+  it('writes no suffix for the browser zone', () => {
+    expect(formatMoment(T, 'local')).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d\d:\d\d:\d\d$/);
   });
 });

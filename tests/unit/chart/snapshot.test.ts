@@ -32,4 +32,19 @@ describe('chart snapshot', () => {
     expect(title.startsWith(`WETH/USDC · 1h · ${clock} `)).toBe(true);
     expect(title.slice(`WETH/USDC · 1h · ${clock} `.length)).toMatch(/^\S+$/);
   });
+  it("writes the caption and the file name in the chart's named zone, not the browser's", () => {
+    // 21:04 UTC is 02:34 the next day in Kolkata (+5:30) and 02:49 in Kathmandu (+5:45).
+    expect(snapshotTitle({ pair: 'WETH/USDC', interval: '1h', at: AT, tz: 'Asia/Kolkata' })).toBe(
+      'WETH/USDC · 1h · 2026-11-26 02:34 GMT+5:30',
+    );
+    expect(
+      snapshotFileName({ pair: 'WETH/USDC', interval: '1h', at: AT, tz: 'Asia/Kolkata' }),
+    ).toBe('pulse-WETH-USDC-1h-20261126-0234.png');
+    expect(
+      snapshotFileName({ pair: 'PEPE/WETH', interval: '15m', at: AT, tz: 'Asia/Kathmandu' }),
+    ).toBe('pulse-PEPE-WETH-15m-20261126-0249.png');
+    expect(
+      snapshotTitle({ pair: 'PEPE/WETH', interval: '15m', at: AT, tz: 'America/New_York' }),
+    ).toBe('PEPE/WETH · 15m · 2026-11-25 16:04 EST');
+  });
 });

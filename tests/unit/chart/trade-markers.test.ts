@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { barIndexAt, longestPeriod, placeTrades } from '@/lib/features/chart/trade-markers';
+import {
+  barIndexAt,
+  labelMarkers,
+  longestPeriod,
+  placeTrades,
+} from '@/lib/features/chart/trade-markers';
 import { markerText } from '@/lib/chart/trade-markers';
 import type { MarkerTrade } from '@/lib/features/pools/my-trades';
 
@@ -93,5 +98,76 @@ describe('markerText', () => {
     expect(markerText(bucket(t(B, null)))).toBe('0x1Db…EE6');
     expect(markerText(bucket(t(A, 'Desk A'), t(B, null), t(A, 'Desk A', 3)))).toBe('×3');
     expect(markerText(bucket(t(A, 'A very long wallet label')))).toBe('A very lo…');
+  });
+});
+
+describe('labelMarkers', () => {
+  const A = '0x1111111111111111111111111111111111111111';
+  const B = '0x2222222222222222222222222222222222222222';
+  const t = (time: number, side: 'buy' | 'sell', wallet: string, label: string | null) => ({
+    key: `${time}${side}${wallet}`,
+    time,
+    side,
+    baseAmount: '1',
+    quoteAmount: '1',
+    price: '1',
+    wallet,
+    label,
+    txHash: `0x${time}`,
+    chainType: 'ethereum',
+    chainId: 1,
+    status: 'success',
+  });
+  // Four candles 6 px apart (a zoomed-out chart): labels of 30 px or more cannot all fit.
+  const buckets = placeTrades(
+    [
+      t(0, 'buy', A, 'Whale A'),
+      t(900, 'buy', A, 'Whale A'),
+      t(1_800, 'buy', B, null),
+      t(1_850, 'buy', B, null),
+      t(1_800, 'sell', A, 'Whale A'),
+      t(9_000, 'buy', A, 'Whale A'),
+    ],
+    [0, 900, 1_800, 2_700, 9_000],
+    M15,
+  ).buckets;
+  const at = (spacing: number) => (b: { time: number }) => (b.time / 900) * spacing;
+  const width = (text: string) => text.length * 6.5;
+  const text = (trades: readonly { wallet: string; label: string | null }[]) =>
+    markerText({ trades: trades as Parameters<typeof markerText>[0]['trades'] });
+
+  it("leaves out a label that would run into a newer neighbour's; the other side keeps its own", () => {
+    const labels = labelMarkers(buckets, at(6), text, width);
+    // Newest first: the far buy keeps its label; the crowded buys' newest would run into it and
+    // shows none, the next one has room again, the oldest runs into that one.
+    expect(labels.get('9000:buy')).toBe('Whale A');
+    expect(labels.get('1800:buy')).toBe('');
+    expect(labels.get('900:buy')).toBe('Whale A');
+    expect(labels.get('0:buy')).toBe('');
+    // The sell on the same candle is the other side: a label of its own.
+    expect(labels.get('1800:sell')).toBe('Whale A');
+  });
+
+  it('lets each marker keep its own label when there is room (zoomed in)', () => {
+    const labels = labelMarkers(buckets, at(120), text, width);
+    expect(labels.get('0:buy')).toBe('Whale A');
+    expect(labels.get('900:buy')).toBe('Whale A');
+    expect(labels.get('1800:buy')).toBe('0x222…222 ×2');
+  });
+
+  it('never leaves two labels of one side overlapping', () => {
+    for (const spacing of [2, 6, 13, 27, 60]) {
+      const labels = labelMarkers(buckets, at(spacing), text, width);
+      for (const side of ['buy', 'sell']) {
+        const shown = buckets
+          .filter((b) => b.side === side && labels.get(b.id))
+          .map((b) => ({ x: at(spacing)(b), w: width(labels.get(b.id) ?? '') }));
+        for (let i = 1; i < shown.length; i++) {
+          const a = shown[i - 1]!;
+          const b = shown[i]!;
+          expect(b.x - b.w / 2).toBeGreaterThanOrEqual(a.x + a.w / 2);
+        }
+      }
+    }
   });
 });

@@ -29,6 +29,7 @@ const boot = (over: Partial<WidgetBoot> = {}): WidgetBoot => ({
   key: `evm:1:${summary.address}`,
   options: { ...WIDGET_DEFAULTS },
   summary,
+  quote: null,
   title: 'WETH/USDC',
   initialTo: 1_764_000_000,
   candles: [
@@ -113,6 +114,17 @@ describe('the widget page', () => {
   it('the header price falls back to the hourly snapshot without candles', () => {
     expect(headerPrice(boot({ candles: null }))).toBe(3700.5);
     expect(headerPrice(boot({ candles: null, summary: null }))).toBeNull();
+  });
+
+  it("converts the close at the quote token's live quote, not its hourly snapshot", () => {
+    // A WETH-quoted pool: the snapshot says 3,524.18, WETH trades at 3,487 now.
+    const weth = { ...summary, quoteUsd: '3524.18' };
+    const live = { tokenId: 2, usd: '3487', at: 1 };
+    const candles: WidgetBoot['candles'] = [
+      [1_764_000_000, 0.000002, 0.000002, 0.000002, 0.000002, 1],
+    ];
+    expect(headerPrice(boot({ summary: weth, quote: live, candles }))).toBeCloseTo(0.006974, 12);
+    expect(headerPrice(boot({ summary: weth, quote: null, candles }))).toBeCloseTo(0.00704836, 12);
   });
 });
 

@@ -40,12 +40,14 @@ describe('moneyOf', () => {
   });
 });
 
+const q = (usd: string) => ({ usd, source: 'live' as const, at: 1 });
+
 describe('poolUsdFromClose', () => {
   it('close × the quote token’s USD price, in big.js', () => {
-    expect(poolUsdFromClose(3761.59, '0.9997')?.toFixed()).toBe('3760.461523');
-    expect(poolUsdFromClose(2.35e-9, '3783.349868')?.toFixed()).toBe('0.0000088908721898');
-    expect(poolUsdFromClose(null, '1')).toBeNull();
-    expect(poolUsdFromClose(Number.NaN, '1')).toBeNull();
+    expect(poolUsdFromClose(3761.59, q('0.9997'))?.toFixed()).toBe('3760.461523');
+    expect(poolUsdFromClose(2.35e-9, q('3783.349868'))?.toFixed()).toBe('0.0000088908721898');
+    expect(poolUsdFromClose(null, q('1'))).toBeNull();
+    expect(poolUsdFromClose(Number.NaN, q('1'))).toBeNull();
     expect(poolUsdFromClose(1, null)).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import {
   type FeedRow,
 } from '@/lib/features/wallets/feed';
 import { sameAddress } from '@/lib/features/wallets/chains';
+import { feedToCsv } from '@/lib/features/wallets/csv';
 import { BTC_ME, BTC_OTHER, OTHER, VITALIK, btcTx, evmTx } from './fixtures';
 
 describe('direction relative to the matched wallet', () => {
@@ -132,5 +133,42 @@ describe('the live feed model', () => {
       true,
     );
     expect(matchesFilter(native, { chain: 'bsc' }, same)).toBe(false);
+  });
+
+  it('is newest first by the transaction time, whatever the order of arrival (the CSV too)', () => {
+    const at = (tx_time: number, receivedAt: number) =>
+      toRow({ ...evmTx({ tx_time }), listenAddress: [VITALIK] }, [], receivedAt);
+    // 19:41 arrives after 19:43 (another chain, a resend after a reconnect), 19:47 after 19:49.
+    const t = 1_795_000_000;
+    let s = ingest(emptyFeed(), [at(t + 43 * 60, 1)]);
+    s = ingest(s, [at(t + 41 * 60, 2)]);
+    s = ingest(s, [at(t + 49 * 60, 3), at(t + 47 * 60, 4)]);
+    s = ingest(s, [at(t + 49 * 60 + 30, 5)]);
+    const times = s.rows.map((r) => r.tx.tx_time);
+    expect(times).toEqual([t + 49 * 60 + 30, t + 49 * 60, t + 47 * 60, t + 43 * 60, t + 41 * 60]);
+    const csvTimes = feedToCsv(s.rows)
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(',')[1]);
+    expect(csvTimes).toEqual(times.map((x) => new Date((x ?? 0) * 1000).toISOString()));
+
+    // Paused: the buffer is in order too, and joins the list in order on resume.
+    s = setPaused(s, true);
+    s = ingest(s, [at(t + 44 * 60, 6), at(t + 50 * 60, 7)]);
+    expect(s.pending.map((r) => r.tx.tx_time)).toEqual([t + 50 * 60, t + 44 * 60]);
+    s = setPaused(s, false);
+    const after = s.rows.map((r) => r.tx.tx_time ?? 0);
+    expect(after).toEqual([...after].sort((a, b) => b - a));
+    expect(after).toHaveLength(7);
+  });
+
+  it('stays bounded when late rows arrive: the oldest leave first', () => {
+    const at = (tx_time: number) =>
+      toRow({ ...evmTx({ tx_time }), listenAddress: [VITALIK] }, [], tx_time);
+    let s = emptyFeed();
+    for (let i = 0; i < 10; i++) s = ingest(s, [at(1_000 + i * 10)], 5);
+    s = ingest(s, [at(1_005)], 5);
+    expect(s.rows.map((r) => r.tx.tx_time)).toEqual([1_090, 1_080, 1_070, 1_060, 1_050]);
   });
 });

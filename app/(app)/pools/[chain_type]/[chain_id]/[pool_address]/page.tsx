@@ -7,6 +7,7 @@ import {
   firstCandles,
   firstWindowEnd,
   latestClose,
+  liveQuote,
   lookupChain,
   lookupPool,
 } from '@/lib/features/pools/server';
@@ -58,11 +59,15 @@ export default async function PoolPage({
   // The latest candle too: the header paints the live price at once, not the hourly snapshot's. And
   // the chart's first window, rendered into the page so its first paint needs no request.
   const to = firstWindowEnd();
-  const [lookup, chain, live, candles] = await Promise.all([
-    lookupPool(ref),
+  // And the quote token's live USD quote, which the dollar price is computed at (not the hourly
+  // snapshot's: lib/features/pools/pricing.ts).
+  const pool = lookupPool(ref);
+  const [lookup, chain, live, candles, quote] = await Promise.all([
+    pool,
     lookupChain(ref.chainType, ref.chainId),
     latestClose(ref),
     firstCandles(ref, view.interval, to),
+    pool.then((l) => (l.kind === 'found' ? liveQuote(ref, l.pool) : null)),
   ]);
   if (lookup.kind === 'missing') notFound();
   // Without them (the kline service did not answer), the browser fetches them while it loads the
@@ -79,6 +84,7 @@ export default async function PoolPage({
       initialTo={initialTo}
       initialCandles={candles ? packCandles(candles) : null}
       initialLive={live}
+      initialQuote={quote}
       suggestions={featuredPools().filter((p) => poolKey(p) !== poolKey(ref))}
     />
   );

@@ -12,7 +12,7 @@ import type { NextRequest } from 'next/server';
 import { parsePoolRef } from '@/lib/contracts/pool-ref-check';
 import { poolKey } from '@/lib/contracts/pool-ref';
 import { parseWidget } from '@/lib/features/pools/params';
-import { firstCandles, lookupPool } from '@/lib/features/pools/server';
+import { firstCandles, liveQuote, lookupPool } from '@/lib/features/pools/server';
 import { summarize } from '@/lib/features/pools/summary';
 import { widgetAssets } from '@/lib/embed/assets';
 import type { WidgetBoot } from '@/lib/embed/boot';
@@ -44,9 +44,12 @@ export async function GET(request: NextRequest, { params }: { params: Promise<Pa
   const ref = parsed.ref;
   const to = Math.floor(Date.now() / 1000);
   // The pool's figures and the first candles at once: the page waits for the slower of the two.
-  const [lookup, candles] = await Promise.all([
-    lookupPool(ref),
+  // And the quote token's live USD quote: the header's dollar price is computed at it.
+  const pool = lookupPool(ref);
+  const [lookup, candles, quote] = await Promise.all([
+    pool,
     firstCandles(ref, options.interval, to),
+    pool.then((l) => (l.kind === 'found' ? liveQuote(ref, l.pool) : null)),
   ]);
   if (lookup.kind === 'missing') {
     return html(
@@ -73,6 +76,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<Pa
     key: poolKey(ref),
     options,
     summary,
+    quote,
     title: widgetTitle(summary, ref.address),
     initialTo: to,
     candles: candles ? packCandles(candles) : null,
