@@ -18,7 +18,7 @@ function decode(text: string): string {
  * A 404 that says which of the two it is: an address that cannot be a pool on that chain, or a
  * well-formed one the price service does not know (the seed's `data: null`).
  */
-export function PoolNotFound() {
+export function PoolNotFoundBody() {
   const [, , type = '', id = '', address = ''] = usePathname().split('/');
   const parsed = parsePoolRef(type, id, address);
   const what = decode(address);
