@@ -69,7 +69,7 @@ export function ChartLegend({
         onClick={() => setOpen((o) => !o)}
         aria-expanded={open}
         aria-label={open ? 'Fold the legend to one line' : 'Show every figure of the legend'}
-        className="pointer-events-auto -my-0.5 grid h-5 min-w-5 place-items-center rounded border border-border px-1 text-[10px] text-muted hover:text-text sm:hidden"
+        className="pointer-events-auto -my-1 grid h-6 min-w-6 place-items-center rounded border border-border px-1 text-[10px] text-muted hover:text-text sm:hidden"
       >
         {open ? '−' : `+${hiddenCount}`}
       </button>

@@ -223,7 +223,12 @@ export class ChartStudies {
             ...line,
             color,
             lastValueVisible: true,
-            priceFormat: { type: 'custom', minMove: 0.01, formatter: (p: number) => p.toFixed(2) },
+            priceFormat: {
+              type: 'custom',
+              minMove: 0.01,
+              // The scale runs on below 0 when the pane keeps room for the logo: no label there.
+              formatter: (p: number) => (p < 0 || p > 100 ? '' : p.toFixed(2)),
+            },
             autoscaleInfoProvider: () => ({ priceRange: { minValue: 0, maxValue: 100 } }),
           },
           pane,
