@@ -1,12 +1,11 @@
 'use client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import dynamic from 'next/dynamic';
 import { useState, type ReactNode } from 'react';
 import { makeQueryClient } from '@/lib/client/query-client';
 import { ThemeSync } from './layout/theme-sync';
-
-// Loaded after the page: price alerts are watched from every page, none waits for their code.
-const AlertsRuntime = dynamic(() => import('./alerts/alerts-runtime'), { ssr: false });
+// Its watcher loads only once an alert is armed (components/alerts/alerts-runtime.tsx); what stays
+// is the alerts store, which the pool page's price lines share (one copy, not one per chunk).
+import AlertsRuntime from './alerts/alerts-runtime';
 
 export function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(makeQueryClient);

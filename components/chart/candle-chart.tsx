@@ -63,8 +63,11 @@ export interface CandleChartProps {
   studies?: readonly StudySpec[];
   /** shown in the legend, e.g. `WETH/USDC` */
   title?: string;
-  /** controls shown above the chart, left of the freshness mark */
-  toolbar?: ReactNode;
+  /**
+   * Controls shown above the chart, left of the freshness mark. A function takes the chart's view
+   * buttons (snapshot, fullscreen) for a phone's menu: the row then stays one line on a phone.
+   */
+  toolbar?: ReactNode | ((viewActions: ReactNode) => ReactNode);
   onSnapshot?: (snapshot: FeedSnapshot) => void;
   /** end (Unix seconds) of the first history window, when the server preloaded it (lib/features/pools/preload.ts) */
   initialTo?: number;
@@ -375,6 +378,15 @@ export function CandleChart({
   const interrupted = useLiveInterrupted('kline');
   const stale = snapshot.error !== null || liveError !== null || interrupted;
   const label = `${title ? `${title} ` : ''}price chart, ${INTERVAL_LABELS[interval]} ${style === 'candles' ? 'candles' : style}`;
+  const oneRow = typeof toolbar === 'function';
+  const viewButtons = viewActions ? (
+    <ChartViewActions
+      fullscreen={fullscreen}
+      onFullscreen={toggleFullscreen}
+      onSnapshot={() => void saveSnapshot()}
+      disabled={snapshot.state === 'loading'}
+    />
+  ) : null;
 
   return (
     <div
@@ -390,33 +402,52 @@ export function CandleChart({
         toggleFullscreen();
       }}
     >
-      <div className="flex min-h-9 flex-wrap items-center justify-between gap-x-3 gap-y-1 px-2 py-1">
-        <div className="flex min-w-0 flex-wrap items-center gap-1.5">{toolbar}</div>
-        <div className="flex items-center gap-2">
+      <div
+        className={`relative flex min-h-9 items-center justify-between gap-y-1 px-2 py-1 ${oneRow ? 'flex-nowrap gap-x-2 sm:flex-wrap sm:gap-x-3' : 'flex-wrap gap-x-3'}`}
+      >
+        <div
+          className={`flex min-w-0 items-center gap-1.5 ${oneRow ? 'flex-nowrap sm:flex-wrap' : 'flex-wrap'}`}
+        >
+          {typeof toolbar === 'function' ? toolbar(viewButtons) : toolbar}
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
           {liveError && (
-            <span className="text-2xs text-warn" title={liveError}>
+            <span
+              className={`text-2xs text-warn ${oneRow ? 'hidden sm:inline' : ''}`}
+              title={liveError}
+            >
               live updates unavailable
             </span>
           )}
-          {snapshot.loadingOlder && <span className="text-2xs text-muted">loading older…</span>}
+          {snapshot.loadingOlder && (
+            <span className={`text-2xs text-muted ${oneRow ? 'hidden sm:inline' : ''}`}>
+              loading older…
+            </span>
+          )}
           {snapshot.state !== 'loading' ? (
             <span data-testid="chart-live" className="contents">
-              <Freshness updatedAt={snapshot.updatedAt} stale={stale} onRetry={retry} />
+              <Freshness
+                updatedAt={snapshot.updatedAt}
+                stale={stale}
+                onRetry={retry}
+                compact={oneRow}
+              />
             </span>
           ) : (
             // Its room, held while the candles load: the controls above the chart keep their
             // rows, so the chart neither moves nor resizes (and repaints) when the mark appears.
             <span aria-hidden className="invisible whitespace-nowrap text-2xs">
-              ● live · updated just now
+              ● <span className={oneRow ? 'max-[359px]:hidden' : undefined}>live</span>
+              {oneRow ? (
+                <span className="hidden sm:inline"> · updated just now</span>
+              ) : (
+                ' · updated just now'
+              )}
             </span>
           )}
           {viewActions && (
-            <ChartViewActions
-              fullscreen={fullscreen}
-              onFullscreen={toggleFullscreen}
-              onSnapshot={() => void saveSnapshot()}
-              disabled={snapshot.state === 'loading'}
-            />
+            // On a phone (a one-row toolbar) they are in its menu instead.
+            <span className={oneRow ? 'hidden sm:contents' : 'contents'}>{viewButtons}</span>
           )}
         </div>
       </div>
@@ -457,7 +488,9 @@ export function CandleChart({
               }
             />
           )}
-          <MyTradesList trades={tradeMarkers} tz={tz} symbols={tradeSymbols} />
+          {tradeMarkers.length > 0 && (
+            <MyTradesList trades={tradeMarkers} tz={tz} symbols={tradeSymbols} />
+          )}
         </div>
         {tradeHover && (
           <TradeTooltip

@@ -1,12 +1,18 @@
+'use client';
+import { useState } from 'react';
 import type { Candle } from '@/lib/features/chart/candles';
 import { legendOf, type LegendTone } from '@/lib/chart/legend';
 import type { StudyLegendEntry } from '@/lib/chart/studies';
 
 const TONE: Record<LegendTone, string> = { up: 'text-up', down: 'text-down', muted: 'text-muted' };
+/** A veil of the panel's colour behind the figures: readable over candles and indicator lines. */
+const BACKDROP = 'rounded bg-[color-mix(in_srgb,var(--panel)_80%,transparent)] px-1 py-0.5';
 
 /**
  * The crosshair legend: open, high, low, close, volume and change of the bar under the cursor (the
- * last bar otherwise); the figures are lib/chart/legend.ts's, shared with the widget.
+ * last bar otherwise), and each indicator's values; the figures are lib/chart/legend.ts's, shared
+ * with the widget. On a phone it is one line (pair, close, change) over the price pane, with a
+ * button that unfolds the rest, so the candles stay readable.
  */
 export function ChartLegend({
   title,
@@ -22,34 +28,57 @@ export function ChartLegend({
   /** the indicators' values at the same bar, one line each */
   studies?: readonly StudyLegendEntry[];
 }) {
-  if (!bar) return title ? <div className="text-[12px] font-medium text-text">{title}</div> : null;
+  const [open, setOpen] = useState(false);
+  if (!bar)
+    return title ? (
+      <div className={`w-fit text-[12px] font-medium text-text ${BACKDROP}`}>{title}</div>
+    ) : null;
   const legend = legendOf(bar, previousClose, decimals);
+  // Folded on a phone: shown from `sm` up, or once unfolded.
+  const more = open ? '' : 'hidden sm:inline';
+  const hiddenCount = (studies?.length ?? 0) + 4;
   return (
     <div
-      className="num flex flex-wrap items-center gap-x-2.5 gap-y-0.5 text-[11px] leading-4"
+      className={`num flex w-fit max-w-full flex-wrap items-center gap-x-2.5 gap-y-0.5 text-[11px] leading-4 ${BACKDROP}`}
       data-testid="chart-legend"
+      data-open={open || undefined}
     >
-      {title && <span className="mr-1 text-[12px] font-medium text-text">{title}</span>}
-      <span className="contents">
-        {legend.prices.map((item) => (
-          <span key={item.label} className="whitespace-nowrap">
-            <span className="text-muted">{item.label}</span>{' '}
-            <span className={TONE[item.tone]}>{item.value}</span>
-          </span>
-        ))}
+      {/* The smallest phones keep the figures (the pair is in the page's header above). */}
+      {title && (
         <span
-          className={`whitespace-nowrap ${TONE[legend.change.tone]}`}
-          data-testid="legend-change"
+          className={`mr-1 text-[12px] font-medium text-text ${open ? '' : 'max-[359px]:hidden'}`}
         >
-          {legend.change.text}
+          {title}
         </span>
-        <span className="whitespace-nowrap">
-          <span className="text-muted">{legend.volume.label}</span>{' '}
-          <span className="text-muted">{legend.volume.value}</span>
+      )}
+      {legend.prices.map((item) => (
+        <span key={item.label} className={`whitespace-nowrap ${item.label === 'C' ? '' : more}`}>
+          <span className="text-muted">{item.label}</span>{' '}
+          <span className={TONE[item.tone]}>{item.value}</span>
         </span>
+      ))}
+      <span className={`whitespace-nowrap ${TONE[legend.change.tone]}`} data-testid="legend-change">
+        {legend.change.text}
       </span>
+      <span className={`whitespace-nowrap ${more}`}>
+        <span className="text-muted">{legend.volume.label}</span>{' '}
+        <span className="text-muted">{legend.volume.value}</span>
+      </span>
+      <button
+        type="button"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-label={open ? 'Fold the legend to one line' : 'Show every figure of the legend'}
+        className="pointer-events-auto -my-1 grid h-6 min-w-6 place-items-center rounded border border-border px-1 text-[10px] text-muted hover:text-text sm:hidden"
+      >
+        {open ? '−' : `+${hiddenCount}`}
+      </button>
       {studies?.map((s) => (
-        <span key={s.key} className="basis-full whitespace-nowrap" data-testid="legend-study">
+        <span
+          key={s.key}
+          className={`basis-full whitespace-nowrap ${open ? '' : 'hidden sm:block'}`}
+          data-testid="legend-study"
+        >
           <span style={{ color: s.color }}>{s.label}</span>{' '}
           <span className="text-text">{s.values.join('  ')}</span>
         </span>

@@ -1,5 +1,5 @@
 'use client';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import {
   INTERVAL_LABELS,
   KLINE_INTERVALS,
@@ -12,14 +12,8 @@ import type { StudySpec } from '@/lib/features/chart/studies';
 import { StudiesControl } from './studies-control';
 import { SCALE_LABELS, SCALE_MODES, type ScaleMode } from '@/lib/features/chart/scale';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
-import dynamic from 'next/dynamic';
-import { ComparePlaceholder } from './toolbar-placeholders';
-
-// Its panel and look-ups load after the page (the button first paints as ComparePlaceholder).
-const CompareControl = dynamic(() => import('./compare-control').then((m) => m.CompareControl), {
-  ssr: false,
-  loading: () => <ComparePlaceholder count={0} />,
-});
+import { LazyCompare } from './lazy-compare';
+import { usePopover } from './use-popover';
 
 const INTERVAL_OPTIONS = KLINE_INTERVALS.map((value) => ({ value, label: INTERVAL_LABELS[value] }));
 const STYLE_OPTIONS: readonly { value: ChartStyle; label: string; title: string }[] = [
@@ -68,8 +62,55 @@ export function IntervalPicker({
 }
 
 /**
+ * The phone's "More" menu: on a phone the toolbar is one row (the intervals and this button) so
+ * the candles start on the first screen; every other control is in the menu's panel, laid over the
+ * chart. From `sm` up the same controls stand in the toolbar itself (the panel is `display:
+ * contents`), so each is rendered once and keeps its state whatever the width.
+ */
+function PhoneMenu({ children }: { children: ReactNode }) {
+  const { open, setOpen, root, button, onKeyDown } = usePopover();
+  const id = useId();
+  return (
+    <div ref={root} className="contents" onKeyDown={onKeyDown}>
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+        title="Chart tools: style, scale, indicators, compare, lines, snapshot, fullscreen"
+        className={`flex h-7 shrink-0 items-center gap-1 rounded border px-2 text-[11px] font-medium max-[359px]:px-1.5 sm:hidden ${open ? 'border-accent bg-raised text-text' : 'border-border bg-panel text-muted'}`}
+      >
+        <svg width="13" height="13" viewBox="0 0 24 24" aria-hidden fill="currentColor">
+          <circle cx="5" cy="12" r="2" />
+          <circle cx="12" cy="12" r="2" />
+          <circle cx="19" cy="12" r="2" />
+        </svg>
+        {/* The word gives way on the smallest phones; the name stays for assistive tech. */}
+        <span className="max-[359px]:sr-only">More</span>
+        <span className="sr-only"> chart tools</span>
+      </button>
+      <div
+        id={id}
+        role="group"
+        aria-label="Chart tools"
+        data-testid="chart-tools"
+        className={
+          open
+            ? 'absolute inset-x-1 top-full z-40 flex flex-wrap items-center gap-1.5 rounded-md border border-border bg-panel p-2 shadow-lg sm:contents'
+            : 'hidden sm:contents'
+        }
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/**
  * The chart's controls: interval, style, time zone, the volume pane, the indicators, the price scale
- * and the pools compared.
+ * and the pools compared; `lines` (the price lines) and, on a phone, `phoneOnly` (the chart's view
+ * buttons, Watch and Embed, which a wider screen shows elsewhere) go in the same menu.
  */
 export function ChartToolbar({
   interval,
@@ -90,6 +131,7 @@ export function ChartToolbar({
   onCompare,
   suggestions = [],
   lines,
+  phoneOnly,
 }: {
   interval: KlineInterval;
   onInterval: (v: KlineInterval) => void;
@@ -113,24 +155,24 @@ export function ChartToolbar({
   suggestions?: readonly PoolRef[];
   /** the price line tool and its list (components/chart/price-lines-control.tsx) */
   lines?: ReactNode;
+  /** controls the phone's menu carries that a wider screen shows elsewhere */
+  phoneOnly?: ReactNode;
 }) {
   const comparing = (compare?.length ?? 0) > 0;
   return (
     <>
       <IntervalPicker value={interval} onChange={onInterval} />
-      {style && onStyle && (
-        <Segmented
-          label="Chart style"
-          options={STYLE_OPTIONS}
-          value={style}
-          onChange={onStyle}
-          size="sm"
-        />
-      )}
-      {tz && onTz && (
-        // Not on a phone, where the toolbar would take a fourth row: the Settings preference (and
-        // `tz=` in the URL) set the chart's zone there.
-        <span className="hidden sm:contents">
+      <PhoneMenu>
+        {style && onStyle && (
+          <Segmented
+            label="Chart style"
+            options={STYLE_OPTIONS}
+            value={style}
+            onChange={onStyle}
+            size="sm"
+          />
+        )}
+        {tz && onTz && (
           <Segmented
             label="Time zone"
             options={tzOptions(tz, preferredTz)}
@@ -138,41 +180,42 @@ export function ChartToolbar({
             onChange={onTz}
             size="sm"
           />
-        </span>
-      )}
-      {volume !== undefined && onVolume && (
-        <button
-          type="button"
-          aria-pressed={volume}
-          onClick={() => onVolume(!volume)}
-          title={volume ? 'Hide the volume pane' : 'Show the volume pane'}
-          className={`h-7 rounded border border-border px-2 text-[11px] font-medium ${volume ? 'bg-raised text-text' : 'bg-panel text-muted hover:text-text'}`}
-        >
-          Volume
-        </button>
-      )}
-      {studies && onStudies && <StudiesControl studies={studies} onChange={onStudies} />}
-      {scale && onScale && (
-        <span title={comparing ? 'Comparing pools: the scale shows percent' : undefined}>
-          <Segmented
-            label="Price scale"
-            options={SCALE_OPTIONS}
-            value={comparing ? 'pct' : scale}
-            onChange={onScale}
-            size="sm"
-            disabled={comparing}
+        )}
+        {volume !== undefined && onVolume && (
+          <button
+            type="button"
+            aria-pressed={volume}
+            onClick={() => onVolume(!volume)}
+            title={volume ? 'Hide the volume pane' : 'Show the volume pane'}
+            className={`h-7 rounded border border-border px-2 text-[11px] font-medium ${volume ? 'bg-raised text-text' : 'bg-panel text-muted hover:text-text'}`}
+          >
+            Volume
+          </button>
+        )}
+        {studies && onStudies && <StudiesControl studies={studies} onChange={onStudies} />}
+        {scale && onScale && (
+          <span title={comparing ? 'Comparing pools: the scale shows percent' : undefined}>
+            <Segmented
+              label="Price scale"
+              options={SCALE_OPTIONS}
+              value={comparing ? 'pct' : scale}
+              onChange={onScale}
+              size="sm"
+              disabled={comparing}
+            />
+          </span>
+        )}
+        {pool && compare && onCompare && (
+          <LazyCompare
+            pool={pool}
+            compare={compare}
+            onChange={onCompare}
+            suggestions={suggestions}
           />
-        </span>
-      )}
-      {pool && compare && onCompare && (
-        <CompareControl
-          pool={pool}
-          compare={compare}
-          onChange={onCompare}
-          suggestions={suggestions}
-        />
-      )}
-      {lines}
+        )}
+        {lines}
+        {phoneOnly && <span className="flex items-center gap-1.5 sm:hidden">{phoneOnly}</span>}
+      </PhoneMenu>
     </>
   );
 }

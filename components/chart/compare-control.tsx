@@ -1,11 +1,11 @@
 'use client';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { MAX_COMPARE, readPoolInput } from '@/lib/features/chart/compare';
 import { poolQuery } from '@/lib/features/pools/queries';
 import { poolKey, type PoolRef } from '@/lib/contracts/pool-ref';
 import type { PoolObject } from '@/lib/contracts/price/schema';
-import { usePopover } from './use-popover';
+import { POPOVER_PANEL, usePopover } from './use-popover';
 import { CompareButton } from './toolbar-placeholders';
 import { nameOf, shortKey } from './pool-name';
 
@@ -48,14 +48,21 @@ export function CompareControl({
   compare,
   onChange,
   suggestions,
+  initialOpen = false,
 }: {
   /** the pool on screen: a bare address is taken on its chain */
   pool: PoolRef;
   compare: readonly PoolRef[];
   onChange: (pools: PoolRef[]) => void;
   suggestions: readonly PoolRef[];
+  /** opened by the press that loaded it: the field takes the focus */
+  initialOpen?: boolean;
 }) {
-  const { open, setOpen, root, button, onKeyDown } = usePopover();
+  const { open, setOpen, root, button, onKeyDown } = usePopover(initialOpen);
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (initialOpen) field.current?.focus();
+  }, [initialOpen]);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
@@ -100,7 +107,7 @@ export function CompareControl({
     .sort((a, b) => shared(b.q?.data) - shared(a.q?.data));
 
   return (
-    <div ref={root} className="relative" onKeyDown={onKeyDown}>
+    <div ref={root} className="sm:relative" onKeyDown={onKeyDown}>
       <CompareButton
         ref={button}
         count={compare.length}
@@ -114,7 +121,7 @@ export function CompareControl({
           id={`${id}-panel`}
           role="group"
           aria-label="Compare pools"
-          className="absolute left-0 top-8 z-40 w-72 max-w-[calc(100vw-24px)] rounded-md border border-border bg-panel p-2 shadow-lg"
+          className={`${POPOVER_PANEL} sm:w-72`}
         >
           <form onSubmit={submit} noValidate className="flex flex-col gap-1">
             <label htmlFor={`${id}-pool`} className="text-[12px] font-medium text-muted">
@@ -122,6 +129,7 @@ export function CompareControl({
             </label>
             <div className="flex gap-1">
               <input
+                ref={field}
                 id={`${id}-pool`}
                 value={text}
                 onChange={(e) => setText(e.target.value)}

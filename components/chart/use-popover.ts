@@ -2,12 +2,14 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 /**
- * A toolbar button's panel (Indicators, Compare, Lines): open and closed, closed by a press outside
- * it, and by Escape with the focus handed back to its button. Spread `onKeyDown` on the root that
- * holds both the button and the panel.
+ * A toolbar button's panel (Indicators, Compare, Lines, the phone's More menu): open and closed,
+ * closed by a press outside it, and by Escape from any control in it (also one that has just gone,
+ * such as a remove button: the panel then holds the focus), with the focus handed back to its
+ * button. Spread `onKeyDown` on the root that holds both the button and the panel. `initialOpen`:
+ * a panel whose code loaded at the press that opens it (components/chart/lazy-compare.tsx).
  */
-export function usePopover() {
-  const [open, setOpen] = useState(false);
+export function usePopover(initialOpen = false) {
+  const [open, setOpen] = useState(initialOpen);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
@@ -16,8 +18,19 @@ export function usePopover() {
     const onDown = (e: PointerEvent) => {
       if (!root.current?.contains(e.target as Node)) setOpen(false);
     };
+    // Escape with the focus nowhere (the control that had it is gone): the panel still closes.
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      if (e.target !== document.body && e.target !== document.documentElement) return;
+      setOpen(false);
+      button.current?.focus();
+    };
     document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
   }, [open]);
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -30,3 +43,7 @@ export function usePopover() {
 
   return { open, setOpen, root, button, onKeyDown };
 }
+
+/** Panels of the toolbar: under their button from `sm` up; on a phone, the width of the More menu. */
+export const POPOVER_PANEL =
+  'absolute inset-x-0 top-full z-50 mt-1 rounded-md border border-border bg-panel p-2 shadow-lg sm:inset-x-auto sm:left-0 sm:top-8 sm:mt-0';

@@ -1,6 +1,10 @@
 'use client';
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { formatCompact, formatPrice } from '@/lib/core/format/number';
+import { useHydrated } from '@/lib/client/hooks/use-hydrated';
+import { poolKey, type PoolRef } from '@/lib/contracts/pool-ref';
+import { usePoolWatchlist, type SortDir, type WatchSortKey } from '@/lib/features/pools/watchlist';
 import { useMoney } from '@/lib/features/fiats/use-money';
 import { dexName, type PoolSummary } from '@/lib/features/pools/summary';
 import { Change } from '@/components/ui/change';
@@ -12,6 +16,8 @@ import { RetryButton } from './retry-button';
 import { TableArrowNav } from './table-arrow-nav';
 
 export interface FeaturedRow {
+  /** the pool, for its star (Watch) */
+  ref?: PoolRef;
   href: string;
   address: string;
   network: string;
@@ -22,29 +28,69 @@ export interface FeaturedRow {
     | { kind: 'loading'; pair: string };
 }
 
+export interface TableSort {
+  key: WatchSortKey | null;
+  dir: SortDir;
+  onSort: (key: WatchSortKey) => void;
+}
+
 const SNAPSHOT_TITLE =
   "The price service's pool object, refreshed hourly. Each pool page shows its live price from the latest candle; Markets shows market quotes, which aggregate venues.";
 
 /**
- * The featured pools with the figures of their hourly snapshot, in the display fiat (the server
- * renders USD; the chosen fiat follows once its rate is known).
+ * The featured pools (and the watched ones) with the figures of their hourly snapshot, in the
+ * display fiat (the server renders USD; the chosen fiat follows once its rate is known). Each row
+ * has a star: Watch (the featured list) or remove (the watchlist). The watchlist can be sorted.
  */
 export function FeaturedPools({
   rows,
   label = 'Featured pools',
   note = true,
   onRemove,
+  sort,
 }: {
   rows: readonly FeaturedRow[];
   /** the table's accessible name */
   label?: string;
   /** the line naming where the figures come from */
   note?: boolean;
-  /** a remove button per row (the watchlist) */
+  /** a remove button per row (the watchlist); otherwise a Watch star where the row has its pool */
   onRemove?: (row: FeaturedRow) => void;
+  /** sortable Pool, price and 24 h columns */
+  sort?: TableSort;
 }) {
   const money = useMoney();
   const head = 'px-3 py-2 font-medium';
+  const th = (key: WatchSortKey, text: ReactNode, align: 'left' | 'right', extra = '') => {
+    if (!sort)
+      return (
+        <th
+          scope="col"
+          className={`${head} ${align === 'right' ? 'text-right' : 'text-left'} ${extra}`}
+        >
+          {text}
+        </th>
+      );
+    const active = sort.key === key;
+    return (
+      <th
+        scope="col"
+        aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+        className={`p-0 font-medium ${extra}`}
+      >
+        <button
+          type="button"
+          onClick={() => sort.onSort(key)}
+          className={`flex h-8 w-full items-center gap-1 px-3 uppercase tracking-wide hover:text-text ${align === 'right' ? 'justify-end' : 'justify-start'} ${active ? 'text-text' : ''}`}
+        >
+          {text}
+          <span aria-hidden className={`text-[9px] ${active ? 'text-accent' : 'text-transparent'}`}>
+            {active && sort.dir === 'asc' ? '▲' : '▼'}
+          </span>
+        </button>
+      </th>
+    );
+  };
   return (
     <>
       {note && (
@@ -56,40 +102,39 @@ export function FeaturedPools({
           <MoneyNote money={money} />
         </div>
       )}
-      <TableArrowNav className="overflow-x-auto">
+      {/* Positioned, so what it holds (a hidden column name too) scrolls inside it, never widens the page. */}
+      <TableArrowNav className="relative overflow-x-auto">
         <table
           className="num w-full min-w-[540px] border-separate border-spacing-0 whitespace-nowrap text-[13px] md:min-w-[760px]"
           aria-label={label}
         >
           <thead className="text-2xs uppercase tracking-wide text-muted">
             <tr>
-              <th scope="col" className={`${head} sticky left-0 z-10 bg-panel text-left`}>
-                Pool
-              </th>
+              {th('name', 'Pool', 'left', 'sticky left-0 z-10 bg-panel')}
               <th scope="col" className={`${head} hidden text-left md:table-cell`}>
                 DEX
               </th>
               <th scope="col" className={`${head} hidden text-left md:table-cell`}>
                 Network
               </th>
-              <th scope="col" className={`${head} text-right`} title={SNAPSHOT_TITLE}>
-                Pool price{' '}
-                <span className="hidden normal-case tracking-normal md:inline">(snapshot)</span>
-              </th>
-              <th scope="col" className={`${head} text-right`}>
-                24h
-              </th>
+              {th(
+                'price',
+                <span title={SNAPSHOT_TITLE}>
+                  Pool price{' '}
+                  <span className="hidden normal-case tracking-normal md:inline">(snapshot)</span>
+                </span>,
+                'right',
+              )}
+              {th('change', '24h', 'right')}
               <th scope="col" className={`${head} text-right`}>
                 Volume 24h
               </th>
               <th scope="col" className={`${head} text-right`}>
                 Liquidity
               </th>
-              {onRemove && (
-                <th scope="col" className={`${head} w-10`}>
-                  <span className="sr-only">Remove</span>
-                </th>
-              )}
+              <th scope="col" className={`${head} w-10`}>
+                <span className="sr-only">{onRemove ? 'Remove' : 'Watch'}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -103,6 +148,32 @@ export function FeaturedPools({
   );
 }
 
+/** The featured list's star: watch the pool (or stop), as its page's Watch button does. */
+function WatchCell({ row, name }: { row: FeaturedRow; name: string }) {
+  const hydrated = useHydrated();
+  const ref = row.ref;
+  const watched = usePoolWatchlist(
+    (s) => !!ref && s.pools.some((p) => poolKey(p) === poolKey(ref)),
+  );
+  const toggle = usePoolWatchlist((s) => s.toggle);
+  if (!ref) return <td className="h-10 border-b border-border/60 px-2" />;
+  const on = hydrated && watched;
+  return (
+    <td className="h-10 border-b border-border/60 px-2 text-right">
+      <button
+        type="button"
+        onClick={() => toggle({ ...ref, pair: name })}
+        aria-pressed={on}
+        aria-label={`Watch ${name}`}
+        title={on ? 'Remove from the pool watchlist' : 'Add to the pool watchlist'}
+        className={`grid h-7 w-7 place-items-center rounded hover:bg-raised ${on ? 'text-warn' : 'text-muted hover:text-text'}`}
+      >
+        <StarIcon filled={on} />
+      </button>
+    </td>
+  );
+}
+
 function RemoveCell({
   row,
   name,
@@ -112,7 +183,7 @@ function RemoveCell({
   name: string;
   onRemove?: (row: FeaturedRow) => void;
 }) {
-  if (!onRemove) return null;
+  if (!onRemove) return <WatchCell row={row} name={name} />;
   return (
     <td className="h-10 border-b border-border/60 px-2 text-right">
       <button
@@ -120,7 +191,7 @@ function RemoveCell({
         onClick={() => onRemove(row)}
         aria-label={`Remove ${name} from the watchlist`}
         title="Remove from the watchlist"
-        className="grid h-6 w-6 place-items-center rounded text-warn hover:bg-raised"
+        className="grid h-7 w-7 place-items-center rounded text-warn hover:bg-raised"
       >
         <StarIcon filled />
       </button>

@@ -1,51 +1,18 @@
 'use client';
-import Link from 'next/link';
-import { usePathname } from 'next/navigation';
-import { parsePoolRef } from '@/lib/contracts/pool-ref-check';
-import { Panel } from '@/components/ui/panel';
-import { PageHeader } from '@/components/ui/page-header';
-import { EmptyState } from '@/components/ui/empty-state';
+import { lazy, Suspense } from 'react';
 
-function decode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
+// Every pool page carries its not-found boundary, so this stand-in is all they load; the message
+// and its address checks (Base58, bech32 and their hashes) load only when a 404 is rendered (on
+// the server too, so the page arrives whole).
+const PoolNotFoundBody = lazy(() =>
+  import('./pool-not-found-body').then((m) => ({ default: m.PoolNotFoundBody })),
+);
 
-/**
- * A 404 that says which of the two it is: an address that cannot be a pool on that chain, or a
- * well-formed one the price service does not know (the seed's `data: null`).
- */
+/** The pool route's 404: an address that cannot be a pool, or one the price service does not know. */
 export function PoolNotFound() {
-  const [, , type = '', id = '', address = ''] = usePathname().split('/');
-  const parsed = parsePoolRef(type, id, address);
-  const what = decode(address);
   return (
-    <>
-      <PageHeader title={parsed.ok ? 'Pool not found' : 'Invalid pool address'} />
-      <Panel>
-        <EmptyState
-          title={
-            parsed.ok
-              ? `No pool ${what} exists on ${parsed.ref.chainType.toUpperCase()} chain ${parsed.ref.chainId}.`
-              : parsed.reason
-          }
-          action={
-            <Link
-              href="/pools"
-              className="inline-flex h-8 items-center rounded border border-border bg-raised px-3 text-[13px] font-medium hover:bg-border"
-            >
-              Open a pool
-            </Link>
-          }
-        >
-          {parsed.ok
-            ? 'Check the chain and the address, or open one of the known pools.'
-            : `"${what}" cannot be a pool address on ${decode(type)}: check it, or open one of the known pools.`}
-        </EmptyState>
-      </Panel>
-    </>
+    <Suspense fallback={null}>
+      <PoolNotFoundBody />
+    </Suspense>
   );
 }

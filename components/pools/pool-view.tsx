@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
-import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { PackedCandle } from '@/lib/features/chart/candles';
 import type { FeedSnapshot } from '@/lib/features/chart/feed';
 import type { LatestClose } from '@/lib/features/pools/live';
@@ -18,11 +18,12 @@ import { parsePoolView, poolViewQuery, type PoolViewParams } from '@/lib/feature
 import { poolPath, type PoolRef } from '@/lib/contracts/pool-ref';
 import { poolQuery } from '@/lib/features/pools/queries';
 import { OVERLAY } from '@/lib/features/chart/studies';
+import { rememberedView, useChartMemory } from '@/lib/features/chart/memory';
 import { useTradesStream } from '@/lib/client/hooks/use-stream';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import { CandleChart } from '@/components/chart/candle-chart';
 import { ChartToolbar } from '@/components/chart/chart-toolbar';
-import { PriceLinesPlaceholder } from '@/components/chart/toolbar-placeholders';
+import { LazyPriceLines } from '@/components/chart/lazy-price-lines';
 import type { ChartController } from '@/lib/chart/controller';
 import type { PoolTarget } from '@/lib/features/alerts/model';
 import { createStore } from '@/components/chart/snapshot-store';
@@ -54,11 +55,6 @@ const TokenPanel = dynamic(() => import('./token-panel').then((m) => m.TokenPane
 const noop = () => undefined;
 
 // Only a user who opens it pays for the embed dialog (its form, preview and snippet code).
-// The price lines' layer, panel and alerts store load after the page (a placeholder paints first).
-const PriceLinesControl = dynamic(
-  () => import('@/components/chart/price-lines-control').then((m) => m.PriceLinesControl),
-  { ssr: false, loading: () => <PriceLinesPlaceholder /> },
-);
 const EmbedDialog = dynamic(() => import('./embed-dialog').then((m) => m.EmbedDialog), {
   ssr: false,
 });
@@ -182,8 +178,19 @@ export function PoolView({
   // the per-client limit). The panel fetches the list when it mounts, so nothing is missed.
   useTradesStream(pool, noop);
 
+  // Indicators and scale as the trader last set them, where the link does not name its own; read
+  // after hydration (the server cannot see this browser's memory), before the chart is created.
+  useLayoutEffect(() => {
+    const remembered = rememberedView(window.location.search, useChartMemory.getState());
+    if (remembered.studies || remembered.scale)
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- once, after hydration: the server render cannot know this browser's memory
+      setView((v) => ({ ...v, ...remembered }));
+  }, []);
+
   const update = (patch: Partial<PoolViewParams>) => {
     pushNext.current = true;
+    if (patch.studies || patch.scale)
+      useChartMemory.getState().remember({ studies: patch.studies, scale: patch.scale });
     setView((v) => ({ ...v, ...patch }));
   };
   // A new interval starts a feed with no bar yet: the header keeps the last price it had meanwhile.
@@ -191,6 +198,30 @@ export function PoolView({
     const last = s.last ?? live.get()?.last ?? null;
     live.set(last === s.last ? s : { ...s, last });
   };
+
+  const openEmbed = () => {
+    setEmbedUsed(true);
+    setEmbedOpen(true);
+  };
+  const poolActions = (
+    <>
+      <WatchPoolButton pool={pool} pair={title} />
+      <Button onClick={openEmbed} disabled={!data} title="Put this chart on another site">
+        <svg
+          width="14"
+          height="14"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden
+        >
+          <path d="M8 7l-5 5 5 5M16 7l5 5-5 5" />
+        </svg>
+        Embed
+      </Button>
+    </>
+  );
 
   return (
     <>
@@ -202,31 +233,8 @@ export function PoolView({
         initialLive={initialLive ?? null}
         quote={quote}
         actions={
-          <>
-            <WatchPoolButton pool={pool} pair={title} />
-            <Button
-              onClick={() => {
-                setEmbedUsed(true);
-                setEmbedOpen(true);
-              }}
-              disabled={!data}
-              title="Put this chart on another site"
-            >
-              <svg
-                width="14"
-                height="14"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden
-              >
-                <path d="M8 7l-5 5 5 5M16 7l5 5-5 5" />
-              </svg>
-              {/* On a phone the icon alone, so the pair keeps its line; the name stays for assistive tech. */}
-              <span className="sr-only sm:not-sr-only">Embed</span>
-            </Button>
-          </>
+          // On a phone they are in the chart's More menu (below), so the pair keeps its line.
+          <span className="hidden items-center gap-2 sm:flex">{poolActions}</span>
         }
       />
       {!data && (initialError || query.isError) && (
@@ -275,7 +283,7 @@ export function PoolView({
               tradeMarkers={myTrades}
               tradeSymbols={tradeSymbols}
               onController={setController}
-              toolbar={
+              toolbar={(viewButtons) => (
                 <ChartToolbar
                   interval={view.interval}
                   onInterval={(interval) => update({ interval })}
@@ -295,15 +303,21 @@ export function PoolView({
                   onCompare={(compare) => update({ compare })}
                   suggestions={suggestions}
                   lines={
-                    <PriceLinesControl
+                    <LazyPriceLines
                       controller={controller}
                       pool={lineTarget}
                       tz={tz}
                       theme={theme}
                     />
                   }
+                  phoneOnly={
+                    <>
+                      {viewButtons}
+                      {poolActions}
+                    </>
+                  }
                 />
-              }
+              )}
             />
           </Panel>
           <div className="offscreen-lazy">

@@ -1,8 +1,9 @@
 'use client';
 /**
- * The pool watchlist on the Pools page: the pools starred on their pages, with the same figures as
- * the featured ones (the price service's hourly pool object, polled each minute and cached by the
- * gateway, so a long list costs the upstream nothing more). Kept in this browser.
+ * The pool watchlist on the Pools page: the pools starred on their pages or in the featured list,
+ * with the same figures as the featured ones (the price service's hourly pool object, polled each
+ * minute and cached by the gateway, so a long list costs the upstream nothing more), and says so.
+ * Sortable by pair, price and 24 h change (`wsort=`, `wdir=` in the URL). Kept in this browser.
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { chainsQuery } from '@/lib/client/queries/price';
@@ -10,7 +11,13 @@ import { useHydrated } from '@/lib/client/hooks/use-hydrated';
 import { poolPath } from '@/lib/contracts/pool-ref';
 import { poolQuery } from '@/lib/features/pools/queries';
 import { summarize } from '@/lib/features/pools/summary';
-import { usePoolWatchlist } from '@/lib/features/pools/watchlist';
+import {
+  parseWatchSort,
+  sortWatched,
+  usePoolWatchlist,
+  type WatchSortKey,
+} from '@/lib/features/pools/watchlist';
+import { useUrlParams } from '@/lib/client/hooks/use-url-params';
 import { ApiError } from '@/lib/client/api';
 import { Panel } from '@/components/ui/panel';
 import { FeaturedPools, type FeaturedRow } from './featured-pools';
@@ -21,14 +28,22 @@ export function WatchedPools() {
   const remove = usePoolWatchlist((s) => s.remove);
   const chains = useQuery({ ...chainsQuery, enabled: pools.length > 0 }).data;
   const lookups = useQueries({ queries: pools.map((p) => poolQuery(p)) });
+  const [params, setParams] = useUrlParams();
+  const sort = parseWatchSort(params.get('wsort'), params.get('wdir'));
   if (!hydrated) return null;
 
-  const rows: FeaturedRow[] = pools.map((ref, i) => {
+  const onSort = (key: WatchSortKey) => {
+    // A second press on the same column turns its order round.
+    const dir =
+      sort.key === key ? (sort.dir === 'asc' ? 'desc' : 'asc') : key === 'name' ? 'asc' : 'desc';
+    setParams({ wsort: key, wdir: dir });
+  };
+  const unsorted: FeaturedRow[] = pools.map((ref, i) => {
     const q = lookups[i];
     const network =
       chains?.find((c) => c.chain_type === ref.chainType && c.chain_id === ref.chainId)?.name ??
       `${ref.chainType.toUpperCase()} ${ref.chainId}`;
-    const base = { href: poolPath(ref), address: ref.address, network };
+    const base = { ref, href: poolPath(ref), address: ref.address, network };
     if (q?.data) return { ...base, lookup: { kind: 'found', pool: summarize(q.data) } };
     if (q?.error)
       return {
@@ -40,6 +55,12 @@ export function WatchedPools() {
       };
     return { ...base, lookup: { kind: 'loading', pair: ref.pair } };
   });
+  const rows = sortWatched(
+    unsorted,
+    unsorted.map((r) => (r.lookup.kind === 'found' ? r.lookup.pool : null)),
+    sort.key,
+    sort.dir,
+  );
 
   return (
     <Panel
@@ -53,13 +74,14 @@ export function WatchedPools() {
     >
       {rows.length === 0 ? (
         <p className="px-3 py-4 text-[12px] text-muted" data-testid="pool-watchlist-empty">
-          Star a pool on its page (Watch) to keep it here, with its figures. Kept in this browser.
+          Star a pool here above or on its page (Watch) to keep it here, with its figures. Kept in
+          this browser.
         </p>
       ) : (
         <FeaturedPools
           rows={rows}
           label="Watched pools"
-          note={false}
+          sort={{ ...sort, onSort }}
           onRemove={(row) => {
             const ref = pools.find((p) => poolPath(p) === row.href);
             if (ref) remove(ref);

@@ -1,18 +1,10 @@
 'use client';
 /**
- * "Export CSV" of what a table has loaded, with an optional date range read in the time-zone
- * preference (the file's own times are UTC, ISO 8601). The rows are never fetched again: the file
- * holds exactly what the page shows.
+ * "Export CSV" of what a table has loaded: the button, at once; its dialog (a date range read in
+ * the time-zone preference, the count in range, the download) loads at the first press.
  */
-import { useId, useMemo, useState } from 'react';
-import { downloadText } from '@/lib/client/download';
-import { usePrefs } from '@/lib/client/stores/prefs';
-import { csvFileName, rowsInRange } from '@/lib/core/csv';
-import { parseZonedInput, toZonedInput, zoneLabel } from '@/lib/core/format/zone';
-import { formatDateTime } from '@/lib/features/wallets/time';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from './button';
-import { Dialog } from './dialog';
-import { Field, TextInput } from './field';
 
 export interface CsvExportProps<T> {
   /** what the file is of, in the button's accessible name and the dialog: `trades`, `transactions` */
@@ -24,46 +16,25 @@ export interface CsvExportProps<T> {
   toCsv: (rows: readonly T[]) => string;
 }
 
-export function CsvExport<T>({ noun, fileName, rows, timeOf, toCsv }: CsvExportProps<T>) {
-  const id = useId();
-  const zone = usePrefs((s) => s.tz);
+const load = () => import('./csv-export-dialog');
+const CsvExportDialog = lazy(() => load().then((m) => ({ default: m.CsvExportDialog })));
+
+export function CsvExport<T>(props: CsvExportProps<T>) {
   const [open, setOpen] = useState(false);
-  const [fromText, setFromText] = useState('');
-  const [toText, setToText] = useState('');
-
-  const span = useMemo(() => {
-    let min = Infinity;
-    let max = -Infinity;
-    for (const r of rows) {
-      const t = timeOf(r);
-      if (t === null) continue;
-      min = Math.min(min, t);
-      max = Math.max(max, t);
-    }
-    return Number.isFinite(min) ? { min, max } : null;
-  }, [rows, timeOf]);
-
-  const from = fromText ? parseZonedInput(fromText, zone) : null;
-  // `To` is inclusive to the end of its minute.
-  const toStart = toText ? parseZonedInput(toText, zone) : null;
-  const to = toStart === null ? null : toStart + 59;
-  const badRange = from !== null && to !== null && from > to;
-  const selected = useMemo(
-    () => (badRange ? [] : rowsInRange(rows, timeOf, from, to)),
-    [rows, timeOf, from, to, badRange],
-  );
-
-  const save = () => {
-    downloadText(csvFileName(fileName), toCsv(selected));
-    setOpen(false);
-  };
-
+  // Mounted at the first opening and kept, so closing it hands the focus back as a dialog should.
+  const [used, setUsed] = useState(false);
+  const { noun, rows } = props;
   return (
     <>
       <Button
         size="sm"
         variant="ghost"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+        onPointerEnter={() => void load()}
+        onFocus={() => void load()}
         disabled={rows.length === 0}
         aria-label={`Export ${noun} as CSV`}
         title={`Export the loaded ${noun} as CSV`}
@@ -81,55 +52,15 @@ export function CsvExport<T>({ noun, fileName, rows, timeOf, toCsv }: CsvExportP
         </svg>
         CSV
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={`Export ${noun} as CSV`}>
-        <div className="flex flex-col gap-3 text-[13px]">
-          <p className="text-muted">
-            The {rows.length.toLocaleString('en-US')} {noun} loaded on this page
-            {span
-              ? `, from ${formatDateTime(span.min, zone)} to ${formatDateTime(span.max, zone)}`
-              : ''}
-            . Leave a bound empty to keep every row on that side. The range reads in{' '}
-            {zoneLabel(zone)}; times in the file are UTC (ISO 8601).
-          </p>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <Field id={`${id}-from`} label="From">
-              <TextInput
-                id={`${id}-from`}
-                type="datetime-local"
-                value={fromText}
-                min={span ? toZonedInput(span.min, zone) : undefined}
-                onChange={(e) => setFromText(e.target.value)}
-              />
-            </Field>
-            <Field id={`${id}-to`} label="To">
-              <TextInput
-                id={`${id}-to`}
-                type="datetime-local"
-                value={toText}
-                max={span ? toZonedInput(span.max, zone) : undefined}
-                onChange={(e) => setToText(e.target.value)}
-              />
-            </Field>
-          </div>
-          <p
-            role="status"
-            data-testid="csv-count"
-            className={`num text-[12px] ${badRange ? 'text-down' : 'text-muted'}`}
-          >
-            {badRange
-              ? '“From” is after “To”.'
-              : `${selected.length.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} ${noun} in range.`}
-          </p>
-          <div className="flex justify-end gap-2">
-            <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button size="sm" variant="primary" onClick={save} disabled={selected.length === 0}>
-              Download {selected.length.toLocaleString('en-US')} rows
-            </Button>
-          </div>
-        </div>
-      </Dialog>
+      {used && (
+        <Suspense fallback={null}>
+          <CsvExportDialog
+            {...(props as CsvExportProps<unknown>)}
+            open={open}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -59,7 +59,14 @@ export function Deferred({
     };
   }, []);
 
-  return shown ? children : <div ref={ref}>{placeholder}</div>;
+  // `data-deferred`: still the placeholder (a page has settled once none is left; tests/e2e/budgets.spec.ts).
+  return shown ? (
+    children
+  ) : (
+    <div ref={ref} data-deferred="">
+      {placeholder}
+    </div>
+  );
 }
 
 /** The stand-in of a deferred panel: its title and its height, a quiet block below. */

@@ -11,11 +11,14 @@ export function Freshness({
   stale,
   onRetry,
   staleAfterMs = 10_000,
+  compact = false,
 }: {
   updatedAt: number | null | undefined;
   stale?: boolean;
   onRetry?: () => void;
   staleAfterMs?: number;
+  /** on a phone, the mark without its age (a row that must stay one line) */
+  compact?: boolean;
 }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -39,7 +42,9 @@ export function Freshness({
           <span className="rounded bg-raised px-1 py-px font-medium uppercase tracking-wide text-muted">
             stale
           </span>
-          <span data-freshness-age>updated {formatAge(age)}</span>
+          <span data-freshness-age className={compact ? 'hidden sm:inline' : undefined}>
+            updated {formatAge(age)}
+          </span>
           {onRetry && (
             <button
               type="button"
@@ -52,8 +57,8 @@ export function Freshness({
         </>
       ) : (
         <span>
-          live
-          <span data-freshness-age>
+          <span className={compact ? 'max-[359px]:sr-only' : undefined}>live</span>
+          <span data-freshness-age className={compact ? 'hidden sm:inline' : undefined}>
             {' '}
             · updated <span className="num">{formatAge(age)}</span>
           </span>

@@ -6,7 +6,7 @@
  *
  * Conventions (those of TradingView's built-ins, and of trading-signals, the tests' oracle):
  * - SMA over closes; EMA seeded with the first close (alpha = 2 / (n + 1)), shown from its n-th bar.
- * - Bollinger Bands: SMA ± k × the population standard deviation (k = 2).
+ * - Bollinger Bands: SMA ± k × the population standard deviation (k: the spec's width, 2 by default).
  * - RSI: Wilder's smoothing seeded with the plain average of the first n changes.
  * - MACD: EMA(fast) − EMA(slow) from the slow EMA's n-th bar; the signal line is an EMA of it
  *   seeded with its first value; histogram = MACD − signal.
@@ -14,7 +14,7 @@
  *   intraday intervals (a session), over the whole loaded history for daily and longer bars.
  */
 import type { Candle } from '../features/chart/candles';
-import type { StudySpec } from '../features/chart/studies';
+import { DEFAULT_BB_WIDTH, type StudySpec } from '../features/chart/studies';
 
 export type { StudySpec };
 
@@ -47,7 +47,7 @@ export function createStudy(spec: StudySpec, daily = false): Study {
     case 'ema':
       return stepped(spec, emaStep(spec.period));
     case 'bb':
-      return stepped(spec, bbStep(spec.period, 2));
+      return stepped(spec, bbStep(spec.period, spec.width ?? DEFAULT_BB_WIDTH));
     case 'vwap':
       return stepped(spec, vwapStep(daily));
     case 'rsi':

@@ -9,13 +9,16 @@ import {
   HistogramSeries,
   LineSeries,
   LineStyle,
+  createTextWatermark,
   type IChartApi,
   type ISeriesApi,
+  type ITextWatermarkPluginApi,
+  type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { Candle } from '../features/chart/candles';
 import { formatChartPrice } from '../features/chart/price-format';
-import { OVERLAY, STUDY_LABEL, formatStudy, type StudySpec } from '../features/chart/studies';
+import { OVERLAY, formatStudy, studyLabel, type StudySpec } from '../features/chart/studies';
 import { createStudy, type Study, type StudyPoint } from './indicators';
 import { withAlpha, type ChartColors } from './theme';
 
@@ -31,6 +34,13 @@ const PALETTE = [
   '#e879f9',
 ];
 const PANE_STRETCH = 0.3;
+/**
+ * The lowest pane carries the chart library's attribution logo (bottom left, 19 px high, 10 px
+ * from the edge; its licence asks for the attribution). A study pane that ends up lowest keeps
+ * that strip free: its scale stops above it, so no line runs under the logo.
+ */
+const LOGO_ROOM = { top: 0.12, bottom: 0.32 };
+const PANE_MARGINS = { top: 0.12, bottom: 0.1 };
 
 export interface StudyLegendEntry {
   key: string;
@@ -49,6 +59,8 @@ interface Drawn {
   /** one value per bar, aligned with the chart's bars */
   values: StudyPoint[];
   lines: [name: string, series: ISeriesApi<'Line'> | ISeriesApi<'Histogram'>][];
+  /** the name written in the study's own pane (RSI, MACD) */
+  paneLabel: ITextWatermarkPluginApi<Time> | null;
 }
 
 export class ChartStudies {
@@ -88,13 +100,21 @@ export class ChartStudies {
     this.drawn = this.specs.map((spec, i) =>
       this.add(spec, PALETTE[i % PALETTE.length] ?? '#f5a524'),
     );
+    const panes = this.drawn.filter((d) => !OVERLAY[d.spec.kind]);
+    panes.forEach((d, i) =>
+      d.lines[0]?.[1]
+        .priceScale()
+        .applyOptions({ scaleMargins: i === panes.length - 1 ? LOGO_ROOM : PANE_MARGINS }),
+    );
     this.setData(bars);
   }
 
   /** Removes every study series (and their panes); `set` draws them again. */
   clear(): void {
-    for (const d of [...this.drawn].reverse())
+    for (const d of [...this.drawn].reverse()) {
+      d.paneLabel?.detach();
       for (const [, s] of d.lines) this.chart.removeSeries(s);
+    }
     this.drawn = [];
   }
 
@@ -142,7 +162,7 @@ export class ChartStudies {
             : ['value'];
       return {
         key: d.key,
-        label: label(d.spec),
+        label: studyLabel(d.spec),
         color: d.color,
         values: names.map((n) => fmt(v?.[n])),
       };
@@ -176,6 +196,7 @@ export class ChartStudies {
       formatter: (p: number) => formatChartPrice(p, this.decimals),
     };
     const lines: Drawn['lines'] = [];
+    let paneLabel: Drawn['paneLabel'] = null;
     if (OVERLAY[spec.kind]) {
       if (spec.kind === 'bb') {
         const band = {
@@ -202,7 +223,12 @@ export class ChartStudies {
             ...line,
             color,
             lastValueVisible: true,
-            priceFormat: { type: 'custom', minMove: 0.01, formatter: (p: number) => p.toFixed(2) },
+            priceFormat: {
+              type: 'custom',
+              minMove: 0.01,
+              // The scale runs on below 0 when the pane keeps room for the logo: no label there.
+              formatter: (p: number) => (p < 0 || p > 100 ? '' : p.toFixed(2)),
+            },
             autoscaleInfoProvider: () => ({ priceRange: { minValue: 0, maxValue: 100 } }),
           },
           pane,
@@ -244,14 +270,34 @@ export class ChartStudies {
           ),
         ]);
       }
-      this.chart.panes()[pane]?.setStretchFactor(PANE_STRETCH);
+      const own = this.chart.panes()[pane];
+      own?.setStretchFactor(PANE_STRETCH);
+      // Its name in its top left corner, drawn by the chart (so the PNG snapshot carries it too).
+      paneLabel = own
+        ? createTextWatermark(own, {
+            horzAlign: 'left',
+            vertAlign: 'top',
+            lines: [
+              {
+                text: studyLabel(spec),
+                color: withAlpha(color, 0.9),
+                fontSize: 11,
+                lineHeight: 18,
+                fontFamily: '"Inter Variable", ui-sans-serif, system-ui, sans-serif',
+                fontStyle: '500',
+              },
+            ],
+          })
+        : null;
     }
-    return { spec, key, color, study: createStudy(spec, this.daily), values: [], lines };
+    return {
+      spec,
+      key,
+      color,
+      study: createStudy(spec, this.daily),
+      values: [],
+      lines,
+      paneLabel,
+    };
   }
-}
-
-export function label(spec: StudySpec): string {
-  if (spec.kind === 'vwap') return 'VWAP';
-  if (spec.kind === 'macd') return `MACD ${spec.period} ${spec.slow ?? 26} ${spec.signal ?? 9}`;
-  return `${STUDY_LABEL[spec.kind]} ${spec.period}`;
 }

@@ -74,11 +74,11 @@ test.describe('indicators on the pool chart', () => {
   }) => {
     await page.goto(`${POOL_PAGE}?studies=macd,bogus:3,rsi:1,bb:20,rsi`);
     await expect(chart(page)).toHaveAttribute('data-state', 'ready');
-    await expect(chart(page)).toHaveAttribute('data-studies', 'macd,bb:20,rsi:14');
+    await expect(chart(page)).toHaveAttribute('data-studies', 'macd,bb:20:2,rsi:14');
     await expect(chart(page)).toHaveAttribute('data-panes', '4');
     await page.getByRole('button', { name: 'Volume' }).click();
     await expect(chart(page)).toHaveAttribute('data-panes', '3');
-    await expect(chart(page)).toHaveAttribute('data-studies', 'macd,bb:20,rsi:14');
+    await expect(chart(page)).toHaveAttribute('data-studies', 'macd,bb:20:2,rsi:14');
     await page.getByRole('button', { name: 'Volume' }).click();
     await expect(chart(page)).toHaveAttribute('data-panes', '4');
     await expect(studyRows(page)).toHaveCount(3);

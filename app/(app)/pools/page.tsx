@@ -26,6 +26,7 @@ export default async function PoolsPage() {
   const rows: FeaturedRow[] = featured.map((ref, i) => {
     const lookup = lookups[i] as PoolLookup;
     return {
+      ref,
       href: poolPath(ref),
       address: ref.address,
       network: chainName(ref),

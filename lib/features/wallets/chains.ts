@@ -4,7 +4,7 @@
  * chain), with what a row needs to read a fee (the native unit) and to pick an address check.
  * Shared by browser and server; no server-only imports.
  */
-import { addressFamily, type AddressFamily } from '../../core/address';
+import { addressFamily, type AddressFamily } from '../../core/address/family';
 
 export interface TxChainInfo {
   /** the tx service's name */

@@ -257,7 +257,7 @@ describe('the studies parameter', () => {
       'rsi:14',
       'vwap',
       'macd',
-      'bb:20',
+      'bb:20:2',
     ]);
     expect(parseStudies('macd:5:35:5').map(formatStudy)).toEqual(['macd:5:35:5']);
     expect(

@@ -85,7 +85,7 @@ describe('widget query', () => {
       bg: 'ffffff',
       tz: 'utc',
       studies: [
-        { kind: 'bb', period: 20 },
+        { kind: 'bb', period: 20, width: 2 },
         { kind: 'macd', period: 12, slow: 26, signal: 9 },
       ],
       scale: 'log',

@@ -1,0 +1,106 @@
+'use client';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ChartController } from '@/lib/chart/controller';
+import type { PoolTarget } from '@/lib/features/alerts/model';
+import { poolEntries, useAlerts } from '@/lib/features/alerts/store';
+import type { TimeZoneMode } from '@/lib/features/chart/time-format';
+import { LinesButton, PriceLineButton, PriceLinesPlaceholder } from './toolbar-placeholders';
+
+const load = () => import('./price-lines-control');
+const PriceLinesControl = lazy(() => load().then((m) => ({ default: m.PriceLinesControl })));
+
+/** Runs `onMount` once its children's effects have run (children's effects come first). */
+function Mounted({ onMount, children }: { onMount: () => void; children: ReactNode }) {
+  const done = useRef(onMount);
+  useEffect(() => done.current(), []);
+  return children;
+}
+
+type Intent = 'tool' | 'list' | 'key' | null;
+
+/**
+ * The price lines' tool, list and layer (components/chart/price-lines-control.tsx) load when they
+ * have something to do: this pool has lines in this browser, or the trader reaches for them (a
+ * press on Price line or Lines, or Alt+H). Until then the two buttons are drawn here, live; the
+ * press that loads the control is handed to it once it is there.
+ */
+export function LazyPriceLines({
+  controller,
+  pool,
+  tz,
+  theme,
+}: {
+  controller: ChartController | null;
+  pool: PoolTarget;
+  tz: TimeZoneMode;
+  theme: string;
+}) {
+  const stored = useAlerts((s) => poolEntries(s.entries, pool).length > 0);
+  const [intent, setIntent] = useState<Intent>(null);
+  const wanted = stored || intent !== null;
+  const wrap = useRef<HTMLSpanElement>(null);
+
+  // Alt+H before the control is here: load it, and press the keys again for it then.
+  useEffect(() => {
+    if (wanted) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (!e.altKey || e.ctrlKey || e.metaKey || e.code !== 'KeyH') return;
+      const t = e.target;
+      if (
+        t instanceof HTMLElement &&
+        (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))
+      )
+        return;
+      e.preventDefault();
+      setIntent('key');
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [wanted]);
+
+  const handOver = () => {
+    if (intent === 'key') {
+      window.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'h', code: 'KeyH', altKey: true, bubbles: true }),
+      );
+      return;
+    }
+    // The control draws its two buttons in this order (Price line, then Lines).
+    const buttons = wrap.current?.querySelectorAll<HTMLButtonElement>(':scope > div > button');
+    const target = intent === 'tool' ? buttons?.[0] : intent === 'list' ? buttons?.[1] : null;
+    target?.click();
+    target?.focus();
+  };
+
+  if (!wanted || !controller)
+    return (
+      <span className="relative flex items-center gap-1.5">
+        <PriceLineButton
+          adding={false}
+          disabled={!controller}
+          onPointerEnter={() => void load()}
+          onFocus={() => void load()}
+          onClick={() => setIntent('tool')}
+          title="Price line: click the chart to add one (Alt+H adds one at the last price)"
+        />
+        <LinesButton
+          count={0}
+          armed={0}
+          aria-expanded={false}
+          onPointerEnter={() => void load()}
+          onFocus={() => void load()}
+          onClick={() => setIntent('list')}
+          title="The price lines and alerts of this pool"
+        />
+      </span>
+    );
+  return (
+    <span ref={wrap} className="contents">
+      <Suspense fallback={<PriceLinesPlaceholder />}>
+        <Mounted onMount={handOver}>
+          <PriceLinesControl controller={controller} pool={pool} tz={tz} theme={theme} />
+        </Mounted>
+      </Suspense>
+    </span>
+  );
+}
