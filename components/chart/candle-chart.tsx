@@ -451,11 +451,13 @@ export function CandleChart({
           )}
         </div>
       </div>
+      {/* `isolate`: the chart library's pane separators (z-index 50) stay inside the chart, under the
+          toolbar's panels that open over it. */}
       <figure
         ref={figureRef}
         aria-label={label}
         tabIndex={viewActions ? 0 : undefined}
-        className="relative m-0 min-h-0 flex-1"
+        className="relative isolate m-0 min-h-0 flex-1"
         data-testid="candle-chart"
         data-state={snapshot.state}
         data-interval={interval}

@@ -83,7 +83,8 @@ for (const width of [390, 320]) {
       // The candles start right under that row, on the first screen, and the price pane is tall.
       const figure = (await chart(page).boundingBox())!;
       expect(figure.y - (a.y + a.height)).toBeLessThan(16);
-      expect(figure.y).toBeLessThan(page.viewportSize()!.height / 2);
+      // The first candles on the first screen: at least 120 px of the price pane above the fold.
+      expect(figure.y + 120).toBeLessThan(page.viewportSize()!.height);
       expect(Number(await chart(page).getAttribute('data-bars'))).toBeGreaterThan(20);
       // The latest bars are in the pane (the first screen shows today's candles).
       const [, last = -1] = ((await chart(page).getAttribute('data-extent')) ?? '')

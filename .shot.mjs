@@ -1,0 +1,11 @@
+import { chromium } from 'playwright-core';
+const [,, path, w, h, out] = process.argv;
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu'] });
+const p = await b.newPage({ viewport: { width: +w, height: +h }, isMobile: +w<500, hasTouch: +w<500 });
+await p.goto('http://127.0.0.1:3700'+path);
+await p.waitForSelector('[data-testid=candle-chart][data-state=ready]', {timeout: 30000}).catch(()=>{});
+await p.waitForTimeout(2500);
+const fig = await p.getByTestId('candle-chart').first().boundingBox().catch(()=>null);
+console.log('chart box', JSON.stringify(fig));
+await p.screenshot({ path: out });
+await b.close();
