@@ -52,12 +52,15 @@ export function PriceLinesControl({
   pool,
   tz,
   theme,
+  hotkey = true,
 }: {
   controller: ChartController | null;
   pool: PoolTarget;
   tz: TimeZoneMode;
   /** changes with the theme: the lines take its colours */
   theme: string;
+  /** Alt+H adds a line here (off where several charts share the page: the workspace) */
+  hotkey?: boolean;
 }) {
   const entries = useAlerts(useShallow((s) => poolEntries(s.entries, pool)));
   const { addLine, movePrice, setAlert, rearm, remove } = useAlerts.getState();
@@ -128,7 +131,8 @@ export function PriceLinesControl({
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') setAdding(false);
-      if (!e.altKey || e.ctrlKey || e.metaKey || e.code !== 'KeyH' || isTyping(e.target)) return;
+      if (!hotkey || !e.altKey || e.ctrlKey || e.metaKey || e.code !== 'KeyH' || isTyping(e.target))
+        return;
       const last = controller?.lastClose();
       if (last == null) return;
       e.preventDefault();
@@ -138,7 +142,7 @@ export function PriceLinesControl({
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- add reads the pool through a ref
-  }, [controller]);
+  }, [controller, hotkey]);
 
   // On a phone the toolbar wraps: the panel moves left as far as it must to stay on screen.
   useLayoutEffect(() => {

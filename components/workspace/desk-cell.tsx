@@ -1,8 +1,11 @@
 'use client';
 /**
  * One chart of the workspace: the pool page's chart (components/chart/candle-chart.tsx) with the
- * pair and its live price, the pool and interval pickers and a link to the pool page above it. An
- * empty cell asks for a pool; a pool the price service does not know says so in its cell.
+ * pair and its live price, the pool and interval pickers, its indicators (kept per cell in the
+ * desk's URL) and price lines (kept per pool in this browser, as on the pool page: a line drawn
+ * there shows here and back), and a link to the pool page above it. Both panels load at first use,
+ * as on the pool page. An empty cell asks for a pool; a pool the price service does not know says
+ * so in its cell.
  */
 import Link from 'next/link';
 import dynamic from 'next/dynamic';
@@ -17,8 +20,12 @@ import { DEFAULT_INTERVAL } from '@/lib/features/chart/intervals';
 import type { ChainOption } from '@/lib/features/pools/chain-options';
 import { dexName, summarize, type PoolSummary } from '@/lib/features/pools/summary';
 import type { DeskCell } from '@/lib/features/workspace/params';
+import type { PoolTarget } from '@/lib/features/alerts/model';
+import type { StudySpec } from '@/lib/features/chart/studies';
 import { CandleChart } from '@/components/chart/candle-chart';
 import { IntervalPicker } from '@/components/chart/chart-toolbar';
+import { LazyPriceLines } from '@/components/chart/lazy-price-lines';
+import { StudiesControl } from '@/components/chart/studies-control';
 import { createStore } from '@/components/chart/snapshot-store';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -31,6 +38,8 @@ import type { FeaturedChoice } from './workspace-view';
 const PoolPicker = dynamic(() => import('./pool-picker').then((m) => m.PoolPicker), {
   ssr: false,
 });
+
+const NO_STUDIES: StudySpec[] = [];
 
 export type PoolStatus = 'found' | 'missing' | 'error' | 'loading';
 
@@ -83,7 +92,23 @@ export function DeskCellView({
 
   const leave = useRef<(() => void) | null>(null);
   const wasReady = useRef(false);
+  const [controller, setController] = useState<ChartController | null>(null);
+  const quoteSymbol = summary?.quote.symbol;
+  const lineTarget = useMemo<PoolTarget | null>(
+    () =>
+      cell
+        ? {
+            kind: 'pool',
+            ...cell.pool,
+            ...(title ? { label: title } : {}),
+            ...(quoteSymbol ? { quote: quoteSymbol } : {}),
+          }
+        : null,
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the pool is named by its key
+    [key, title, quoteSymbol],
+  );
   const onController = (controller: ChartController | null) => {
+    setController(controller);
     leave.current?.();
     leave.current = controller ? sync.join(id, controller) : null;
   };
@@ -103,7 +128,8 @@ export function DeskCellView({
   };
   const pick = (ref: PoolRef) => {
     setPicking(false);
-    onChange({ pool: ref, interval: cell?.interval ?? DEFAULT_INTERVAL });
+    // Another pool keeps the cell's interval and indicators.
+    onChange({ ...cell, pool: ref, interval: cell?.interval ?? DEFAULT_INTERVAL });
   };
 
   const height = tall ? 'h-[480px]' : 'h-[420px]';
@@ -155,6 +181,7 @@ export function DeskCellView({
     );
   } else {
     const { pool: ref, interval } = cell;
+    const studies = cell.studies ?? NO_STUDIES;
     body = (
       <CandleChart
         className="h-full"
@@ -162,6 +189,7 @@ export function DeskCellView({
         interval={interval}
         style="candles"
         volume
+        studies={studies}
         tz={tz}
         colorKey={theme}
         // The chain too: two WETH/USDC pools on two chains are two different charts.
@@ -183,8 +211,22 @@ export function DeskCellView({
             <CellPrice live={live} poolRef={ref} pool={pool} />
             <IntervalPicker
               value={interval}
-              onChange={(next) => onChange({ pool: ref, interval: next })}
+              onChange={(next) => onChange({ ...cell, interval: next })}
             />
+            <StudiesControl
+              compact
+              studies={studies}
+              onChange={(next) => onChange({ ...cell, studies: next })}
+            />
+            {lineTarget && (
+              <LazyPriceLines
+                controller={controller}
+                pool={lineTarget}
+                tz={tz}
+                theme={theme}
+                hotkey={false}
+              />
+            )}
             <Link
               href={`${poolPath(ref)}${interval === DEFAULT_INTERVAL ? '' : `?interval=${interval}`}`}
               prefetch={false}
