@@ -70,7 +70,7 @@ test('"USDC" also lists the featured pools it names; Enter on one opens the pool
 }) => {
   const poolReads: string[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/api/price/pools?')) poolReads.push(r.url());
+    if (r.url().includes('/api/price/v1/pools?')) poolReads.push(r.url());
   });
   await page.goto('/');
   await openPalette(page);
