@@ -84,7 +84,7 @@ export function LazyPriceLines({
           onPointerEnter={() => void load()}
           onFocus={() => void load()}
           onClick={() => setIntent('tool')}
-          title="Price line: click the chart to add one (Alt+H adds one at the last price)"
+          title={`Price line: click the chart to add one${hotkey ? ' (Alt+H adds one at the last price)' : ''}`}
         />
         <LinesButton
           count={0}

@@ -199,7 +199,7 @@ export function PriceLinesControl({
         aria-pressed={adding}
         disabled={!controller}
         onClick={() => setAdding((a) => !a)}
-        title="Price line: click the chart to add one (Alt+H adds one at the last price)"
+        title={`Price line: click the chart to add one${hotkey ? ' (Alt+H adds one at the last price)' : ''}`}
       />
       <LinesButton
         ref={button}
@@ -223,7 +223,8 @@ export function PriceLinesControl({
         >
           {entries.length === 0 ? (
             <p className="px-1 py-2 text-[12px] text-muted">
-              No lines on this chart. Turn on Price line and click the chart, or press Alt+H.
+              No lines on this chart. Turn on Price line and click the chart
+              {hotkey ? ', or press Alt+H.' : ', or add one at the last price.'}
             </p>
           ) : (
             <ul className="mb-2 space-y-1.5" aria-label="Lines on the chart">
@@ -338,7 +339,8 @@ export function PriceLinesControl({
               }}
               className="h-7 rounded border border-border bg-panel px-2 text-[11px] font-medium text-text hover:bg-raised disabled:opacity-50"
             >
-              Add at last price <kbd className="ml-1 text-2xs text-muted">Alt+H</kbd>
+              Add at last price
+              {hotkey && <kbd className="ml-1 text-2xs text-muted">Alt+H</kbd>}
             </button>
             <Link
               href="/alerts"

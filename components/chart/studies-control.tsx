@@ -62,7 +62,7 @@ export function StudiesControl({
       </button>
       {open && (
         <Suspense fallback={null}>
-          <StudiesPanel id={panelId} studies={studies} onChange={onChange} />
+          <StudiesPanel id={panelId} studies={studies} onChange={onChange} alignEnd={compact} />
         </Suspense>
       )}
     </div>
