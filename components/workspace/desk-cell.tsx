@@ -9,7 +9,7 @@
  */
 import Link from 'next/link';
 import dynamic from 'next/dynamic';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { poolKey, poolPath, type PoolRef } from '@/lib/contracts/pool-ref';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import type { ChartController } from '@/lib/chart/controller';
@@ -21,7 +21,7 @@ import type { ChainOption } from '@/lib/features/pools/chain-options';
 import { dexName, summarize, type PoolSummary } from '@/lib/features/pools/summary';
 import type { DeskCell } from '@/lib/features/workspace/params';
 import type { PoolTarget } from '@/lib/features/alerts/model';
-import type { StudySpec } from '@/lib/features/chart/studies';
+import { OVERLAY, type StudySpec } from '@/lib/features/chart/studies';
 import { CandleChart } from '@/components/chart/candle-chart';
 import { IntervalPicker } from '@/components/chart/chart-toolbar';
 import { LazyPriceLines } from '@/components/chart/lazy-price-lines';
@@ -132,7 +132,11 @@ export function DeskCellView({
     onChange({ ...cell, pool: ref, interval: cell?.interval ?? DEFAULT_INTERVAL });
   };
 
-  const height = tall ? 'h-[480px]' : 'h-[420px]';
+  // On a phone the cells stack: each RSI or MACD pane adds its height, so the price keeps its own.
+  const height = tall
+    ? 'h-[calc(480px+var(--study-panes)*100px)]'
+    : 'h-[calc(420px+var(--study-panes)*100px)]';
+  const panes = (cell?.studies ?? []).filter((s) => !OVERLAY[s.kind]).length;
   let body;
   if (!cell) {
     body = (
@@ -259,6 +263,7 @@ export function DeskCellView({
       data-pool={key}
       data-status={cell ? status : 'empty'}
       className={`flex min-h-0 min-w-0 flex-col rounded-md border border-border bg-panel ${height} md:h-auto`}
+      style={{ '--study-panes': panes } as CSSProperties}
       onPointerEnter={lead}
       onPointerDown={lead}
       onWheel={lead}
