@@ -340,6 +340,7 @@ export function PriceLinesControl({
               className="h-7 rounded border border-border bg-panel px-2 text-[11px] font-medium text-text hover:bg-raised disabled:opacity-50"
             >
               Add at last price
+              {hotkey && ' '}
               {hotkey && <kbd className="ml-1 text-2xs text-muted">Alt+H</kbd>}
             </button>
             <Link
