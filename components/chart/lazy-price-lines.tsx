@@ -29,11 +29,14 @@ export function LazyPriceLines({
   pool,
   tz,
   theme,
+  hotkey = true,
 }: {
   controller: ChartController | null;
   pool: PoolTarget;
   tz: TimeZoneMode;
   theme: string;
+  /** Alt+H adds a line at the last price (off where several charts share the page) */
+  hotkey?: boolean;
 }) {
   const stored = useAlerts((s) => poolEntries(s.entries, pool).length > 0);
   const [intent, setIntent] = useState<Intent>(null);
@@ -42,7 +45,7 @@ export function LazyPriceLines({
 
   // Alt+H before the control is here: load it, and press the keys again for it then.
   useEffect(() => {
-    if (wanted) return;
+    if (wanted || !hotkey) return;
     const onKey = (e: KeyboardEvent) => {
       if (!e.altKey || e.ctrlKey || e.metaKey || e.code !== 'KeyH') return;
       const t = e.target;
@@ -56,7 +59,7 @@ export function LazyPriceLines({
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [wanted]);
+  }, [wanted, hotkey]);
 
   const handOver = () => {
     if (intent === 'key') {
@@ -81,7 +84,7 @@ export function LazyPriceLines({
           onPointerEnter={() => void load()}
           onFocus={() => void load()}
           onClick={() => setIntent('tool')}
-          title="Price line: click the chart to add one (Alt+H adds one at the last price)"
+          title={`Price line: click the chart to add one${hotkey ? ' (Alt+H adds one at the last price)' : ''}`}
         />
         <LinesButton
           count={0}
@@ -98,7 +101,13 @@ export function LazyPriceLines({
     <span ref={wrap} className="contents">
       <Suspense fallback={<PriceLinesPlaceholder />}>
         <Mounted onMount={handOver}>
-          <PriceLinesControl controller={controller} pool={pool} tz={tz} theme={theme} />
+          <PriceLinesControl
+            controller={controller}
+            pool={pool}
+            tz={tz}
+            theme={theme}
+            hotkey={hotkey}
+          />
         </Mounted>
       </Suspense>
     </span>

@@ -52,12 +52,15 @@ export function PriceLinesControl({
   pool,
   tz,
   theme,
+  hotkey = true,
 }: {
   controller: ChartController | null;
   pool: PoolTarget;
   tz: TimeZoneMode;
   /** changes with the theme: the lines take its colours */
   theme: string;
+  /** Alt+H adds a line here (off where several charts share the page: the workspace) */
+  hotkey?: boolean;
 }) {
   const entries = useAlerts(useShallow((s) => poolEntries(s.entries, pool)));
   const { addLine, movePrice, setAlert, rearm, remove } = useAlerts.getState();
@@ -128,7 +131,8 @@ export function PriceLinesControl({
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') setAdding(false);
-      if (!e.altKey || e.ctrlKey || e.metaKey || e.code !== 'KeyH' || isTyping(e.target)) return;
+      if (!hotkey || !e.altKey || e.ctrlKey || e.metaKey || e.code !== 'KeyH' || isTyping(e.target))
+        return;
       const last = controller?.lastClose();
       if (last == null) return;
       e.preventDefault();
@@ -138,7 +142,7 @@ export function PriceLinesControl({
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- add reads the pool through a ref
-  }, [controller]);
+  }, [controller, hotkey]);
 
   // On a phone the toolbar wraps: the panel moves left as far as it must to stay on screen.
   useLayoutEffect(() => {
@@ -195,7 +199,7 @@ export function PriceLinesControl({
         aria-pressed={adding}
         disabled={!controller}
         onClick={() => setAdding((a) => !a)}
-        title="Price line: click the chart to add one (Alt+H adds one at the last price)"
+        title={`Price line: click the chart to add one${hotkey ? ' (Alt+H adds one at the last price)' : ''}`}
       />
       <LinesButton
         ref={button}
@@ -219,7 +223,8 @@ export function PriceLinesControl({
         >
           {entries.length === 0 ? (
             <p className="px-1 py-2 text-[12px] text-muted">
-              No lines on this chart. Turn on Price line and click the chart, or press Alt+H.
+              No lines on this chart. Turn on Price line and click the chart
+              {hotkey ? ', or press Alt+H.' : ', or add one at the last price.'}
             </p>
           ) : (
             <ul className="mb-2 space-y-1.5" aria-label="Lines on the chart">
@@ -334,7 +339,9 @@ export function PriceLinesControl({
               }}
               className="h-7 rounded border border-border bg-panel px-2 text-[11px] font-medium text-text hover:bg-raised disabled:opacity-50"
             >
-              Add at last price <kbd className="ml-1 text-2xs text-muted">Alt+H</kbd>
+              Add at last price
+              {hotkey && ' '}
+              {hotkey && <kbd className="ml-1 text-2xs text-muted">Alt+H</kbd>}
             </button>
             <Link
               href="/alerts"

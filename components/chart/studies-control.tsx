@@ -11,13 +11,16 @@ const StudiesPanel = lazy(() => load().then((m) => ({ default: m.StudiesPanel })
  * The chart's indicators: a button with how many are on, and a panel to add one (SMA, EMA, BB,
  * VWAP on the price; RSI, MACD in panes of their own), change a period (and the bands' width) or
  * remove one. Every change goes to the URL (`studies=`), so a shared link shows the same chart.
+ * `compact`: an icon with the count, for a workspace cell's header.
  */
 export function StudiesControl({
   studies,
   onChange,
+  compact = false,
 }: {
   studies: readonly StudySpec[];
   onChange: (studies: StudySpec[]) => void;
+  compact?: boolean;
 }) {
   const { open, setOpen, root, button, onKeyDown } = usePopover();
   const panelId = useId();
@@ -33,13 +36,33 @@ export function StudiesControl({
         onPointerEnter={() => void load()}
         onFocus={() => void load()}
         title="Indicators"
-        className={`h-7 rounded border border-border px-2 text-[11px] font-medium ${studies.length > 0 ? 'bg-raised text-text' : 'bg-panel text-muted hover:text-text'}`}
+        aria-label={
+          compact ? `Indicators${studies.length > 0 ? `: ${studies.length} on` : ''}` : undefined
+        }
+        className={`flex h-7 items-center gap-1 rounded border border-border px-2 text-[11px] font-medium ${studies.length > 0 ? 'bg-raised text-text' : 'bg-panel text-muted hover:text-text'}`}
       >
-        Indicators{studies.length > 0 ? ` · ${studies.length}` : ''}
+        {compact ? (
+          <>
+            <svg
+              width="14"
+              height="14"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden
+            >
+              <path d="M3 17l5-6 4 4 8-9M3 21h18" />
+            </svg>
+            {studies.length > 0 && <span className="num">{studies.length}</span>}
+          </>
+        ) : (
+          <>Indicators{studies.length > 0 ? ` · ${studies.length}` : ''}</>
+        )}
       </button>
       {open && (
         <Suspense fallback={null}>
-          <StudiesPanel id={panelId} studies={studies} onChange={onChange} />
+          <StudiesPanel id={panelId} studies={studies} onChange={onChange} alignEnd={compact} />
         </Suspense>
       )}
     </div>

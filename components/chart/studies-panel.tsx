@@ -138,10 +138,13 @@ export function StudiesPanel({
   id,
   studies,
   onChange,
+  alignEnd = false,
 }: {
   id: string;
   studies: readonly StudySpec[];
   onChange: (studies: StudySpec[]) => void;
+  /** from `sm` up, under the button's right end (a workspace cell's header: it stays in the cell) */
+  alignEnd?: boolean;
 }) {
   const panel = useRef<HTMLDivElement>(null);
   // Where the focus goes once the list has re-rendered: a changed row is a new row (its key is
@@ -189,7 +192,7 @@ export function StudiesPanel({
       role="group"
       aria-label="Indicators"
       tabIndex={-1}
-      className={`${POPOVER_PANEL} sm:w-72`}
+      className={`${alignEnd ? POPOVER_PANEL.replace('sm:left-0', 'sm:right-0') : POPOVER_PANEL} sm:w-72`}
     >
       {studies.length > 0 && (
         <ul className="mb-2 space-y-1.5" aria-label="On the chart">

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import type { PoolRef } from '@/lib/contracts/pool-ref';
 import { FiatSelect } from './fiat-select';
 import { HeaderSearch } from './header-search';
 import { NavLinks } from './nav-links';
@@ -10,7 +11,7 @@ import { ThemeToggle } from './theme-toggle';
  * Logo, main navigation, upstream status, fiat and theme. On a phone the navigation takes its own
  * row under the controls, every page one tap away; from md up it sits inline.
  */
-export function AppHeader() {
+export function AppHeader({ featured }: { featured?: readonly PoolRef[] }) {
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-bg/90 backdrop-blur">
       <div className="mx-auto flex max-w-[1600px] flex-wrap items-center gap-x-4 px-3 sm:px-4 md:h-12 md:flex-nowrap">
@@ -36,7 +37,7 @@ export function AppHeader() {
         <NavLinks />
         <div className="ml-auto flex shrink-0 items-center gap-2">
           <HeaderSearch />
-          <PaletteLauncher />
+          <PaletteLauncher featured={featured} />
           <StatusLight />
           <FiatSelect />
           <ThemeToggle />

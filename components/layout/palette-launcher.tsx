@@ -15,6 +15,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import type { PoolRef } from '@/lib/contracts/pool-ref';
 
 const load = () => import('@/components/palette/command-palette');
 const CommandPalette = lazy(load);
@@ -26,7 +27,7 @@ function isShortcut(e: KeyboardEvent): boolean {
   return (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'k';
 }
 
-export function PaletteLauncher() {
+export function PaletteLauncher({ featured }: { featured?: readonly PoolRef[] }) {
   const [mounted, setMounted] = useState(false);
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
@@ -105,7 +106,7 @@ export function PaletteLauncher() {
       </button>
       {mounted && (
         <Suspense fallback={<TypeAhead open={open} onType={setTyped} />}>
-          <CommandPalette open={open} onClose={close} initialText={typed} />
+          <CommandPalette open={open} onClose={close} initialText={typed} featured={featured} />
         </Suspense>
       )}
     </>

@@ -13,19 +13,29 @@ import { usePrefs } from '@/lib/client/stores/prefs';
 import { buildGroups, type Entry } from '@/lib/features/palette/groups';
 import { usePaletteStore } from '@/lib/features/palette/store';
 import { targetHref } from '@/lib/features/palette/targets';
+import type { PoolRef } from '@/lib/contracts/pool-ref';
 import { NAV_ITEMS } from '@/components/layout/nav-links';
 import { SearchIcon } from '@/components/ui/search-icon';
 import { PaletteRow } from './palette-row';
 import { usePaletteLookups, type Lookups } from './use-palette-lookups';
+
+const NO_POOLS: readonly PoolRef[] = [];
 
 export interface CommandPaletteProps {
   open: boolean;
   onClose: () => void;
   /** what was typed while the palette's code loaded */
   initialText?: string;
+  /** the featured pools (server config), matched with the watchlist by a typed symbol */
+  featured?: readonly PoolRef[];
 }
 
-export default function CommandPalette({ open, onClose, initialText = '' }: CommandPaletteProps) {
+export default function CommandPalette({
+  open,
+  onClose,
+  initialText = '',
+  featured = NO_POOLS,
+}: CommandPaletteProps) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -50,7 +60,7 @@ export default function CommandPalette({ open, onClose, initialText = '' }: Comm
       }}
       className="mx-auto mt-[10vh] w-[calc(100vw-16px)] max-w-[640px] overflow-hidden rounded-lg border border-border bg-panel p-0 text-text shadow-2xl backdrop:bg-black/55 max-sm:mt-2"
     >
-      {open && <PaletteBody onClose={onClose} initialText={initialText} />}
+      {open && <PaletteBody onClose={onClose} initialText={initialText} featured={featured} />}
     </dialog>
   );
 }
@@ -67,14 +77,22 @@ function status(l: Lookups, count: number): string {
   return count === 1 ? '1 result' : `${count} results`;
 }
 
-function PaletteBody({ onClose, initialText }: { onClose: () => void; initialText: string }) {
+function PaletteBody({
+  onClose,
+  initialText,
+  featured,
+}: {
+  onClose: () => void;
+  initialText: string;
+  featured: readonly PoolRef[];
+}) {
   const router = useRouter();
   const [text, setText] = useState(initialText);
   const theme = usePrefs((s) => s.theme);
   const setTheme = usePrefs((s) => s.setTheme);
   const recent = usePaletteStore((s) => s.recent);
   const remember = usePaletteStore((s) => s.remember);
-  const lookups = usePaletteLookups(text);
+  const lookups = usePaletteLookups(text, featured);
 
   const groups = buildGroups({
     q: lookups.q,

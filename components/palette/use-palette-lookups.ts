@@ -5,7 +5,10 @@
  * tab's token index at once, and after a pause in typing `tokens/platforms/{keyword}`, the pool
  * look-up on the chains of an address's format, and the transaction look-up on the chains of a
  * hash's format (lib/features/palette/lookups.ts bounds them). A replaced query's requests are
- * cancelled by React Query (each factory passes its signal on).
+ * cancelled by React Query (each factory passes its signal on). A typed symbol or pair also finds the
+ * featured and watched pools it names (lib/features/palette/pool-match.ts): their pool objects are
+ * read once when the palette gets text (their keys do not depend on it, so typing more costs
+ * nothing) and are the same cache entries as the Pools page's watchlist.
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -17,7 +20,10 @@ import { platformSearchQuery, tokenIndexQuery } from '@/lib/features/markets/que
 import { classifyQuery, type QueryClass } from '@/lib/features/palette/classify';
 import type { PoolHit, TxHit } from '@/lib/features/palette/groups';
 import { platformKeyword, poolProbes, txProbes } from '@/lib/features/palette/lookups';
+import { matchPools, type PoolCandidate } from '@/lib/features/palette/pool-match';
 import { poolQuery } from '@/lib/features/pools/queries';
+import { usePoolWatchlist } from '@/lib/features/pools/watchlist';
+import { poolKey, type PoolRef } from '@/lib/contracts/pool-ref';
 import { matchTokens } from '@/lib/features/tokens/search';
 import { transactionQuery } from '@/lib/features/wallets/queries';
 
@@ -43,7 +49,7 @@ export interface Lookups {
 const isAnswer = (error: unknown) =>
   error instanceof ApiError && error.status >= 400 && error.status < 500;
 
-export function usePaletteLookups(text: string): Lookups {
+export function usePaletteLookups(text: string, featured: readonly PoolRef[] = []): Lookups {
   const q = useMemo(() => classifyQuery(text), [text]);
   const settledText = useDebouncedValue(text, LOOKUP_DEBOUNCE_MS);
   const settled = useMemo(() => classifyQuery(settledText), [settledText]);
@@ -52,7 +58,28 @@ export function usePaletteLookups(text: string): Lookups {
   const index = useQuery({ ...tokenIndexQuery, enabled: q.kind === 'text' });
   const keyword = platformKeyword(settled);
   const platforms = useQuery({ ...platformSearchQuery(keyword ?? ''), enabled: keyword !== null });
-  const chains = useQuery({ ...chainsQuery, enabled: settled.kind === 'address' });
+  const chains = useQuery({
+    ...chainsQuery,
+    enabled: settled.kind === 'address' || q.kind === 'text',
+  });
+
+  const watched = usePoolWatchlist((s) => s.pools);
+  const reachable = useMemo(() => {
+    const seen = new Set<string>();
+    return [...featured, ...watched].filter((r) => {
+      const key = poolKey(r);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }, [featured, watched]);
+  const reachablePools = useQueries({
+    queries: reachable.map((ref) => ({
+      ...poolQuery(ref),
+      refetchInterval: false as const,
+      enabled: q.kind === 'text',
+    })),
+  });
 
   const poolList = useMemo(() => poolProbes(settled, chains.data ?? []), [settled, chains.data]);
   const pools = useQueries({
@@ -71,7 +98,20 @@ export function usePaletteLookups(text: string): Lookups {
       if (found.length >= MAX_TOKENS) break;
       if (!found.some((f) => f.id === t.id)) found.push(t);
     }
-  const poolHits: PoolHit[] = [];
+  const candidates: PoolCandidate[] = [];
+  reachablePools.forEach((r, i) => {
+    const ref = reachable[i];
+    if (!ref || !r.data) return;
+    const chain =
+      chains.data?.find((c) => c.chain_type === ref.chainType && c.chain_id === ref.chainId)
+        ?.name ?? `${ref.chainType.toUpperCase()} ${ref.chainId}`;
+    candidates.push({
+      ref: { chainType: ref.chainType, chainId: ref.chainId, address: ref.address },
+      chain,
+      pool: r.data,
+    });
+  });
+  const poolHits: PoolHit[] = matchPools(q, candidates);
   const txHits: TxHit[] = [];
   let pending = 0;
   let failed = false;

@@ -1,12 +1,15 @@
 'use client';
 /**
  * One chart of the workspace: the pool page's chart (components/chart/candle-chart.tsx) with the
- * pair and its live price, the pool and interval pickers and a link to the pool page above it. An
- * empty cell asks for a pool; a pool the price service does not know says so in its cell.
+ * pair and its live price, the pool and interval pickers, its indicators (kept per cell in the
+ * desk's URL) and price lines (kept per pool in this browser, as on the pool page: a line drawn
+ * there shows here and back), and a link to the pool page above it. Both panels load at first use,
+ * as on the pool page. An empty cell asks for a pool; a pool the price service does not know says
+ * so in its cell.
  */
 import Link from 'next/link';
 import dynamic from 'next/dynamic';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { poolKey, poolPath, type PoolRef } from '@/lib/contracts/pool-ref';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import type { ChartController } from '@/lib/chart/controller';
@@ -17,8 +20,12 @@ import { DEFAULT_INTERVAL } from '@/lib/features/chart/intervals';
 import type { ChainOption } from '@/lib/features/pools/chain-options';
 import { dexName, summarize, type PoolSummary } from '@/lib/features/pools/summary';
 import type { DeskCell } from '@/lib/features/workspace/params';
+import type { PoolTarget } from '@/lib/features/alerts/model';
+import { OVERLAY, type StudySpec } from '@/lib/features/chart/studies';
 import { CandleChart } from '@/components/chart/candle-chart';
 import { IntervalPicker } from '@/components/chart/chart-toolbar';
+import { LazyPriceLines } from '@/components/chart/lazy-price-lines';
+import { StudiesControl } from '@/components/chart/studies-control';
 import { createStore } from '@/components/chart/snapshot-store';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -31,6 +38,8 @@ import type { FeaturedChoice } from './workspace-view';
 const PoolPicker = dynamic(() => import('./pool-picker').then((m) => m.PoolPicker), {
   ssr: false,
 });
+
+const NO_STUDIES: StudySpec[] = [];
 
 export type PoolStatus = 'found' | 'missing' | 'error' | 'loading';
 
@@ -83,7 +92,23 @@ export function DeskCellView({
 
   const leave = useRef<(() => void) | null>(null);
   const wasReady = useRef(false);
+  const [controller, setController] = useState<ChartController | null>(null);
+  const quoteSymbol = summary?.quote.symbol;
+  const lineTarget = useMemo<PoolTarget | null>(
+    () =>
+      cell
+        ? {
+            kind: 'pool',
+            ...cell.pool,
+            ...(title ? { label: title } : {}),
+            ...(quoteSymbol ? { quote: quoteSymbol } : {}),
+          }
+        : null,
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the pool is named by its key
+    [key, title, quoteSymbol],
+  );
   const onController = (controller: ChartController | null) => {
+    setController(controller);
     leave.current?.();
     leave.current = controller ? sync.join(id, controller) : null;
   };
@@ -103,10 +128,15 @@ export function DeskCellView({
   };
   const pick = (ref: PoolRef) => {
     setPicking(false);
-    onChange({ pool: ref, interval: cell?.interval ?? DEFAULT_INTERVAL });
+    // Another pool keeps the cell's interval and indicators.
+    onChange({ ...cell, pool: ref, interval: cell?.interval ?? DEFAULT_INTERVAL });
   };
 
-  const height = tall ? 'h-[480px]' : 'h-[420px]';
+  // On a phone the cells stack: each RSI or MACD pane adds its height, so the price keeps its own.
+  const height = tall
+    ? 'h-[calc(480px+var(--study-panes)*100px)]'
+    : 'h-[calc(420px+var(--study-panes)*100px)]';
+  const panes = (cell?.studies ?? []).filter((s) => !OVERLAY[s.kind]).length;
   let body;
   if (!cell) {
     body = (
@@ -155,6 +185,7 @@ export function DeskCellView({
     );
   } else {
     const { pool: ref, interval } = cell;
+    const studies = cell.studies ?? NO_STUDIES;
     body = (
       <CandleChart
         className="h-full"
@@ -162,6 +193,7 @@ export function DeskCellView({
         interval={interval}
         style="candles"
         volume
+        studies={studies}
         tz={tz}
         colorKey={theme}
         // The chain too: two WETH/USDC pools on two chains are two different charts.
@@ -183,8 +215,22 @@ export function DeskCellView({
             <CellPrice live={live} poolRef={ref} pool={pool} />
             <IntervalPicker
               value={interval}
-              onChange={(next) => onChange({ pool: ref, interval: next })}
+              onChange={(next) => onChange({ ...cell, interval: next })}
             />
+            <StudiesControl
+              compact
+              studies={studies}
+              onChange={(next) => onChange({ ...cell, studies: next })}
+            />
+            {lineTarget && (
+              <LazyPriceLines
+                controller={controller}
+                pool={lineTarget}
+                tz={tz}
+                theme={theme}
+                hotkey={false}
+              />
+            )}
             <Link
               href={`${poolPath(ref)}${interval === DEFAULT_INTERVAL ? '' : `?interval=${interval}`}`}
               prefetch={false}
@@ -217,6 +263,7 @@ export function DeskCellView({
       data-pool={key}
       data-status={cell ? status : 'empty'}
       className={`flex min-h-0 min-w-0 flex-col rounded-md border border-border bg-panel ${height} md:h-auto`}
+      style={{ '--study-panes': panes } as CSSProperties}
       onPointerEnter={lead}
       onPointerDown={lead}
       onWheel={lead}

@@ -65,6 +65,45 @@ test('the Uniswap WETH/USDC pool address offers the pool first; Enter opens the 
   await expect(page.getByRole('heading', { level: 1, name: /WETH\s*\/\s*USDC/ })).toBeVisible();
 });
 
+test('"USDC" also lists the featured pools it names; Enter on one opens the pool page', async ({
+  page,
+}) => {
+  const poolReads: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/price/v1/pools?')) poolReads.push(r.url());
+  });
+  await page.goto('/');
+  await openPalette(page);
+  await page.keyboard.type('USDC');
+  const pools = dialog(page).getByTestId('palette-pool');
+  // The Ethereum pool first among the exact USDC pools (featured order), after the USDC tokens.
+  await expect(pools.first()).toContainText('WETH / USDC 0.05%', { timeout: 15_000 });
+  await expect(pools.first()).toContainText(UNISWAP.slice(0, 6));
+  await expect(pools.filter({ hasText: 'SOL / USDC' })).toHaveCount(1);
+  await expect(pools.filter({ hasText: 'WBNB' })).toHaveCount(0);
+  // The pools' objects are read once, not per keystroke: a pair typed next costs no request.
+  const reads = poolReads.length;
+  expect(reads).toBeGreaterThan(0);
+  expect(reads).toBeLessThanOrEqual(6);
+  await field(page).fill('wbnb/usdt');
+  await expect(pools.first()).toContainText('WBNB / USDT', { timeout: 15_000 });
+  expect(poolReads.length).toBe(reads);
+
+  await field(page).fill('USDC');
+  await expect(pools.first()).toContainText('WETH / USDC 0.05%', { timeout: 15_000 });
+  for (let i = 0; i < 20; i++) {
+    if ((await pools.first().getAttribute('aria-selected')) === 'true') break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(pools.first()).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/pools/evm/1/${UNISWAP}$`));
+  await expect(page.getByRole('heading', { level: 1, name: /WETH\s*\/\s*USDC/ })).toBeVisible();
+  // Remembered like a pool found by its address.
+  await openPalette(page);
+  await expect(dialog(page).getByTestId('palette-recent').first()).toContainText('WETH / USDC');
+});
+
 test('a transaction hash the service knows is found on its chain; Enter opens the tx page', async ({
   page,
   request,

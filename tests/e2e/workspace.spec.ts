@@ -292,4 +292,47 @@ test.describe('workspace', () => {
       .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Workspace' })).toBeVisible();
   });
+  test('a cell keeps its indicators in the link, and shows the price lines of its pool', async ({
+    page,
+  }) => {
+    await page.goto(`/workspace?layout=2&c=evm:1:${UNI}:15m,svm:501:${RAY}:1h`);
+    await allReady(page, 2);
+    const first = cells(page).nth(0);
+    const second = cells(page).nth(1);
+    await first.getByRole('button', { name: /^Indicators/ }).click();
+    const panel = first.getByRole('group', { name: 'Indicators' });
+    await panel.getByRole('button', { name: '+ RSI' }).click();
+    await panel.getByRole('button', { name: '+ EMA' }).click();
+    await expect(page).toHaveURL(/[?&]s1=rsi:14,ema:20(&|$)/);
+    await expect(charts(page).nth(0)).toHaveAttribute('data-studies', 'rsi:14,ema:20');
+    // Price, volume and the RSI's own pane; the other cell keeps none.
+    await expect(charts(page).nth(0)).toHaveAttribute('data-panes', '3');
+    await expect(first.getByTestId('legend-study')).toHaveCount(2);
+    await expect(second.getByTestId('legend-study')).toHaveCount(0);
+    // The panel stays within the page.
+    const box = (await panel.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+
+    await page.reload();
+    await allReady(page, 2);
+    await expect(charts(page).nth(0)).toHaveAttribute('data-studies', 'rsi:14,ema:20');
+    await expect(charts(page).nth(0)).toHaveAttribute('data-panes', '3');
+    await expect(first.getByTestId('legend-study').nth(0)).toContainText('RSI 14');
+    await expect(first.getByRole('button', { name: 'Indicators: 2 on' })).toBeVisible();
+
+    // A price line drawn in the second cell is that pool's: it is on its pool page too.
+    const tool = second.getByRole('button', { name: 'Price line' });
+    await expect(tool).toBeEnabled();
+    await tool.click();
+    await expect(tool).toHaveAttribute('aria-pressed', 'true');
+    const chartBox = (await charts(page).nth(1).boundingBox())!;
+    await page.mouse.click(chartBox.x + chartBox.width * 0.45, chartBox.y + chartBox.height * 0.35);
+    await expect(second.getByRole('button', { name: /^Lines/ })).toHaveText(/Lines · 1/);
+    await expect(first.getByRole('button', { name: /^Lines/ })).toHaveText(/^Lines$/);
+    await page.goto(`/pools/svm/501/${RAY}`);
+    await expect(page.getByRole('button', { name: /^Lines/ })).toHaveText(/Lines · 1/);
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * The palette's list for a query, as data: recent entries first, then what the look-ups found
  * (pools and transactions before tokens for a pasted address or hash, as those are what a paste
- * usually means), the wallet views of an address, then the commands that match. An entry shown as
+ * usually means; tokens before the pools of a typed symbol, lib/features/palette/pool-match.ts), the wallet views of an address, then the commands that match. An entry shown as
  * recent is not repeated below it.
  */
 import type { PoolObject, TokenItem } from '../../contracts/price/schema';
@@ -95,14 +95,16 @@ export function buildGroups(input: GroupInput): Group[] {
       target,
     })),
   });
-  add({
+  const pools: Group = {
     id: 'pools',
     heading: 'Pools',
     entries: input.pools.map(({ probe, pool }) => {
       const target: Target = { kind: 'pool', ref: probe.ref, name: pool.name, chain: probe.chain };
       return { value: targetKey(target), kind: 'pool', target, pool };
     }),
-  });
+  };
+  // A pasted address means a pool first; a typed symbol means its token first, then its pools.
+  if (q.kind !== 'text') add(pools);
   add({
     id: 'txs',
     heading: 'Transactions',
@@ -125,6 +127,7 @@ export function buildGroups(input: GroupInput): Group[] {
       return { value: targetKey(target), kind: 'token', target, token };
     }),
   });
+  if (q.kind === 'text') add(pools);
   if (q.kind === 'address') {
     add({
       id: 'wallet',

@@ -1,9 +1,12 @@
 /**
- * The workspace's query string: `/workspace?layout=4&c=evm:1:0x88e6…:15m,svm:501:58oQ…:1h&sync=crosshair,time`.
- * A shared link opens the same desk. Every part is hostile until read here: an unknown layout falls
+ * The workspace's query string: `/workspace?layout=4&c=evm:1:0x88e6…:15m,svm:501:58oQ…:1h&sync=crosshair,time`,
+ * and each cell's indicators as the pool page writes them (`s1=ema:20,rsi:14` for the first cell,
+ * `s2=` for the second...; a link from before they existed reads with none). A shared link opens the
+ * same desk. Every part is hostile until read here: an unknown layout falls
  * back to 1, 2 or 4, at most four cells are read, a cell that is not a pool (or not a pool on its
  * chain) becomes an empty cell that asks for one, and an unknown interval becomes the default.
  */
+import { formatStudies, parseStudies, type StudySpec } from '../chart/studies';
 import { DEFAULT_INTERVAL, intervalOrLabel, type KlineInterval } from '../chart/intervals';
 import { parsePoolRef } from '../../contracts/pool-ref-check';
 import type { PoolRef } from '../../contracts/pool-ref';
@@ -17,7 +20,12 @@ export const MAX_CELLS = 4;
 export interface DeskCell {
   pool: PoolRef;
   interval: KlineInterval;
+  /** the cell's indicators (`s{n}=`); none when left out */
+  studies?: StudySpec[];
 }
+
+/** The query name of cell `index`'s indicators: `s1` for the first. */
+export const studiesParam = (index: number) => `s${index + 1}`;
 
 export interface DeskSync {
   /** the crosshair of the chart under the pointer is drawn on the others, at the same time */
@@ -103,7 +111,11 @@ export function parseDesk(params: SearchParamsLike, fallback: readonly DeskCell[
     parseLayout(String(Math.max(1, given ? given.length : fallback.length))) ??
     1;
   const source = given ?? fallback;
-  const cells = Array.from({ length: layout }, (_, i) => source[i] ?? null);
+  const cells = Array.from({ length: layout }, (_, i) => {
+    const cell = source[i] ?? null;
+    const studies = cell ? parseStudies(read(params, studiesParam(i))) : [];
+    return cell && studies.length > 0 ? { ...cell, studies } : cell;
+  });
   return { layout, cells, sync: parseSync(read(params, 'sync')) };
 }
 
@@ -123,6 +135,10 @@ export function deskQuery(desk: DeskParams): string {
   const cells = desk.cells.slice(0, desk.layout).map(formatCell);
   while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
   const parts = [`layout=${desk.layout}`, `c=${cells.join(',')}`];
+  desk.cells.slice(0, desk.layout).forEach((cell, i) => {
+    const studies = cell?.studies ? formatStudies(cell.studies) : '';
+    if (studies) parts.push(`${studiesParam(i)}=${studies}`);
+  });
   const { crosshair, time } = desk.sync;
   if (crosshair !== DEFAULT_SYNC.crosshair || time !== DEFAULT_SYNC.time) {
     const words = [crosshair && 'crosshair', time && 'time'].filter(Boolean);

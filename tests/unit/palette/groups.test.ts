@@ -127,3 +127,16 @@ describe('matchCommands', () => {
     expect(matchCommands(list, 'hains')).toEqual([]);
   });
 });
+
+describe('the palette list for a typed symbol', () => {
+  it('lists the token first, then the pools the symbol names', () => {
+    const ref = { chainType: 'evm' as const, chainId: 1, address: POOL };
+    const groups = buildGroups(
+      input('USDC', {
+        tokens: [usdc],
+        pools: [{ probe: { ref, chain: 'Ethereum' }, pool: poolObject }],
+      }),
+    );
+    expect(ids(groups).slice(0, 2)).toEqual(['tokens', 'pools']);
+  });
+});

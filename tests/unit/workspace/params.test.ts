@@ -149,3 +149,42 @@ describe('workspace URL', () => {
     expect(record.cells).toEqual([{ pool: pancake, interval: '4h' }, null]);
   });
 });
+
+describe('workspace URL: each cell keeps its indicators', () => {
+  it('writes them per cell as the pool page does, and reads them back', () => {
+    const desk: DeskParams = {
+      layout: 2,
+      cells: [
+        {
+          pool: uni,
+          interval: '15m',
+          studies: [
+            { kind: 'rsi', period: 14 },
+            { kind: 'ema', period: 20 },
+          ],
+        },
+        { pool: ray, interval: '1h' },
+      ],
+      sync: DEFAULT_SYNC,
+    };
+    const query = deskQuery(desk);
+    expect(query).toBe(`?layout=2&c=evm:1:${UNI}:15m,svm:501:${RAY}:1h&s1=rsi:14,ema:20`);
+    expect(parse(query)).toEqual(desk);
+    // The second cell's, with the first cell left without.
+    const second = parse(`layout=2&c=evm:1:${UNI}:15m,svm:501:${RAY}:1h&s2=macd,bb:20:2`);
+    expect(second.cells[0]?.studies).toBeUndefined();
+    expect(second.cells[1]?.studies).toEqual([
+      { kind: 'macd', period: 12, slow: 26, signal: 9 },
+      { kind: 'bb', period: 20, width: 2 },
+    ]);
+  });
+
+  it('reads an old link (none) and drops what is not an indicator or has no cell', () => {
+    const old = parse(`layout=2&c=evm:1:${UNI}:15m,svm:501:${RAY}:1h`);
+    expect(old.cells.map((c) => c?.studies)).toEqual([undefined, undefined]);
+    const bad = parse(`layout=2&c=,svm:501:${RAY}:1h&s1=ema:20&s2=ema:1,rsi:14,nope&s3=ema:20`);
+    expect(bad.cells[0]).toBeNull();
+    expect(bad.cells[1]?.studies).toEqual([{ kind: 'rsi', period: 14 }]);
+    expect(deskQuery(bad)).toBe(`?layout=2&c=,svm:501:${RAY}:1h&s2=rsi:14`);
+  });
+});
