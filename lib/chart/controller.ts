@@ -53,10 +53,7 @@ import { changeSince, type ChangeSince } from '../features/chart/compare';
 import { ChartCompare, type CompareRow } from './compare';
 import { ZonedTimeScale, reweigh } from './zoned-time-scale';
 
-export { SKELETON_BARS } from './skeleton';
-export { INITIAL_SNAPSHOT };
-
-export type FetchHistory = (
+type FetchHistory = (
   pool: PoolRef,
   interval: KlineInterval,
   window: HistoryWindow,

@@ -7,7 +7,7 @@ import { listen } from '../../lib/sim/node-server';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
-export async function waitFor(url: string): Promise<void> {
+async function waitFor(url: string): Promise<void> {
   for (let i = 0; i < 240; i++) {
     try {
       if ((await fetch(url)).status < 500) return;
