@@ -61,7 +61,11 @@ const ctx = await context({
   chunkNames: '[name]-[hash]',
   metafile: true,
   legalComments: 'none',
-  define: { 'process.env.NODE_ENV': '"production"' },
+  define: {
+    'process.env.NODE_ENV': '"production"',
+    // The chart's benchmark hook stays out unless PULSE_BENCH=1 (lib/chart/bench-hook.ts).
+    'process.env.PULSE_BENCH': JSON.stringify(process.env.PULSE_BENCH === '1' ? '1' : ''),
+  },
   logLevel: 'warning',
   plugins: [manifest],
 });

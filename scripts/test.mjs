@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: format check (prettier), lint, type check, unit tests, then, after the build, the end-to-end tests in
+ * `npm test`: format check (prettier), lint, unused code (knip: files, exports, dependencies), type
+ * check, unit tests, then, after the build, the end-to-end tests in
  * Chromium against the simulator, the attack suite (tests/attack, against `next start` on free ports) and the
  * cluster suite (tests/cluster: three instances on a real redis-server). Every suite
  * runs even when an earlier one fails; the last line sums them all: `N passed, M failed`.
@@ -107,6 +108,13 @@ if (wanted('lint'))
   results.push({
     name: 'lint',
     ...(run('lint', 'npx', ['eslint', '--max-warnings=0', '.'])
+      ? { passed: 1, failed: 0 }
+      : { passed: 0, failed: 1 }),
+  });
+if (wanted('knip'))
+  results.push({
+    name: 'knip',
+    ...(run('knip', 'npx', ['knip', '--no-progress'])
       ? { passed: 1, failed: 0 }
       : { passed: 0, failed: 1 }),
   });

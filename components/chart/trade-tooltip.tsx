@@ -17,7 +17,7 @@ import type { TradeBucket } from '@/lib/chart/trade-markers';
 const MAX_ROWS = 4;
 const CARD_WIDTH = 264;
 
-export function txPath(t: Pick<MarkerTrade, 'chainType' | 'chainId' | 'txHash'>): string {
+function txPath(t: Pick<MarkerTrade, 'chainType' | 'chainId' | 'txHash'>): string {
   return `/tx/${encodeURIComponent(t.chainType)}/${t.chainId}/${encodeURIComponent(t.txHash)}`;
 }
 
@@ -85,10 +85,7 @@ export function TradeRow({
  * Where a card goes: right of the marker when it fits (else left, see the caller), in whichever half
  * of the chart has more room, never past its edges (a long card scrolls).
  */
-export function cardBox(
-  y: number,
-  height: number,
-): { top?: number; bottom?: number; maxHeight: number } {
+function cardBox(y: number, height: number): { top?: number; bottom?: number; maxHeight: number } {
   const gap = 12;
   if (y > height / 2)
     return { bottom: Math.max(4, height - y - gap), maxHeight: Math.max(80, y - gap - 4) };

@@ -27,7 +27,7 @@ import { poolKey, type PoolRef } from '@/lib/contracts/pool-ref';
 import { matchTokens } from '@/lib/features/tokens/search';
 import { transactionQuery } from '@/lib/features/wallets/queries';
 
-export const LOOKUP_DEBOUNCE_MS = 250;
+const LOOKUP_DEBOUNCE_MS = 250;
 const MAX_TOKENS = 8;
 
 export interface Lookups {

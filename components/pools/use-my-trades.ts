@@ -39,7 +39,7 @@ import { useWalletBook } from '@/lib/features/wallets/store';
 /** Records kept (loaded ones are at most 100 per page; a long live session stays bounded). */
 const MAX_RECORDS = 4_000;
 /** History pages asked per wallet and pool in one visit (100 trades each). */
-export const MAX_HISTORY_PAGES = 10;
+const MAX_HISTORY_PAGES = 10;
 /** How often the chart's view is looked at for history to page back to. */
 const VIEW_CHECK_MS = 2_000;
 const NONE: MarkerTrade[] = [];

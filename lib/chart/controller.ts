@@ -41,7 +41,7 @@ import { streamClient, type StreamMessage } from '../client/stream';
 import { topicKey } from '../contracts/stream/topics';
 import type { PoolRef } from '../contracts/pool-ref';
 import type { ChartStyle } from '../features/pools/params';
-import { benchHook, nextFrame } from './bench-hook';
+import { attachBench, markFirstCandle, timePush } from './bench-hook';
 import { formatStudies, type StudySpec } from '../features/chart/studies';
 import type { StudyLegendEntry } from './studies';
 import type { MarkerTrade } from '../features/pools/my-trades';
@@ -53,10 +53,7 @@ import { changeSince, type ChangeSince } from '../features/chart/compare';
 import { ChartCompare, type CompareRow } from './compare';
 import { ZonedTimeScale, reweigh } from './zoned-time-scale';
 
-export { SKELETON_BARS } from './skeleton';
-export { INITIAL_SNAPSHOT };
-
-export type FetchHistory = (
+type FetchHistory = (
   pool: PoolRef,
   interval: KlineInterval,
   window: HistoryWindow,
@@ -196,34 +193,9 @@ export class ChartController {
     this.scale = options.scale ?? 'linear';
     this.applyScale();
 
-    const bench = benchHook();
-    if (bench) {
-      bench.setData = async (bars) => {
-        const t0 = performance.now();
-        this.series.setData(bars);
-        const t1 = performance.now();
-        return { setDataMs: t1 - t0, paintedMs: (await nextFrame()) - t0 };
-      };
-      bench.updateLast = (count) => {
-        const last = this.feed?.getBars().at(-1);
-        if (!last) return [];
-        const out: number[] = [];
-        for (let i = 0; i < count; i++) {
-          const close = last.close * (1 + ((i % 7) - 3) * 1e-4);
-          const bar = {
-            ...last,
-            close,
-            high: Math.max(last.high, close),
-            low: Math.min(last.low, close),
-          };
-          const t0 = performance.now();
-          this.series.update(bar, false);
-          out.push(performance.now() - t0);
-        }
-        this.series.update(last, false);
-        return out;
-      };
-    }
+    // A literal test at each call, not a shared constant: the bundlers fold it in place and drop
+    // the call, and with it lib/chart/bench-hook.ts (see there).
+    if (process.env.PULSE_BENCH === '1') attachBench(this.series, () => this.feed?.getBars() ?? []);
   }
 
   get interval(): KlineInterval | null {
@@ -286,9 +258,7 @@ export class ChartController {
           // At once, not scrollToRealTime's 400 ms glide: a first view needs no animation, and
           // each of its frames would repaint the whole chart while the page is still loading.
           else scale.scrollToPosition(RIGHT_OFFSET, false);
-          const bench = benchHook();
-          if (bench && bench.firstCandleAt === undefined)
-            void nextFrame().then((t) => (bench.firstCandleAt = t));
+          if (process.env.PULSE_BENCH === '1') markFirstCandle();
         }
       },
       update: (bar, historical) => {
@@ -555,10 +525,8 @@ export class ChartController {
     if (this.feed !== feed) return;
     if (message.kind === 'event') {
       if (message.event !== 'ohlcv' || message.data.interval !== feed.interval) return;
-      const bench = benchHook();
-      const t0 = bench ? performance.now() : 0;
-      feed.push(message.data);
-      if (bench) bench.updates.push(performance.now() - t0);
+      if (process.env.PULSE_BENCH === '1') timePush(() => feed.push(message.data));
+      else feed.push(message.data);
       this.options.onLiveError?.(null);
     } else if (message.kind === 'reconnected') {
       void feed.refill();

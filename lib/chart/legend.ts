@@ -13,7 +13,7 @@ import {
 
 export type LegendTone = 'up' | 'down' | 'muted';
 
-export interface LegendItem {
+interface LegendItem {
   label: string;
   value: string;
   tone: LegendTone;

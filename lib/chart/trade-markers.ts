@@ -80,7 +80,7 @@ function tradesText(trades: readonly MarkerTrade[]): string {
 /** A label's width on the chart (its 11 px font), measured once per text where a canvas exists. */
 const widths = new Map<string, number>();
 let measurer: CanvasRenderingContext2D | null | undefined;
-export function labelWidth(text: string): number {
+function labelWidth(text: string): number {
   const known = widths.get(text);
   if (known !== undefined) return known;
   if (measurer === undefined)

@@ -19,7 +19,7 @@ export type StreamMessageOf<E extends DataEvent> =
 export type StreamMessage =
   StreamMessageOf<'ohlcv'> | StreamMessageOf<'transaction'> | StreamMessageOf<'trade'>;
 
-export type StreamState = 'idle' | 'connecting' | 'open' | 'reconnecting';
+type StreamState = 'idle' | 'connecting' | 'open' | 'reconnecting';
 
 export interface StreamStatus {
   state: StreamState;

@@ -95,7 +95,7 @@ function isAddressOrRange(entry: string): boolean {
 }
 
 /** Shortest DASHBOARD_PASSWORD accepted: the login limiter slows guessing, it cannot make `1234` safe. */
-export const MIN_PASSWORD_LENGTH = 12;
+const MIN_PASSWORD_LENGTH = 12;
 
 const schema = z
   .object({

@@ -4,7 +4,7 @@
  * chains (`ethereum`, `bsc`, `solana`, `tron`, `bitcoin`, ...). Per the errata (docs/simulator/README.md, "Errata"),
  * "the service" in the seeds' alias lists reads "solana".
  */
-export const CHAIN_TYPES = ['evm', 'svm', 'tvm', 'utxo', 'cosmos', 'move'] as const;
+const CHAIN_TYPES = ['evm', 'svm', 'tvm', 'utxo', 'cosmos', 'move'] as const;
 export type ChainType = (typeof CHAIN_TYPES)[number];
 
 /** The price service's aliases ("Chain type values"; "the service" reads "solana"). */

@@ -5,8 +5,7 @@
  */
 import type { Service } from './services';
 
-export type { Service };
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type RequestBody =
   | { kind: 'none' }

@@ -25,8 +25,6 @@ import { BOOT_ID, ROOT_ID, type WidgetBoot } from './boot';
 import { widgetCss } from './styles';
 import { escapeHtml } from './text';
 
-export { escapeHtml };
-
 export interface WidgetAssets {
   /** the widget's module script, e.g. `/widget/widget-3F2A….js` */
   script: string;
@@ -95,7 +93,7 @@ export function headerPrice(boot: WidgetBoot): number | null {
   return Number.isFinite(snapshot) ? snapshot : null;
 }
 
-export function formatHeaderPrice(price: number | null): string {
+function formatHeaderPrice(price: number | null): string {
   return price !== null ? `$${formatChartPrice(price, priceDecimals(price))}` : '—';
 }
 
@@ -140,7 +138,7 @@ function radios(label: string, id: string, options: [string, string][], value: s
   );
 }
 
-export function chartLabel(title: string | undefined, interval: string, style: string): string {
+function chartLabel(title: string | undefined, interval: string, style: string): string {
   const label = INTERVAL_LABELS[interval as keyof typeof INTERVAL_LABELS] ?? interval;
   return `${title ? `${title} ` : ''}price chart, ${label} ${style === 'candles' ? 'candles' : style}`;
 }

@@ -8,7 +8,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getEnv } from '../config/env';
 
-export function dataDir(): string {
+function dataDir(): string {
   const configured = getEnv().DATA_DIR;
   if (configured) return configured;
   // A serverless function may write only under /tmp (kept for the instance's life, no longer).

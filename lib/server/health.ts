@@ -14,7 +14,7 @@ import { klineClient } from '../upstream/kline/client';
 import { priceClient } from '../upstream/price/client';
 import { txClient } from '../upstream/tx/client';
 
-export type ServiceState = 'up' | 'down' | 'unauthorized' | 'error';
+type ServiceState = 'up' | 'down' | 'unauthorized' | 'error';
 
 export interface HealthReport {
   status: 'ok' | 'degraded' | 'down';
@@ -113,7 +113,7 @@ export async function checkHealth(): Promise<HealthReport> {
   return cluster ? { ...report, cluster } : report;
 }
 
-export type SocketState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'down';
+type SocketState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'down';
 
 export interface Readiness extends HealthReport {
   ready: boolean;

@@ -21,7 +21,7 @@ import { getEnv } from '../config/env';
 import { rateLimit } from './security/limits';
 
 /** Output widths (device pixels); a request is rounded up to the next one, so variants are few. */
-export const LOGO_WIDTHS = [32, 48, 64, 96, 128] as const;
+const LOGO_WIDTHS = [32, 48, 64, 96, 128] as const;
 const MAX_BYTES = 2 * 1024 * 1024;
 const TIMEOUT_MS = 4000;
 const MAX_INPUT_PIXELS = 4096 * 4096;
@@ -126,11 +126,7 @@ export const fetchOverHttps: Fetcher = (url) =>
 /** Raster images only: an SVG is a document, and what the upstream names is not trusted. */
 const RASTER = /^image\/(png|jpe?g|webp|gif|avif)\b/i;
 
-export async function toLogo(
-  body: Buffer,
-  contentType: string,
-  width: number,
-): Promise<Uint8Array> {
+async function toLogo(body: Buffer, contentType: string, width: number): Promise<Uint8Array> {
   if (!RASTER.test(contentType)) throw new Error('not a raster image');
   return sharp(body, { limitInputPixels: MAX_INPUT_PIXELS, animated: false, failOn: 'error' })
     .resize(width, width, { fit: 'cover' })

@@ -16,7 +16,7 @@ export function draining(): boolean {
   return (globalThis as Holder)[KEY] === true;
 }
 
-export const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_GRACE_MS = 10_000;
 
 export function installShutdown(): void {
   const onSignal = (signal: NodeJS.Signals) => {

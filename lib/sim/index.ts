@@ -10,7 +10,7 @@ import { createKlineService } from './kline';
 
 export type { SimConfig, Simulator } from './core/types';
 
-export const DEFAULT_SIM_CONFIG: SimConfig = {
+const DEFAULT_SIM_CONFIG: SimConfig = {
   apiKey: 'demo-key',
   stateDir: '.data/sim',
   txIntervalMs: 4000,

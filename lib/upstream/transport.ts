@@ -36,7 +36,7 @@ export class TransportError extends Error {
 
 const SIM_ORIGIN = 'http://simulator.internal';
 
-export function upstreamUrl(path: string): string {
+function upstreamUrl(path: string): string {
   const env = getEnv();
   const base = (env.UPSTREAM_BASE_URL ?? SIM_ORIGIN).replace(/\/+$/, '');
   return `${base}${path}`;

@@ -10,7 +10,9 @@
  *     receives it (with and without `trades=1`), and the pool page's for comparison,
  *   - the widget's time to first candle as a share of the pool page's (the aim: under half).
  * A benchmark, not a test: figures, no pass/fail. The chart's measurement hook
- * (lib/chart/bench-hook.ts) is inert unless this script defines `window.__pulseBench`.
+ * (lib/chart/bench-hook.ts) is compiled in only with PULSE_BENCH=1, so this script builds that way
+ * first (scripts/bench/servers.ts; `npm run build` again before deploying or measuring other pages'
+ * bytes), and in that build stays inert unless this script defines `window.__pulseBench`.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -216,7 +218,12 @@ async function scriptBytes(
 }
 
 async function main() {
-  const servers = await startBenchServers({ simPort: SIM_PORT, appPort: APP_PORT, key: KEY });
+  const servers = await startBenchServers({
+    simPort: SIM_PORT,
+    appPort: APP_PORT,
+    key: KEY,
+    benchBuild: true,
+  });
   const { browser } = servers;
   try {
     // One warm-up visit compiles nothing (production) but fills the gateway's and the server's caches.

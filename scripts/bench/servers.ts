@@ -1,13 +1,13 @@
 /** The benchmarks' servers: the simulator on a real port and `next start` in front of it. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
 import { createSimulator } from '../../lib/sim';
 import { listen } from '../../lib/sim/node-server';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
-export async function waitFor(url: string): Promise<void> {
+async function waitFor(url: string): Promise<void> {
   for (let i = 0; i < 240; i++) {
     try {
       if ((await fetch(url)).status < 500) return;
@@ -25,19 +25,35 @@ export interface BenchServers {
   stop: () => Promise<void>;
 }
 
-/** Builds if needed, starts both servers and Chromium (Debian's where present). */
+/**
+ * Marks a build made with PULSE_BENCH=1 (the chart's measurement hook compiled in,
+ * lib/chart/bench-hook.ts). `next build` empties .next, so any later build drops the mark.
+ */
+const BENCH_BUILD_MARK = '.next/PULSE_BENCH';
+
+/**
+ * Builds if needed, starts both servers and Chromium (Debian's where present). `benchBuild`: the
+ * build must carry the chart's measurement hook; without the mark, rebuild (widget included) with it.
+ */
 export async function startBenchServers({
   simPort,
   appPort,
   key,
   txIntervalMs = 60_000,
+  benchBuild = false,
 }: {
   simPort: number;
   appPort: number;
   key: string;
   txIntervalMs?: number;
+  benchBuild?: boolean;
 }): Promise<BenchServers> {
-  if (!existsSync('.next/BUILD_ID')) {
+  if (benchBuild && !existsSync(BENCH_BUILD_MARK)) {
+    console.log("[bench] building with PULSE_BENCH=1 (the chart's measurement hook)");
+    const env = { ...process.env, PULSE_BENCH: '1' };
+    if (spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env }).status !== 0) process.exit(1);
+    writeFileSync(BENCH_BUILD_MARK, 'PULSE_BENCH=1\n');
+  } else if (!existsSync('.next/BUILD_ID')) {
     console.log('[bench] no production build: running next build');
     if (spawnSync('npx', ['next', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
   }

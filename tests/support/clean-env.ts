@@ -10,7 +10,7 @@ import { join } from 'node:path';
 let known: string[] | undefined;
 
 /** Every variable `.env.example` lists, commented-out ones included. */
-export function pulseVariables(): string[] {
+function pulseVariables(): string[] {
   known ??= [
     ...readFileSync(join(process.cwd(), '.env.example'), 'utf8').matchAll(
       /^#?\s*([A-Z][A-Z0-9_]*)=/gm,

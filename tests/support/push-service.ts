@@ -40,7 +40,7 @@ function hmac(key: Buffer, data: Buffer): Buffer {
 }
 
 /** RFC 8291 key derivation and RFC 8188 aes128gcm decryption of one push body. */
-export function decryptPush(body: Buffer, ua: ECDH, authSecret: Buffer): Buffer {
+function decryptPush(body: Buffer, ua: ECDH, authSecret: Buffer): Buffer {
   const salt = body.subarray(0, 16);
   const rs = body.readUInt32BE(16);
   const idlen = body[20]!;
@@ -69,7 +69,7 @@ export function decryptPush(body: Buffer, ua: ECDH, authSecret: Buffer): Buffer 
 }
 
 /** Checks a `vapid t=…, k=…` Authorization header; returns the JWT's claims and the key. */
-export function verifyVapid(
+function verifyVapid(
   header: string | undefined,
   audience: string,
 ): { claims: { aud: string; exp: number; sub: string }; key: string } {

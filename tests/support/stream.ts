@@ -4,7 +4,7 @@ import type { HubOptions, StreamHub } from '@/lib/server/stream/hub';
 import { readSse, type SseReader } from './sse';
 import type { RecordingUpstream } from './upstream';
 
-export interface OpenStream {
+interface OpenStream {
   response: Response;
   sse: SseReader;
   close(): Promise<void>;

@@ -11,21 +11,21 @@ import { createSimulator } from '@/lib/sim';
 import { listen, type RunningSim } from '@/lib/sim/node-server';
 import type { SimConfig, Simulator } from '@/lib/sim/core/types';
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   headers: Headers;
   body: string;
 }
 
-export interface RecordedFrame {
+interface RecordedFrame {
   path: string;
   /** the client's frame as parsed JSON (null when it was not JSON) */
   message: Record<string, unknown> | null;
 }
 
 /** One WebSocket a client opened, and what the upstream pushed on it. */
-export interface RecordedSocket {
+interface RecordedSocket {
   path: string;
   openedAt: number;
   closedAt: number | null;

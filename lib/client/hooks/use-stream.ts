@@ -10,10 +10,7 @@ import {
 } from '../stream';
 
 /** Follows `topic` while mounted (null follows nothing). The handler may change between renders. */
-export function useStreamTopic(
-  topic: string | null,
-  handler: (message: StreamMessage) => void,
-): void {
+function useStreamTopic(topic: string | null, handler: (message: StreamMessage) => void): void {
   const ref = useRef(handler);
   useEffect(() => {
     ref.current = handler;
@@ -38,18 +35,6 @@ export interface Pool {
   chainType: string;
   chainId: number | string;
   address: string;
-}
-
-/** Live candles of one pool and interval. */
-export function useOhlcvStream(
-  pool: Pool | null,
-  interval: string,
-  handler: (message: StreamMessageOf<'ohlcv'>) => void,
-): void {
-  const topic = pool ? topicKey.ohlcv(pool.chainType, pool.chainId, pool.address, interval) : null;
-  useStreamTopic(topic, (m) => {
-    if (m.kind !== 'event' || m.event === 'ohlcv') handler(m);
-  });
 }
 
 /** Every matched transaction of the app's monitored addresses (and of `watch`, for this tab only). */

@@ -18,9 +18,9 @@ export function isKlineInterval(value: unknown): value is KlineInterval {
   return typeof value === 'string' && (KLINE_INTERVALS as readonly string[]).includes(value);
 }
 
-export const OHLCV_LIMIT = { min: 1, max: 5000, default: 1000 } as const;
+const OHLCV_LIMIT = { min: 1, max: 5000, default: 1000 } as const;
 /** from/to above this are milliseconds (seed, Limits). */
-export const MILLISECOND_THRESHOLD = 10_000_000_000;
+const MILLISECOND_THRESHOLD = 10_000_000_000;
 
 /** Lowercases and maps aliases; an unknown value passes through lowercased (it then matches no pool). */
 export function normalizeChainType(raw: string): string {
@@ -42,7 +42,7 @@ export interface OhlcvQuery {
 type FieldErrors = Record<string, string[]>;
 export type Parsed<T> = { ok: true; value: T } | { ok: false; rejection: Rejection };
 
-export const INVALID_PARAMS = 'Invalid query params';
+const INVALID_PARAMS = 'Invalid query params';
 
 export function validationFailure(fieldErrors: FieldErrors): Rejection {
   const body: KlineFailure = klineFailure(10001, INVALID_PARAMS, 'ValidationError', {
@@ -144,7 +144,7 @@ function rejectIfAny(errors: FieldErrors): Rejection | null {
   return Object.keys(errors).length > 0 ? validationFailure(errors) : null;
 }
 
-export const HOLDERS_LIMIT = { default: 10, max: 100 } as const;
+const HOLDERS_LIMIT = { default: 10, max: 100 } as const;
 
 /** `holders`: a positive integer string or `max`; larger numbers are capped at HOLDERS_LIMIT.max. */
 export function parseHolders(query: URLSearchParams): number | null {
@@ -156,7 +156,7 @@ export function parseHolders(query: URLSearchParams): number | null {
   return n >= 1 ? Math.min(n, HOLDERS_LIMIT.max) : null;
 }
 
-export function validateMarketPool(req: EndpointRequest): Rejection | null {
+function validateMarketPool(req: EndpointRequest): Rejection | null {
   const errors: FieldErrors = {};
   checkMarketPath(req.params, errors);
   checkBoolean(req.query, 'include_volume_breakdown', errors);
@@ -164,7 +164,7 @@ export function validateMarketPool(req: EndpointRequest): Rejection | null {
   return rejectIfAny(errors);
 }
 
-export function validateTopHolders(req: EndpointRequest): Rejection | null {
+function validateTopHolders(req: EndpointRequest): Rejection | null {
   const errors: FieldErrors = {};
   checkMarketPath(req.params, errors);
   if (parseHolders(req.query) === null) errors.holders = ["Expected a positive integer or 'max'"];
@@ -172,7 +172,7 @@ export function validateTopHolders(req: EndpointRequest): Rejection | null {
   return rejectIfAny(errors);
 }
 
-export function validateCoin(req: EndpointRequest): Rejection | null {
+function validateCoin(req: EndpointRequest): Rejection | null {
   const errors: FieldErrors = {};
   checkMarketPath(req.params, errors);
   return rejectIfAny(errors);

@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { NumericString, PoolObject } from '../price/schema';
 import { KLINE_INTERVALS } from './endpoints';
 
-export const KlineInterval = z.enum(KLINE_INTERVALS);
-export type KlineInterval = z.infer<typeof KlineInterval>;
+const KlineInterval = z.enum(KLINE_INTERVALS);
+type KlineInterval = z.infer<typeof KlineInterval>;
 
-export const TokenSide = z.enum(['base', 'quote']);
-export type TokenSide = z.infer<typeof TokenSide>;
+const TokenSide = z.enum(['base', 'quote']);
+type TokenSide = z.infer<typeof TokenSide>;
 
 // ---- envelopes ----
 
@@ -31,7 +31,7 @@ export const KlineFailure = z.object({
 });
 export type KlineFailure = z.infer<typeof KlineFailure>;
 
-export function klineSuccess<T extends z.ZodType>(data: T) {
+function klineSuccess<T extends z.ZodType>(data: T) {
   return z.object({ code: z.literal(0), message: z.literal('ok'), data });
 }
 
@@ -97,7 +97,7 @@ const IncludedToken = z.object({
 });
 
 /** `market/pools/{network}/{address}`: the price service's pool object plus what was asked for. */
-export const MarketPool = PoolObject.extend({
+const MarketPool = PoolObject.extend({
   volume_breakdown: perWindow(
     z.object({ buy_usd: NumericString, sell_usd: NumericString }),
   ).optional(),
@@ -110,9 +110,9 @@ export const MarketPool = PoolObject.extend({
     })
     .optional(),
 });
-export type MarketPool = z.infer<typeof MarketPool>;
+type MarketPool = z.infer<typeof MarketPool>;
 
-export const TopHolder = z.object({
+const TopHolder = z.object({
   rank: z.number().int().positive(),
   address: z.string(),
   label: z.string().nullable(),
@@ -127,9 +127,9 @@ export const TopHolder = z.object({
     })
     .optional(),
 });
-export type TopHolder = z.infer<typeof TopHolder>;
+type TopHolder = z.infer<typeof TopHolder>;
 
-export const CoinMetadata = z.object({
+const CoinMetadata = z.object({
   address: z.string(),
   name: z.string(),
   symbol: z.string(),
@@ -138,16 +138,16 @@ export const CoinMetadata = z.object({
   description: z.string(),
   websites: z.array(z.string()),
 });
-export type CoinMetadata = z.infer<typeof CoinMetadata>;
+type CoinMetadata = z.infer<typeof CoinMetadata>;
 
 // ---- data of each endpoint ----
 
 /** GET kline/ohlcv: a plain array, ascending open_time */
-export const OhlcvData = z.array(OhlcvCandle);
-export type OhlcvData = z.infer<typeof OhlcvData>;
+const OhlcvData = z.array(OhlcvCandle);
+type OhlcvData = z.infer<typeof OhlcvData>;
 /** GET market/pools/{network}/{address} */
-export const MarketPoolData = MarketPool;
-export type MarketPoolData = z.infer<typeof MarketPoolData>;
+const MarketPoolData = MarketPool;
+type MarketPoolData = z.infer<typeof MarketPoolData>;
 /** GET market/tokens/{network}/{address}/top-holders */
 export const TopHoldersData = z.object({ items: z.array(TopHolder) });
 export type TopHoldersData = z.infer<typeof TopHoldersData>;
@@ -161,27 +161,6 @@ export const TopHoldersResponse = klineSuccess(TopHoldersData);
 export const CoinResponse = klineSuccess(CoinData);
 
 // ---- WebSocket (`/kline/ws` and `/ws/{topic}`) ----
-
-export const WsClientType = z.enum(['ping', 'subscribe', 'unsubscribe']);
-export type WsClientType = z.infer<typeof WsClientType>;
-
-export const WsPoolRef = z.object({
-  chain_type: z.string(),
-  chain_id: z.number(),
-  pool_address: z.string(),
-  /** compatibility only: the server resolves the side itself */
-  token: z.string().optional(),
-});
-
-export const WsSubscribeData = WsPoolRef.extend({ intervals: z.array(z.string()).optional() });
-export type WsSubscribeData = z.infer<typeof WsSubscribeData>;
-
-export const WsClientMessage = z.object({
-  id: z.string(),
-  type: WsClientType,
-  data: z.unknown().optional(),
-});
-export type WsClientMessage = z.infer<typeof WsClientMessage>;
 
 const serverFrame = <T extends string, D extends z.ZodType>(type: T, data: D) =>
   z.object({

@@ -26,7 +26,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * typed decoder refuses), is `invalid JSON body`; no body, `null`, or a missing/null/empty
  * `token_addrs` is `token_addrs is required`.
  */
-export function validateQuotesBatch(request: EndpointRequest): Rejection | null {
+function validateQuotesBatch(request: EndpointRequest): Rejection | null {
   const { body } = request;
   if (body.kind === 'invalid') return reject(20003, 'invalid JSON body');
   const value = body.kind === 'json' ? body.value : null;
@@ -68,7 +68,7 @@ export function validateQuotesBatch(request: EndpointRequest): Rejection | null 
  * `null`, or a missing/null/empty `ids` is `ids is required`; anything else that is not such an array
  * is `ids must be positive integers`.
  */
-export function validateTokenDetails(request: EndpointRequest): Rejection | null {
+function validateTokenDetails(request: EndpointRequest): Rejection | null {
   const { body } = request;
   // Malformed or non-object bodies are not in the seed for this endpoint: the service answers them.
   if (body.kind === 'invalid') return null;

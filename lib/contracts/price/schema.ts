@@ -5,8 +5,8 @@ import { z } from 'zod';
 export const NumericString = z.string().regex(/^-?\d+(\.\d+)?$/, 'expected a numeric string');
 export type NumericString = z.infer<typeof NumericString>;
 
-export const ChainType = z.enum(['evm', 'svm', 'tvm', 'utxo', 'cosmos', 'move']);
-export type ChainType = z.infer<typeof ChainType>;
+const ChainType = z.enum(['evm', 'svm', 'tvm', 'utxo', 'cosmos', 'move']);
+type ChainType = z.infer<typeof ChainType>;
 
 /** Every failure: a non-zero code, the error text and `data: ""`. */
 export const PriceFailure = z.object({
@@ -20,7 +20,7 @@ export const PriceFailure = z.object({
 export type PriceFailure = z.infer<typeof PriceFailure>;
 
 /** The success envelope around an endpoint's `data`. */
-export function priceSuccess<T extends z.ZodType>(data: T) {
+function priceSuccess<T extends z.ZodType>(data: T) {
   return z.object({ code: z.literal(0), msg: z.literal('success'), data });
 }
 
@@ -101,8 +101,8 @@ export const TokenItem = z.object({
 });
 export type TokenItem = z.infer<typeof TokenItem>;
 
-export const ExternalId = z.object({ source: z.string(), external_id: z.string() });
-export type ExternalId = z.infer<typeof ExternalId>;
+const ExternalId = z.object({ source: z.string(), external_id: z.string() });
+type ExternalId = z.infer<typeof ExternalId>;
 
 export const TokenDetailItem = TokenItem.extend({
   max_supply: NumericString.optional(),
@@ -131,19 +131,18 @@ export const FiatRateItem = z.object({
 });
 export type FiatRateItem = z.infer<typeof FiatRateItem>;
 
-export const POOL_WINDOWS = ['m5', 'm15', 'm30', 'h1', 'h6', 'h24'] as const;
-export type PoolWindow = (typeof POOL_WINDOWS)[number];
+export type PoolWindow = 'm5' | 'm15' | 'm30' | 'h1' | 'h6' | 'h24';
 
 const perWindow = <T extends z.ZodType>(value: T) =>
   z.object({ m5: value, m15: value, m30: value, h1: value, h6: value, h24: value });
 
-export const PoolToken = z.object({
+const PoolToken = z.object({
   address: z.string(),
   name: z.string(),
   symbol: z.string(),
   image_url: z.string(),
 });
-export type PoolToken = z.infer<typeof PoolToken>;
+type PoolToken = z.infer<typeof PoolToken>;
 
 export const PoolTransactions = z.object({
   buys: z.number().int(),
@@ -181,17 +180,17 @@ const list = <T extends z.ZodType>(item: T) =>
   z.object({ total: z.number().int(), items: z.array(item) });
 
 /** GET chains */
-export const ChainsData = list(ChainItem);
-export type ChainsData = z.infer<typeof ChainsData>;
+const ChainsData = list(ChainItem);
+type ChainsData = z.infer<typeof ChainsData>;
 /** GET chains/{id_or_name}: `total` 1, one item */
-export const ChainData = list(ChainItem);
-export type ChainData = z.infer<typeof ChainData>;
+const ChainData = list(ChainItem);
+type ChainData = z.infer<typeof ChainData>;
 /** GET quotes/latest: `items` only */
-export const QuotesLatestData = z.object({ items: z.array(QuoteLatestItem) });
-export type QuotesLatestData = z.infer<typeof QuotesLatestData>;
+const QuotesLatestData = z.object({ items: z.array(QuoteLatestItem) });
+type QuotesLatestData = z.infer<typeof QuotesLatestData>;
 /** POST quotes/batch: `items` only */
-export const QuotesBatchData = z.object({ items: z.array(QuoteBatchItem) });
-export type QuotesBatchData = z.infer<typeof QuotesBatchData>;
+const QuotesBatchData = z.object({ items: z.array(QuoteBatchItem) });
+type QuotesBatchData = z.infer<typeof QuotesBatchData>;
 /** GET tokens: also `page` and `limit` */
 export const TokensData = z.object({
   total: z.number().int(),
@@ -201,17 +200,17 @@ export const TokensData = z.object({
 });
 export type TokensData = z.infer<typeof TokensData>;
 /** POST tokens/details */
-export const TokenDetailsData = list(TokenDetailItem);
-export type TokenDetailsData = z.infer<typeof TokenDetailsData>;
+const TokenDetailsData = list(TokenDetailItem);
+type TokenDetailsData = z.infer<typeof TokenDetailsData>;
 /** GET tokens/platforms/{keyword} */
-export const TokenPlatformsData = list(TokenItem);
-export type TokenPlatformsData = z.infer<typeof TokenPlatformsData>;
+const TokenPlatformsData = list(TokenItem);
+type TokenPlatformsData = z.infer<typeof TokenPlatformsData>;
 /** GET fiats */
-export const FiatsData = list(FiatItem);
-export type FiatsData = z.infer<typeof FiatsData>;
+const FiatsData = list(FiatItem);
+type FiatsData = z.infer<typeof FiatsData>;
 /** GET fiats/rates/{base} */
-export const FiatRatesData = list(FiatRateItem);
-export type FiatRatesData = z.infer<typeof FiatRatesData>;
+const FiatRatesData = list(FiatRateItem);
+type FiatRatesData = z.infer<typeof FiatRatesData>;
 /** GET pools: null when the chain or the pool does not exist */
 export const PoolData = PoolObject.nullable();
 export type PoolData = z.infer<typeof PoolData>;

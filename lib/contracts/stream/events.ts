@@ -19,7 +19,7 @@ export type LiveTransaction = TransactionDetail & {
 };
 
 /** A pool trade (a record of the pool trades endpoint), tagged with its topic key. */
-export type LiveTrade = TransferRecord & { topic: string };
+type LiveTrade = TransferRecord & { topic: string };
 
 /** An upstream refusal for one topic (a pool the kline service does not know, a watch refused). */
 export interface LiveError {
@@ -32,7 +32,7 @@ export interface LiveError {
  * The state of an upstream link (`kline`, `tx`, `trades`), or `stream` `resync` when a reconnect
  * cannot be replayed and the browser must refill from history.
  */
-export interface LiveStatus {
+interface LiveStatus {
   service: 'kline' | 'tx' | 'trades' | 'stream';
   state: string;
   detail: string | null;
@@ -47,8 +47,3 @@ export interface StreamEvents {
 }
 
 export type StreamEventName = keyof StreamEvents;
-
-/** The union: `{ event: 'ohlcv', data: LiveCandle } | …` */
-export type StreamEvent = {
-  [K in StreamEventName]: { event: K; data: StreamEvents[K] };
-}[StreamEventName];

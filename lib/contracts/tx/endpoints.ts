@@ -191,7 +191,7 @@ const validateAppConfig = withBody((body: Body): Rejection | null => {
   return null;
 });
 
-export function isHttpUrl(value: unknown): value is string {
+function isHttpUrl(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   try {
     const url = new URL(value);

@@ -56,9 +56,7 @@ export const InternalTransaction = z.object({
 });
 export type InternalTransaction = z.infer<typeof InternalTransaction>;
 
-export const TX_STATUSES = ['success', 'failed', 'pending'] as const;
-/** Values the seed has seen; the field itself is an open string. */
-export const TRANSFER_TYPES_SEEN = ['native', 'token', 'NativeCoin', 'Token'] as const;
+const TX_STATUSES = ['success', 'failed', 'pending'] as const;
 
 export const TransactionDetail = z.object({
   /** internal id (cursor); see docs/simulator/README.md, "What the seeds leave open" */
@@ -97,9 +95,6 @@ export type TransactionDetail = z.infer<typeof TransactionDetail>;
 /** A record of a list (search, multi-chain, pool trades): carries its cursor id. */
 export const TransferRecord = TransactionDetail.extend({ id: int });
 export type TransferRecord = z.infer<typeof TransferRecord>;
-
-export const WalletGroup = z.object({ chain_type: z.string(), address: z.array(z.string()) });
-export type WalletGroup = z.infer<typeof WalletGroup>;
 
 export const WebhookDeliveryStatus = z.enum(['active', 'retrying', 'disabled']);
 export type WebhookDeliveryStatus = z.infer<typeof WebhookDeliveryStatus>;
@@ -159,7 +154,7 @@ export const BatchGetEnvelope = z.object({
 export type BatchGetEnvelope = z.infer<typeof BatchGetEnvelope>;
 
 /** addresses, app config, webhook retry, ws status, ws replay, dex-pools trades */
-export function okEnvelope<T extends z.ZodType>(data: T) {
+function okEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ code: z.literal(0), message: z.literal('ok'), data });
 }
 
@@ -173,17 +168,12 @@ export type TxFailure = z.infer<typeof TxFailure>;
 
 // ---- data, one per endpoint --------------------------------------------------------------------------
 
-export const SearchData = z.array(TransferRecord);
-export const MultiChainData = z.array(TransferRecord);
-export const TransactionData = TransactionDetail.nullable();
-export const BatchGetData = z.array(TransactionDetail);
-
-export const PoolTradesData = z.object({ items: z.array(TransferRecord) });
-export type PoolTradesData = z.infer<typeof PoolTradesData>;
+const PoolTradesData = z.object({ items: z.array(TransferRecord) });
+type PoolTradesData = z.infer<typeof PoolTradesData>;
 export const PoolTradesEnvelope = okEnvelope(PoolTradesData);
 
 /** POST addresses, POST addresses/batch-delete, PATCH addresses, PUT and POST app/config */
-export const SuccessData = z.literal('success');
+const SuccessData = z.literal('success');
 export const SuccessEnvelope = okEnvelope(SuccessData);
 
 export const ContainsData = z.object({ is_exist: z.boolean() });
@@ -205,7 +195,7 @@ export const RetryStatusData = z.object({
 export type RetryStatusData = z.infer<typeof RetryStatusData>;
 export const RetryStatusEnvelope = okEnvelope(RetryStatusData);
 
-export const RetryResult = z.object({
+const RetryResult = z.object({
   attempted: int,
   delivered: int,
   failed: int,
@@ -213,7 +203,7 @@ export const RetryResult = z.object({
   nextRetryAt: int.nullable(),
   pending: int,
 });
-export type RetryResult = z.infer<typeof RetryResult>;
+type RetryResult = z.infer<typeof RetryResult>;
 /** POST app/webhook/retry: `data` is itself an envelope */
 export const RetryData = z.object({ code: int, message: z.string(), data: RetryResult });
 export type RetryData = z.infer<typeof RetryData>;
@@ -236,7 +226,7 @@ export const WsReplayEnvelope = okEnvelope(WsReplayData);
 
 // ---- WebSocket ---------------------------------------------------------------------------------------
 
-export function wsEnvelope<T extends z.ZodType>(type: string, data: T) {
+function wsEnvelope<T extends z.ZodType>(type: string, data: T) {
   return z.object({
     id: z.string(),
     time: int,
@@ -248,7 +238,7 @@ export function wsEnvelope<T extends z.ZodType>(type: string, data: T) {
 }
 
 /** Any server message, before looking at its type. */
-export const WsMessage = z.object({
+const WsMessage = z.object({
   id: z.string(),
   time: int,
   type: z.string(),
@@ -256,7 +246,7 @@ export const WsMessage = z.object({
   data: z.unknown(),
   msg: z.string(),
 });
-export type WsMessage = z.infer<typeof WsMessage>;
+type WsMessage = z.infer<typeof WsMessage>;
 
 /** A command error: non-zero code, data null. */
 export const WsError = WsMessage.extend({
@@ -264,23 +254,23 @@ export const WsError = WsMessage.extend({
   data: z.null(),
 });
 
-export const WsConnectedData = z.object({ clientId: z.string(), appId: z.string() });
+const WsConnectedData = z.object({ clientId: z.string(), appId: z.string() });
 export const WsConnected = wsEnvelope('connected', WsConnectedData);
 export const WsPong = wsEnvelope('pong', z.null());
 
-export const WsSubscribeData = z.object({
+const WsSubscribeData = z.object({
   appId: z.string(),
   address: z.string(),
   chain_type: z.string(),
 });
 export const WsSubscribeReply = wsEnvelope('subscribe', WsSubscribeData);
-export const WsUnsubscribeData = z.object({
+const WsUnsubscribeData = z.object({
   address: z.string(),
   chainType: z.string().nullable(),
 });
 export const WsUnsubscribeReply = wsEnvelope('unsubscribe', WsUnsubscribeData);
 export const WsGetTxHashReply = wsEnvelope('getTxHash', TransactionDetail);
-export const WsAckData = z.object({ txHash: z.string() });
+const WsAckData = z.object({ txHash: z.string() });
 export const WsAckReply = wsEnvelope('transactionACK', WsAckData);
 
 export const TransactionPushData = TransactionDetail.extend({

@@ -60,7 +60,7 @@ export function parseZone(value: unknown): TimeZoneMode | null {
 }
 
 /** The browser's own zone name (`Europe/Berlin`), for labels. */
-export function localZoneName(): string {
+function localZoneName(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'local';
   } catch {

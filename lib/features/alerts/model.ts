@@ -6,7 +6,7 @@
 import { isRecord } from '../../core/values';
 
 /** `up`: from below to at-or-above the level; `down`: from above to at-or-below; `cross`: either. */
-export const ALERT_CONDITIONS = ['up', 'down', 'cross'] as const;
+const ALERT_CONDITIONS = ['up', 'down', 'cross'] as const;
 export type AlertCondition = (typeof ALERT_CONDITIONS)[number];
 
 export const CONDITION_LABELS: Record<AlertCondition, string> = {

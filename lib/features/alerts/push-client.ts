@@ -16,7 +16,7 @@ import { useAlerts } from './store';
 import { isArmed, type PriceEntry } from './model';
 import { pushSupport, usePush, type WalletTarget } from './push-store';
 
-export const SW_PATH = '/sw.js';
+const SW_PATH = '/sw.js';
 export const MAX_SERVER_ALERTS = 50;
 
 /** An alert as the server takes it (`ref` is this browser's id of it, `armed_at` its arming). */
@@ -52,7 +52,7 @@ export type HeldAlert = ServerAlert & {
 const DIRECTION = { up: 'above', down: 'below', cross: 'cross' } as const;
 
 /** The list the server should hold: armed price alerts (newest first), then wallets; at most 50. */
-export function serverAlerts(
+function serverAlerts(
   entries: readonly PriceEntry[],
   options: {
     prices: boolean;
@@ -108,7 +108,7 @@ export function serverAlerts(
   return out.slice(0, MAX_SERVER_ALERTS);
 }
 
-export class PushApiError extends Error {
+class PushApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
@@ -158,7 +158,7 @@ export const pushApi = {
 };
 
 /** The service worker's registration (registered on every page: components/alerts/service-worker.tsx). */
-export async function registration(): Promise<ServiceWorkerRegistration> {
+async function registration(): Promise<ServiceWorkerRegistration> {
   const existing = await navigator.serviceWorker.getRegistration('/');
   if (!existing) await navigator.serviceWorker.register(SW_PATH, { scope: '/' });
   return navigator.serviceWorker.ready;

@@ -11,7 +11,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { isRecord } from '../../core/values';
 
-export const PUSH_STORAGE_KEY = 'pulse-push';
+const PUSH_STORAGE_KEY = 'pulse-push';
 
 /** What the browser allows: no push at all, notifications refused, not asked yet, or allowed. */
 export type PushSupport = 'unsupported' | 'denied' | 'default' | 'granted';
@@ -22,7 +22,7 @@ export interface WalletTarget {
   label?: string;
 }
 
-export type PushStatus = { kind: 'idle' } | { kind: 'busy' } | { kind: 'error'; message: string };
+type PushStatus = { kind: 'idle' } | { kind: 'busy' } | { kind: 'error'; message: string };
 
 interface PushState {
   /** the subscription's capability, once the server holds one for this browser */

@@ -11,10 +11,10 @@ import { crossing, type CrossDirection } from './crossing';
 import { isArmed, targetKey, type PriceEntry } from './model';
 
 /** The live candles followed for a pool's alerts (any interval's candle in progress closes at the live price). */
-export const WATCH_INTERVAL = '1m';
+const WATCH_INTERVAL = '1m';
 /** Pools followed at once: each is a topic of the tab's stream, which carries at most 16. */
 export const MAX_WATCHED_POOLS = 8;
-export const TOKEN_POLL_MS = 3_000;
+const TOKEN_POLL_MS = 3_000;
 
 export interface FiredAlert {
   entry: PriceEntry;

@@ -58,7 +58,7 @@ export const INITIAL_SNAPSHOT: FeedSnapshot = {
 export const INITIAL_BARS = 300;
 export const OLDER_CHUNK = 2000;
 /** Beyond this, scrolling further back loads nothing more: setData stays fast. */
-export const MAX_BARS = 30_000;
+const MAX_BARS = 30_000;
 const MAX_PENDING = 200;
 
 export class CandleFeed {

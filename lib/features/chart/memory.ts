@@ -10,7 +10,7 @@ import { persist } from 'zustand/middleware';
 import { formatStudies, parseStudies, type StudySpec } from './studies';
 import { parseScale, type ScaleMode } from './scale';
 
-export const CHART_MEMORY_STORAGE_KEY = 'pulse-chart-tools';
+const CHART_MEMORY_STORAGE_KEY = 'pulse-chart-tools';
 
 interface ChartMemory {
   /** `ema:20,rsi:14`, null until the trader first sets indicators */

@@ -28,8 +28,8 @@ export const MIN_PERIOD = 2;
 export const MAX_PERIOD = 500;
 /** Bollinger Bands' width: in standard deviations, at most two decimals. */
 export const DEFAULT_BB_WIDTH = 2;
-export const MIN_BB_WIDTH = 0.1;
-export const MAX_BB_WIDTH = 10;
+const MIN_BB_WIDTH = 0.1;
+const MAX_BB_WIDTH = 10;
 export const STUDY_LABEL: Record<StudyKind, string> = {
   sma: 'SMA',
   ema: 'EMA',

@@ -139,7 +139,7 @@ export class ZoneClock {
  * is a day mark (the "26" at local midnight, not at 00:00 UTC), and within a day a bar that starts a
  * round local period (an hour at :00 in Kolkata, not at :30) outweighs the others.
  */
-export function zonedTickWeight(time: number, previous: number, clock: ZoneClock): number {
+function zonedTickWeight(time: number, previous: number, clock: ZoneClock): number {
   const now = clock.wall(time);
   const before = clock.wall(previous);
   const a = new Date(now * 1000);

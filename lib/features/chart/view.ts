@@ -8,7 +8,7 @@
 export const BAR_SPACING = 7;
 export const RIGHT_OFFSET = 6;
 /** wider than this a candle stops reading as a candle */
-export const MAX_FEW_SPACING = 40;
+const MAX_FEW_SPACING = 40;
 
 /** The logical range that shows `bars` bars spread over `paneWidth` px; null when the usual view fills it. */
 export function fewBarsRange(bars: number, paneWidth: number): { from: number; to: number } | null {

@@ -34,7 +34,7 @@ export function assetParam(asset: Asset): string {
   return asset.kind === 'fiat' ? asset.code : `token:${asset.id}`;
 }
 
-export function sameAsset(a: Asset, b: Asset): boolean {
+function sameAsset(a: Asset, b: Asset): boolean {
   return a.kind === 'fiat'
     ? b.kind === 'fiat' && a.code === b.code
     : b.kind === 'token' && a.id === b.id;
@@ -147,12 +147,6 @@ export function formatTokenAmount(value: BigValue | string): string {
 /** A fiat amount at the fiat's precision (half-up, grouped). */
 export function formatFiatAmount(value: BigValue | string, precision: number): string {
   return formatFixed(typeof value === 'string' ? value : value.toFixed(), precision);
-}
-
-/** The "1 EUR = 1.08123456 USD" figure: a fiat rate exactly as given (8 decimals), else 8 significant digits. */
-export function formatRate(rate: BigValue, exactRate?: string | null): string {
-  if (exactRate) return exactRate;
-  return formatTokenAmount(rate);
 }
 
 /** The result's text with its unit, for a fiat (its precision) or a token (8 significant digits). */

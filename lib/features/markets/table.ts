@@ -1,7 +1,7 @@
 /** Columns, sorting and filtering of the Markets table: pure, so the rules are tested on their own. */
 import type { QuoteLatestItem, TokenItem } from '../../contracts/price/schema';
 
-export const SORT_KEYS = [
+const SORT_KEYS = [
   'rank',
   'name',
   'chain',

@@ -58,7 +58,7 @@ export function txProbes(q: QueryClass): TxChainInfo[] {
 }
 
 /** Whether an address can name a token (`tokens/platforms/{address}`): every family but Bitcoin's. */
-export function mayBeToken(q: QueryClass): boolean {
+function mayBeToken(q: QueryClass): boolean {
   return q.kind === 'address' && q.family !== 'bitcoin';
 }
 

@@ -13,7 +13,7 @@ export type Target =
   | { kind: 'wallet'; family: AddressFamily; address: string; view: 'watch' | 'history' };
 
 /** The tx service's chain name for watching an address of a family (`evm`: any EVM chain). */
-export const WATCH_CHAIN: Record<AddressFamily, string> = {
+const WATCH_CHAIN: Record<AddressFamily, string> = {
   evm: 'evm',
   solana: 'solana',
   tron: 'tron',

@@ -10,7 +10,7 @@ import { persist } from 'zustand/middleware';
 import { isRecord } from '../../core/values';
 import { mergeMarkerTrades, type MarkerTrade } from './my-trades';
 
-export const MARKER_MEMORY_KEY = 'pulse-my-trades';
+const MARKER_MEMORY_KEY = 'pulse-my-trades';
 export const MAX_REMEMBERED_PER_POOL = 300;
 export const MAX_REMEMBERED_POOLS = 20;
 

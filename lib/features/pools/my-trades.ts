@@ -145,7 +145,7 @@ export function joinTrades(
   return [...out.values()].sort((a, b) => a.time - b.time || a.txHash.localeCompare(b.txHash));
 }
 
-export function markerTradeKey(
+function markerTradeKey(
   tx: Pick<TransactionDetail, 'chain_type' | 'chain_id' | 'tx_hash'>,
 ): string {
   return `${tx.chain_type}:${tx.chain_id}:${tx.tx_hash}`;

@@ -12,7 +12,7 @@ import { formatCompare, parseCompare } from '../chart/compare';
 import type { PoolRef } from '../../contracts/pool-ref';
 
 export type ChartStyle = 'candles' | 'line' | 'area';
-export type Theme = 'dark' | 'light';
+type Theme = 'dark' | 'light';
 export type SearchParamsLike = Record<string, string | string[] | undefined> | URLSearchParams;
 
 function read(params: SearchParamsLike, name: string): string | undefined {
@@ -124,13 +124,13 @@ export interface WidgetParams {
 }
 
 /** Addresses a widget may name: each is one transfers/search request per view. */
-export const MAX_WIDGET_WALLETS = 5;
+const MAX_WIDGET_WALLETS = 5;
 // The shapes only (EVM hex, Base58 of Solana and Tron, bech32 and legacy Bitcoin): the full checks
 // would put hashing code in the widget; the tx service checks them anyway, and a wrong one finds nothing.
 const ADDRESS_SHAPE =
   /^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{25,44}|bc1[02-9ac-hj-np-z]{11,71})$/;
 
-export function parseWallets(value: string | undefined | null): string[] {
+function parseWallets(value: string | undefined | null): string[] {
   if (!value) return [];
   const out: string[] = [];
   for (const part of value.slice(0, 2_000).split(',')) {

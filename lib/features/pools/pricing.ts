@@ -11,7 +11,7 @@
 import type { ChainItem, TokenItem } from '../../contracts/price/schema';
 import type { PoolRef } from '../../contracts/pool-ref';
 
-export type QuoteSource = 'live' | 'snapshot';
+type QuoteSource = 'live' | 'snapshot';
 
 /** The quote token's live USD quote, as the page got it. */
 export interface LiveQuote {

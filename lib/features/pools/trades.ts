@@ -12,7 +12,7 @@ import { formatUnits } from '../../core/format/units';
 import type { TransactionDetail } from '../../contracts/tx/schema';
 import { inUsd } from './live';
 
-export interface TradeToken {
+interface TradeToken {
   address: string;
   symbol: string;
 }

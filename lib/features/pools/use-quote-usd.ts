@@ -21,7 +21,7 @@ import {
 } from './pricing';
 
 /** A token's id by chain (the price service's internal id) and address; null when it knows none. */
-export const tokenIdQuery = (chainId: number | null, address: string) =>
+const tokenIdQuery = (chainId: number | null, address: string) =>
   queryOptions({
     queryKey: ['price', 'token-id', chainId, address],
     queryFn: async ({ signal }) => {
@@ -35,7 +35,7 @@ export const tokenIdQuery = (chainId: number | null, address: string) =>
   });
 
 /** One token's USD quote, every 3 s (the same URL for every viewer: one upstream call per window). */
-export const usdQuoteQuery = (tokenId: number | null) =>
+const usdQuoteQuery = (tokenId: number | null) =>
   queryOptions({
     queryKey: ['price', 'usd-quote', tokenId],
     queryFn: async ({ signal }): Promise<LiveQuote | null> => {

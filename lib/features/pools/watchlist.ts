@@ -89,7 +89,7 @@ export const usePoolWatchlist = create<PoolWatchlistState>()(
 /** How the watchlist on the Pools page is ordered (`wsort=` in its URL): newest first by default. */
 export type WatchSortKey = 'name' | 'price' | 'change';
 export type SortDir = 'asc' | 'desc';
-export const WATCH_SORT_KEYS: readonly WatchSortKey[] = ['name', 'price', 'change'];
+const WATCH_SORT_KEYS: readonly WatchSortKey[] = ['name', 'price', 'change'];
 
 export function parseWatchSort(
   key: string | null | undefined,

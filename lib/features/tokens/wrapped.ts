@@ -18,7 +18,7 @@ export interface WrappedContract {
  * Canonical wrapped-native contracts, by protocol chain: used only for a native record on that chain
  * when the price service lists no wrapped record for it.
  */
-export const WRAPPED_NATIVE: readonly WrappedContract[] = [
+const WRAPPED_NATIVE: readonly WrappedContract[] = [
   {
     chainType: 'evm',
     chainId: 1,

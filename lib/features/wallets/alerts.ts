@@ -4,7 +4,7 @@ let audio: AudioContext | null = null;
 let lastAlertAt = 0;
 const MIN_GAP_MS = 2_000;
 
-export function beep(): void {
+function beep(): void {
   try {
     audio ??= new AudioContext();
     const osc = audio.createOscillator();
@@ -22,7 +22,7 @@ export function beep(): void {
   }
 }
 
-export function notificationsSupported(): boolean {
+function notificationsSupported(): boolean {
   return typeof window !== 'undefined' && 'Notification' in window;
 }
 

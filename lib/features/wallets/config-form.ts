@@ -25,9 +25,9 @@ export const MAX_SECRET_LENGTH = 256;
  * The receiver compares Sign with the secret verbatim: a short one is guessable, so the form asks
  * for 16 characters (a random 32-character one is suggested in the hint). The service sets no floor.
  */
-export const MIN_SECRET_LENGTH = 16;
+const MIN_SECRET_LENGTH = 16;
 /** A day: a longer ACK resend interval would leave unacknowledged pushes unsent for days. */
-export const MAX_ACK_INTERVAL_SECONDS = 86_400;
+const MAX_ACK_INTERVAL_SECONDS = 86_400;
 
 export function draftOf(config: AppConfig): ConfigDraft {
   return {

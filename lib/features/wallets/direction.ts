@@ -40,7 +40,7 @@ function flows(
   return utxoOut ? { out: true, in: false } : { out: false, in: utxoIn };
 }
 
-export function takesPart(tx: TxParties, wallet: string): boolean {
+function takesPart(tx: TxParties, wallet: string): boolean {
   const f = flows(tx, familyOf(tx.chain_type), wallet);
   return f.in || f.out;
 }

@@ -37,7 +37,7 @@ export interface FeedState {
   duplicates: number;
 }
 
-export const FEED_LIMIT = 2_000;
+const FEED_LIMIT = 2_000;
 const SEEN_LIMIT = 20_000;
 
 export function emptyFeed(): FeedState {
@@ -96,12 +96,12 @@ export function ingest(
 }
 
 /** When a row happened (Unix seconds): the transaction's time, else when it arrived. */
-export function rowTime(row: Pick<FeedRow, 'tx' | 'receivedAt'>): number {
+function rowTime(row: Pick<FeedRow, 'tx' | 'receivedAt'>): number {
   return typeof row.tx.tx_time === 'number' ? row.tx.tx_time : row.receivedAt / 1000;
 }
 
 /** Newer transaction first; on one second, the later arrival first (Array.sort is stable). */
-export function newerFirst(a: FeedRow, b: FeedRow): number {
+function newerFirst(a: FeedRow, b: FeedRow): number {
   return rowTime(b) - rowTime(a) || b.receivedAt - a.receivedAt;
 }
 
@@ -109,7 +109,7 @@ export function newerFirst(a: FeedRow, b: FeedRow): number {
  * Two newest-first lists as one, at most `limit` long: a merge, not a sort, so a batch costs its own
  * length plus the rows above the last of it. On a tie the first list's row (the newer arrival) leads.
  */
-export function mergeNewestFirst(
+function mergeNewestFirst(
   incoming: readonly FeedRow[],
   held: readonly FeedRow[],
   limit: number,

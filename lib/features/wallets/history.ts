@@ -13,10 +13,10 @@ export const MAX_GROUPS = 10;
 export const MAX_GROUP_ADDRESSES = 20;
 export const DEFAULT_LIMIT = 20;
 /** transfers/search and multi-chain take 1..100 rows a page. */
-export const MAX_LIMIT = 100;
-export { TX_TYPES, type TxType };
+const MAX_LIMIT = 100;
+export { type TxType };
 
-export interface SearchQuery {
+interface SearchQuery {
   mode: 'address';
   address: string;
   /** null: across every chain of the address's format */
@@ -50,7 +50,7 @@ export function detectFamily(address: string): AddressFamily | null {
   return FAMILIES.find((f) => checkAddress(f, address).ok) ?? null;
 }
 
-export function limitError(limit: number): string | null {
+function limitError(limit: number): string | null {
   return Number.isInteger(limit) && limit >= 1 && limit <= 100
     ? null
     : 'Limit must be a whole number from 1 to 100.';

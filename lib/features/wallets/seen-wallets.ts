@@ -9,8 +9,8 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { isRecord } from '../../core/values';
 
-export const SEEN_WALLETS_KEY = 'pulse-seen-wallets';
-export const MAX_SEEN_WALLETS = 20;
+const SEEN_WALLETS_KEY = 'pulse-seen-wallets';
+const MAX_SEEN_WALLETS = 20;
 
 export interface SeenMonitored {
   chainType: string;

@@ -9,7 +9,7 @@ import { persist } from 'zustand/middleware';
 import { addressKey, familyOf } from './chains';
 import { WALLETS_STORAGE_KEY } from '../../client/stores/keys';
 
-export interface BookEntry {
+interface BookEntry {
   chainType: string;
   address: string;
   addedAt: number;
@@ -18,7 +18,7 @@ export interface BookEntry {
 export type AlertMode = 'off' | 'sound' | 'notify';
 
 /** The service keeps an entry per chain_type (`ethereum` and `evm` are two entries), so does the book. */
-export function entryKey(chainType: string, address: string): string {
+function entryKey(chainType: string, address: string): string {
   return `${chainType}:${addressKey(familyOf(chainType), address)}`;
 }
 

@@ -13,7 +13,7 @@ import type { PoolRef } from '../../contracts/pool-ref';
 import type { SearchParamsLike } from '../pools/params';
 
 export type DeskLayout = 1 | 2 | 4;
-export const DESK_LAYOUTS: readonly DeskLayout[] = [1, 2, 4];
+const DESK_LAYOUTS: readonly DeskLayout[] = [1, 2, 4];
 export const MAX_CELLS = 4;
 
 /** One chart of the desk; null is an empty cell ("pick a pool"). */
@@ -120,7 +120,7 @@ export function parseDesk(params: SearchParamsLike, fallback: readonly DeskCell[
 }
 
 /** `evm:1:0x…:15m`: the pool as `poolKey` writes it (lib/contracts/pool-ref.ts), then the interval. */
-export function formatCell(cell: DeskCell | null): string {
+function formatCell(cell: DeskCell | null): string {
   if (!cell) return '';
   const { chainType, chainId, address } = cell.pool;
   return [chainType, String(chainId), encodeURIComponent(address), cell.interval].join(':');

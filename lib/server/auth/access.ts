@@ -24,11 +24,11 @@ export interface Access {
   status: 401 | 403 | 503 | null;
 }
 
-export const NO_PASSWORD_MESSAGE =
+const NO_PASSWORD_MESSAGE =
   'Changes are disabled on this deployment: set DASHBOARD_PASSWORD to enable them.';
-export const SIGN_IN_MESSAGE = 'Sign in as admin to make changes.';
+const SIGN_IN_MESSAGE = 'Sign in as admin to make changes.';
 export const SIGN_IN_TO_READ_MESSAGE = 'This dashboard is private: sign in as admin.';
-export const SESSION_UNVERIFIABLE_MESSAGE =
+const SESSION_UNVERIFIABLE_MESSAGE =
   'Changes are paused: the session store cannot be reached to check sign-outs. Try again in a moment.';
 
 export async function accessOf(request: Request): Promise<Access> {

@@ -26,7 +26,7 @@ import {
   SESSION_TTL_SECONDS,
 } from './session';
 
-export const MAX_LOGIN_BODY_BYTES = 4096;
+const MAX_LOGIN_BODY_BYTES = 4096;
 const SLOWDOWN_MS = 1000;
 
 function json(status: number, message: string, headers: Record<string, string> = {}): Response {

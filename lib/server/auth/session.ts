@@ -14,7 +14,7 @@ import { isHttps } from '../security/client-key';
 import { revocations, type RevocationState } from './revocation';
 
 export const SESSION_COOKIE = 'pulse_admin';
-export const SECURE_SESSION_COOKIE = '__Host-pulse_admin';
+const SECURE_SESSION_COOKIE = '__Host-pulse_admin';
 export const SESSION_TTL_SECONDS = 12 * 3600;
 
 const derived = new Map<string, string>();
@@ -62,10 +62,7 @@ export function createSessionToken(nowMs = Date.now()): string | null {
 }
 
 /** The claims of a well-signed, unexpired token (revocation is checked separately). */
-export function readSessionToken(
-  token: string | undefined,
-  nowMs = Date.now(),
-): SessionClaims | null {
+function readSessionToken(token: string | undefined, nowMs = Date.now()): SessionClaims | null {
   const key = signingKey();
   if (!key || !token || token.length > 200) return null;
   const dot = token.lastIndexOf('.');
@@ -81,12 +78,8 @@ export function readSessionToken(
   return { id, expiry };
 }
 
-export function verifySessionToken(token: string | undefined, nowMs = Date.now()): boolean {
-  return readSessionToken(token, nowMs) !== null;
-}
-
 /** A cookie's value, or undefined; a malformed value (a stray `%`) reads as no cookie, never a 500. */
-export function readCookie(request: Request, name: string): string | undefined {
+function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get('cookie');
   if (!header) return undefined;
   for (const part of header.split(';')) {

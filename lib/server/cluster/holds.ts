@@ -13,7 +13,7 @@ import type { HoldCaps, HoldResult, HoldStore, HoldUnit } from '../security/limi
 import { memoryHoldStore } from '../security/limits';
 import { keys, type ClusterRedis } from './redis';
 
-export const HOLD_TTL_MS = 30_000;
+const HOLD_TTL_MS = 30_000;
 const RENEW_EVERY_MS = 10_000;
 const REFUSALS = new Set(['holds', 'topics', 'pools', 'polls', 'watches']);
 

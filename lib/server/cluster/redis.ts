@@ -10,7 +10,7 @@ import Redis, { type RedisOptions } from 'ioredis';
 import { getEnv } from '../../config/env';
 import { log } from '../../observe/log';
 
-export type RedisState = 'off' | 'connecting' | 'up' | 'down';
+type RedisState = 'off' | 'connecting' | 'up' | 'down';
 
 export interface ClusterRedis {
   client: Redis;
@@ -24,7 +24,7 @@ export interface ClusterRedis {
 const KEY = Symbol.for('pulse.cluster-redis');
 type Holder = { [KEY]?: ClusterRedis | null };
 
-export function redisOptions(url: string): RedisOptions {
+function redisOptions(url: string): RedisOptions {
   const parsed = new URL(url);
   return {
     // Fail fast while disconnected: callers fall back to in-process work instead of waiting.
@@ -88,11 +88,6 @@ export function clusterRedis(): ClusterRedis | null {
     holder[KEY] = url ? createClusterRedis(url) : null;
   }
   return holder[KEY];
-}
-
-/** Replaces the process's Redis (tests). */
-export function setClusterRedis(redis: ClusterRedis | null | undefined): void {
-  (globalThis as Holder)[KEY] = redis;
 }
 
 /** Key names, in one place: every key the cluster writes starts with `pulse:`. */

@@ -29,7 +29,7 @@ import { CONTRACTS, findEndpoint, isSafeSegment } from '../../contracts/registry
 const DEFAULT_MAX_BODY_BYTES = 8 * 1024;
 
 /** What the embeddable chart reads: public with DASHBOARD_ACCESS=private and EMBED_PUBLIC=1. */
-export const CHART_ENDPOINTS = new Set(['kline.ohlcv', 'price.pools.get', 'tx.dexPools.trades']);
+const CHART_ENDPOINTS = new Set(['kline.ohlcv', 'price.pools.get', 'tx.dexPools.trades']);
 /** Changes that produce an event (a push, a delivery): counted per demo sandbox. */
 const EVENT_ENDPOINTS = new Set(['tx.ws.replay', 'tx.app.webhook.retry']);
 

@@ -5,9 +5,7 @@
  */
 import { MASKED_PATH } from '../../core/masked';
 
-export { MASKED_PATH };
-
-export function maskWebhookUrl(url: unknown): unknown {
+function maskWebhookUrl(url: unknown): unknown {
   if (typeof url !== 'string') return url;
   try {
     return `${new URL(url).origin}${MASKED_PATH}`;
@@ -27,7 +25,7 @@ const SAFE_REASON = [
 ];
 export const HIDDEN_REASON = 'delivery failed (the admin sees the reason)';
 
-export function safeFailureReason(reason: unknown): unknown {
+function safeFailureReason(reason: unknown): unknown {
   if (typeof reason !== 'string') return reason;
   return SAFE_REASON.some((re) => re.test(reason)) ? reason : HIDDEN_REASON;
 }

@@ -15,7 +15,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 
 /** How long a closing connection keeps dropping what the client still sends. */
-export const LINGER_MS = 2000;
+const LINGER_MS = 2000;
 
 const KEY = Symbol.for('pulse.lingering-close');
 type Holder = { [KEY]?: true };

@@ -16,7 +16,7 @@ const KEY = Symbol.for('pulse.malformed-path-guard');
 type Holder = { [KEY]?: true };
 type Emit = (this: unknown, event: string | symbol, ...args: unknown[]) => boolean;
 
-export const MALFORMED_PATH_MESSAGE = 'Malformed percent-encoding in the path.';
+const MALFORMED_PATH_MESSAGE = 'Malformed percent-encoding in the path.';
 
 /** Whether `url` (a request target as sent) is an API path that does not decode. */
 export function malformedApiPath(url: string | undefined): boolean {

@@ -39,8 +39,8 @@ import {
   type SubscriptionRecord,
 } from './schema';
 
-export const MAX_BODY_BYTES = 32 * 1024;
-export const LIMITS = {
+const MAX_BODY_BYTES = 32 * 1024;
+const LIMITS = {
   readsPerMin: 120,
   writesPerMin: 30,
   createsPerHour: 20,

@@ -36,7 +36,7 @@ export interface PushOptions {
 
 export type SendOutcome = 'sent' | 'gone' | 'failed' | 'capped';
 
-export interface PushResponse {
+interface PushResponse {
   status: number;
   retryAfter: string | null;
 }
@@ -47,10 +47,10 @@ export type PushTransport = (
   allowPrivate: boolean,
 ) => Promise<PushResponse>;
 
-export const SEND_TIMEOUT_MS = 10_000;
+const SEND_TIMEOUT_MS = 10_000;
 export const MAX_ATTEMPTS = 4;
-export const MAX_IN_FLIGHT = 16;
-export const MAX_QUEUED = 1000;
+const MAX_IN_FLIGHT = 16;
+const MAX_QUEUED = 1000;
 export const CAPS = {
   perSubscriptionPerMinute: 10,
   perSubscriptionPerHour: 120,

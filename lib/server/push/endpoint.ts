@@ -14,9 +14,9 @@ import { Agent as HttpAgent } from 'node:http';
 import { isIP } from 'node:net';
 import { RequestFilteringHttpsAgent } from 'request-filtering-agent';
 
-export const MAX_ENDPOINT_LENGTH = 2048;
+const MAX_ENDPOINT_LENGTH = 2048;
 /** Sends to push services at once, per process. */
-export const MAX_SOCKETS = 16;
+const MAX_SOCKETS = 16;
 const DENIED = ['::/96'];
 
 /** Null when the endpoint may be stored, else a sentence saying why not (never echoing it). */

@@ -23,9 +23,9 @@ export interface VapidKeys {
 }
 
 export const VAPID_FILE = 'push-vapid.json';
-export const VAPID_REDIS_KEY = 'pulse:push:vapid';
+const VAPID_REDIS_KEY = 'pulse:push:vapid';
 /** Push services want a way to reach the sender; set VAPID_SUBJECT to yours (docs/push.md). */
-export const DEFAULT_SUBJECT = 'mailto:admin@pulse.invalid';
+const DEFAULT_SUBJECT = 'mailto:admin@pulse.invalid';
 
 /** A stored pair, or null unless both keys are well formed and belong together. */
 export function readKeyPair(raw: unknown): { publicKey: string; privateKey: string } | null {

@@ -20,11 +20,11 @@ import { TX_CHAIN_TYPES, type ChainType } from '../../contracts/chain-types';
 import { parsePoolRef } from '../../contracts/pool-ref-check';
 
 export const MAX_ALERTS = 50;
-export const MAX_LABEL = 64;
+const MAX_LABEL = 64;
 const MAX_PRICE = 1e15;
 const MAX_TIME = 8.64e15;
 
-export const DIRECTIONS = ['above', 'below', 'cross'] as const;
+const DIRECTIONS = ['above', 'below', 'cross'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 
 /** The crossing rule's names for the API's directions. */

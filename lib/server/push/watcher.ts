@@ -43,12 +43,12 @@ import {
 } from './schema';
 import type { CommitResult, Firing, Snapshot, Changes } from './store';
 
-export const WATCH_INTERVAL = '1m';
-export const TOKEN_POLL_MS = 3_000;
+const WATCH_INTERVAL = '1m';
+const TOKEN_POLL_MS = 3_000;
 /** Pools followed at once for alerts; beyond, alerts wait for room (and the operator is told). */
-export const MAX_POOLS = 200;
+const MAX_POOLS = 200;
 /** Quote calls per poll (100 tokens each). */
-export const MAX_QUOTE_CALLS = 10;
+const MAX_QUOTE_CALLS = 10;
 const PRICE_DEDUPE_MS = 7 * 24 * 3600_000;
 const WALLET_DEDUPE_MS = 24 * 3600_000;
 

@@ -13,9 +13,7 @@ import { rateLimit } from '../security/limits';
 import { DEMO_FULL_MESSAGE } from '../../sim/tx/tenants';
 import { sandboxDirectory, sandboxMade } from './directory';
 
-export { DEMO_FULL_MESSAGE };
-
-export function tooManyNewMessage(retryAfterSeconds: number): string {
+function tooManyNewMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `Too many new demo sandboxes from your network: you are seeing the shared demo, read-only. Try again in ${minutes} min.`;
 }

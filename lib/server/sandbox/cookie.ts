@@ -16,8 +16,8 @@ import { getEnv, sandboxMode } from '../../config/env';
 import { isHttps } from '../security/client-key';
 import { liveSandbox } from './directory';
 
-export const SANDBOX_COOKIE = 'pulse_demo';
-export const SECURE_SANDBOX_COOKIE = '__Host-pulse_demo';
+const SANDBOX_COOKIE = 'pulse_demo';
+const SECURE_SANDBOX_COOKIE = '__Host-pulse_demo';
 const MAX_AGE_SECONDS = 30 * 24 * 3600;
 const ID = /^[A-Za-z0-9_-]{22}$/;
 
@@ -40,12 +40,12 @@ export function newSandboxId(): string {
   return randomBytes(16).toString('base64url');
 }
 
-export function sandboxCookieValue(id: string): string {
+function sandboxCookieValue(id: string): string {
   return `${id}.${mac(id)}`;
 }
 
 /** The sandbox id of a well-signed cookie value, or null. */
-export function verifySandbox(value: string | undefined | null): string | null {
+function verifySandbox(value: string | undefined | null): string | null {
   if (!value) return null;
   const dot = value.indexOf('.');
   const id = value.slice(0, dot);
@@ -56,7 +56,7 @@ export function verifySandbox(value: string | undefined | null): string | null {
 }
 
 /** The cookie's name for this request: `__Host-` over HTTPS. */
-export function sandboxCookieName(https: boolean): string {
+function sandboxCookieName(https: boolean): string {
   return https ? SECURE_SANDBOX_COOKIE : SANDBOX_COOKIE;
 }
 
@@ -88,7 +88,7 @@ export function sandboxSetCookie(request: Request, id: string): string {
 }
 
 /** The visitor's sandbox id for a server component (demo mode only; null elsewhere or without one). */
-export async function pageSandboxId(): Promise<string | null> {
+async function pageSandboxId(): Promise<string | null> {
   if (!sandboxMode()) return null;
   const { headers } = await import('next/headers');
   // The page's request, as far as the cookie's name and value go.

@@ -10,7 +10,7 @@ import { getEnv } from '../../config/env';
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 
-export function allowedHosts(): string[] {
+function allowedHosts(): string[] {
   const env = getEnv();
   const configured = (env.ALLOWED_HOSTS ?? '').split(/[\s,]+/).filter(Boolean);
   const platform = [

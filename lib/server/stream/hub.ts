@@ -50,8 +50,6 @@ interface TxLink {
   channels: number;
 }
 
-export type ServiceName = 'kline' | 'tx' | 'trades';
-
 export class StreamHub implements StreamSource {
   readonly log = new EventLog(256);
   readonly kline: KlineHub;

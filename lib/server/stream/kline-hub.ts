@@ -19,7 +19,7 @@ export interface OhlcvTarget {
   interval: string;
 }
 
-export type KlineEvent =
+type KlineEvent =
   | { type: 'ohlcv'; key: string; candle: LiveCandle; snapshot: boolean }
   | { type: 'error'; key: string; code: number; message: string };
 

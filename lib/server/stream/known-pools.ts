@@ -36,11 +36,6 @@ export async function poolStatus(pool: PoolIdentity): Promise<PoolStatus> {
   }
 }
 
-/** True only for a pool the price service says exists. */
-export async function isKnownPool(pool: PoolIdentity): Promise<boolean> {
-  return (await poolStatus(pool)) === 'known';
-}
-
 /** The pool a market topic names; null for transaction topics. */
 export function poolOfTopic(topic: Topic): PoolIdentity | null {
   if (topic.kind !== 'ohlcv' && topic.kind !== 'trades') return null;

@@ -45,7 +45,7 @@ export function clientShare(cap: number, percent: number): number {
   return Math.max(1, Math.floor((cap * percent) / 100));
 }
 
-export function streamCaps(env: Env): HoldCaps {
+function streamCaps(env: Env): HoldCaps {
   const pct = env.STREAM_CLIENT_SHARE_PERCENT;
   return {
     holds: env.STREAM_MAX_PER_CLIENT,

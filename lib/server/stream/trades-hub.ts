@@ -6,7 +6,7 @@
 import type { Topic } from '../../contracts/stream/topics';
 import type { TransferRecord } from '../../contracts/tx/schema';
 
-export type TradesEvent =
+type TradesEvent =
   | { type: 'trade'; key: string; trade: TransferRecord }
   | { type: 'error'; key: string; code: number; message: string };
 

@@ -14,7 +14,7 @@ import type { LiveTransaction } from '../../contracts/stream/events';
 import { TransactionPushData } from '../../contracts/tx/schema';
 import type { LinkState, ResilientSocket } from '../../upstream/resilient-socket';
 
-export type TxEvent =
+type TxEvent =
   | { type: 'transaction'; tx: LiveTransaction; watchKeys: string[]; monitored: boolean }
   | { type: 'error'; key: string; code: number; message: string };
 

@@ -16,7 +16,7 @@ export function installOwnReceiver(): void {
   setOwnReceiver((url, delivery) => (isOwnReceiver(url) ? deliverOwn(delivery) : null));
 }
 
-export async function deliverOwn(delivery: {
+async function deliverOwn(delivery: {
   sandbox: string;
   sign: string;
   body: string;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { hostAllowed } from '../security/origin';
 
-export const RECEIVER_PATH = '/api/webhooks/tx';
+const RECEIVER_PATH = '/api/webhooks/tx';
 
 /** This app's own receiver: its path on a host this app serves (ALLOWED_HOSTS, platform, loopback). */
 export function isOwnReceiver(url: string): boolean {

@@ -21,7 +21,7 @@ import { TransactionDetail } from '../../contracts/tx/schema';
 export type SignCheck =
   { ok: true } | { ok: false; reason: 'unconfigured' | 'missing' | 'mismatch'; message: string };
 
-export const MAX_WEBHOOK_BYTES = 5_000_000;
+const MAX_WEBHOOK_BYTES = 5_000_000;
 
 export function checkSign(given: string | null | undefined, secret: string | undefined): SignCheck {
   if (!secret) {

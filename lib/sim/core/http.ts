@@ -54,24 +54,6 @@ export function json(body: unknown, status = 200, headers: Record<string, string
   });
 }
 
-export type BodyResult = { ok: true; value: unknown } | { ok: false };
-
-/** Reads a JSON body; `{ ok: false }` for an empty or malformed one. */
-export async function readJson(request: Request): Promise<BodyResult> {
-  let text: string;
-  try {
-    text = await request.text();
-  } catch {
-    return { ok: false };
-  }
-  if (text.trim() === '') return { ok: false };
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false };
-  }
-}
-
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

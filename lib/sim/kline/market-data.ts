@@ -27,7 +27,7 @@ export function findNetwork(network: string): SimChain | undefined {
   );
 }
 
-export function sameAddress(chain: SimChain, a: string, b: string): boolean {
+function sameAddress(chain: SimChain, a: string, b: string): boolean {
   return chain.chain_type === 'evm' ? a.toLowerCase() === b.toLowerCase() : a === b;
 }
 
@@ -39,7 +39,7 @@ export function findToken(chain: SimChain, address: string): SimTokenSeed | unde
   );
 }
 
-export const INCLUDE_VALUES = ['base_token', 'quote_token', 'dex'] as const;
+const INCLUDE_VALUES = ['base_token', 'quote_token', 'dex'] as const;
 export type IncludeValue = (typeof INCLUDE_VALUES)[number];
 
 export function parseInclude(

@@ -21,8 +21,8 @@ export interface KlinePool {
   historyEnd: number | null;
 }
 
-export const AMBIGUOUS_POOL_ADDRESS = '0x3416cf6c708da44db2624d63ea0aaef7113527c6';
-export const INACTIVE_POOL_ADDRESS = '0x0d4a11d5eeaac28ec3f61d100daf4d40471f1852';
+const AMBIGUOUS_POOL_ADDRESS = '0x3416cf6c708da44db2624d63ea0aaef7113527c6';
+const INACTIVE_POOL_ADDRESS = '0x0d4a11d5eeaac28ec3f61d100daf4d40471f1852';
 /** Collection stopped at the end of 2025-06-30 UTC: that day's candle is whole, nothing follows. */
 const INACTIVE_SINCE = Date.UTC(2025, 6, 1) / 1000 - 1;
 
@@ -98,7 +98,7 @@ function build(): KlinePool[] {
   return out;
 }
 
-export const KLINE_POOLS: readonly KlinePool[] = build();
+const KLINE_POOLS: readonly KlinePool[] = build();
 
 /** The internal pool key of the WebSocket protocol: `<chain_type>:<chain_id>:<address lowercased>:`. */
 export function poolKeyPrefix(chainType: string, chainId: number, address: string): string {

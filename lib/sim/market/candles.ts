@@ -10,16 +10,12 @@
  */
 import { gaussian, prng } from '../core/rng';
 
-import {
-  KLINE_INTERVALS as INTERVALS,
-  isKlineInterval as isInterval,
-  type KlineInterval as Interval,
-} from '../../contracts/kline/endpoints';
+import { type KlineInterval as Interval } from '../../contracts/kline/endpoints';
 
-export { INTERVALS, isInterval, type Interval };
+export { type Interval };
 
 /** History starts here for every path: Monday 2024-01-01 00:00 UTC. */
-export const EPOCH = Date.UTC(2024, 0, 1) / 1000;
+const EPOCH = Date.UTC(2024, 0, 1) / 1000;
 const DAY = 86_400;
 
 /** Levels of the generation tree, coarse to fine; `parts` children per parent candle. */
@@ -57,7 +53,7 @@ export interface PathSpec {
 }
 
 /** Rounds to 10 significant digits, so prices look like prices and stay exact across levels. */
-export function sig(x: number): number {
+function sig(x: number): number {
   if (x === 0 || !Number.isFinite(x)) return x;
   const scale = 10 ** (9 - Math.floor(Math.log10(Math.abs(x))));
   return Math.round(x * scale) / scale;
@@ -266,7 +262,7 @@ export class PricePaths {
  * Splits a parent candle into `n` children: a bridge from open to close, clamped to [low, high], with
  * the parent's high and low placed on the children where the path peaks and troughs.
  */
-export function splitBar(parent: Bar, n: number, seconds: number, rnd: () => number): Bar[] {
+function splitBar(parent: Bar, n: number, seconds: number, rnd: () => number): Bar[] {
   const { o: O, h: H, l: L, c: C } = parent;
   const walk = [0];
   for (let k = 1; k <= n; k++) walk.push((walk[k - 1] as number) + gaussian(rnd));
@@ -322,7 +318,7 @@ export function splitBar(parent: Bar, n: number, seconds: number, rnd: () => num
   return kids;
 }
 
-export function aggregate(bars: readonly Bar[]): Bar | null {
+function aggregate(bars: readonly Bar[]): Bar | null {
   const first = bars[0];
   const last = bars[bars.length - 1];
   if (!first || !last) return null;

@@ -4,7 +4,7 @@
  */
 
 /** A plain decimal string with at most `decimals` fractional digits, trailing zeros trimmed. */
-export function plainDecimal(x: number, decimals: number): string {
+function plainDecimal(x: number, decimals: number): string {
   if (!Number.isFinite(x)) return '0';
   const fixed =
     Math.abs(x) >= 1e21 ? BigInt(Math.round(x)).toString() : x.toFixed(Math.min(100, decimals));

@@ -3,7 +3,7 @@ import { priceFailure } from '../../contracts/envelopes';
 import type { EndpointRequest, Rejection } from '../../contracts/types';
 import { json } from '../core/http';
 
-export interface PriceRequest extends EndpointRequest {
+interface PriceRequest extends EndpointRequest {
   /** the simulator clock, Unix seconds */
   now: number;
 }

@@ -22,7 +22,7 @@ export interface AppState {
 }
 
 /** Stable per key, and reveals nothing of it. */
-export function appIdFor(apiKey: string): string {
+function appIdFor(apiKey: string): string {
   return `app_${createHash('sha256').update(`pulse-sim-app:${apiKey}`).digest('hex').slice(0, 20)}`;
 }
 

@@ -16,13 +16,13 @@ import type { ByteBudget } from './tenants';
 import { WsHub } from './ws';
 
 /** Replayed transactions a sandbox keeps (the oldest go first; bytes are bounded too). */
-export const SANDBOX_REPLAY_LIMIT = 100;
+const SANDBOX_REPLAY_LIMIT = 100;
 /** A sandbox's webhook queue: past this, newer matches are not queued. */
-export const SANDBOX_QUEUE_LIMIT = 500;
+const SANDBOX_QUEUE_LIMIT = 500;
 /** Unacknowledged WebSocket pushes a sandbox keeps for its clients. */
-export const SANDBOX_PENDING_LIMIT = 200;
+const SANDBOX_PENDING_LIMIT = 200;
 /** Push message ids a sandbox remembers for getTxHash (every produced transaction gets one). */
-export const SANDBOX_RECENT_LIMIT = 500;
+const SANDBOX_RECENT_LIMIT = 500;
 
 /** Why a replay was not kept (lib/sim/tx/admin.ts answers with it). */
 export type ReplayRefusal = 'too-large' | 'demo-full';

@@ -21,7 +21,7 @@ export interface Series {
 }
 
 /** Bound of the fingerprint table: distinct address series the service can still re-derive hashes of. */
-export const SERIES_TABLE_LIMIT = 50_000;
+const SERIES_TABLE_LIMIT = 50_000;
 const FP_MOD = 2 ** 48;
 const ID_SCALE = 1_000_000;
 
@@ -161,10 +161,6 @@ export class Codec {
       return;
     }
   }
-}
-
-export function idTime(id: number): number {
-  return Math.floor(id / ID_SCALE);
 }
 
 /** A free id near `t` for a record outside any series (replayed transactions). */

@@ -15,7 +15,7 @@ import {
   type Shape,
 } from './gen-util';
 
-export const ROUTERS: Record<string, string> = {
+const ROUTERS: Record<string, string> = {
   ethereum: '0x3fC91A3afd70395Cd496C647d5a6CC9D4B2b7FAD',
   base: '0x3fC91A3afd70395Cd496C647d5a6CC9D4B2b7FAD',
   arbitrum: '0x5E325eDA8064b456f4781070C0738d849c824258',
@@ -59,7 +59,7 @@ export function gasFor(chain: TxChain, d: Draw): Gas {
   }
 }
 
-export function evmCounterparty(ctx: GenContext, series: Series, d: Draw): string {
+function evmCounterparty(ctx: GenContext, series: Series, d: Draw): string {
   return encode.evm(bytes(`${ctx.seed}|cp|${series.fp}|${d.int(0, 39)}`, 20));
 }
 

@@ -11,7 +11,7 @@ import { shapeMatches, shapeOf, transferDetail, type TransferFilter } from './ge
 
 const DAY = 86_400;
 /** How far back the synthetic past reaches: at least 365 transfers per series. */
-export const HISTORY_DAYS = 365;
+const HISTORY_DAYS = 365;
 
 /** A record of a list, built only when it makes the page. */
 export interface Entry {

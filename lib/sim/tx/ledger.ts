@@ -10,8 +10,8 @@ import type { Series } from './codec';
 import { descending, type Entry } from './history';
 import { recordMatches, type TransferFilter } from './generate';
 
-export const PRODUCED_LIMIT = 20_000;
-export const REPLAYED_LIMIT = 2_000;
+const PRODUCED_LIMIT = 20_000;
+const REPLAYED_LIMIT = 2_000;
 
 export interface ProducedRef {
   chain: string;

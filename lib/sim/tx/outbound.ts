@@ -23,7 +23,6 @@ export type Outcome = { ok: true } | { ok: false; reason: string };
 /** Every refusal and every failure to connect: one sentence (see the module comment). */
 export const REFUSED_ADDRESS =
   'the webhook_url could not be reached: it must be a public http(s) address that accepts connections';
-export const CONNECT_FAILED = REFUSED_ADDRESS;
 
 const filteredHttp = new RequestFilteringHttpAgent({ keepAlive: false });
 const filteredHttps = new RequestFilteringHttpsAgent({ keepAlive: false });

@@ -23,7 +23,7 @@ import { blank, Draw, toUnits, tokenTransfer, type GenContext } from './gen-util
 import { recordMatches, tokenKey, type TransferFilter } from './generate';
 import type { Entry } from './history';
 
-export const POOL_QUEUE_LENGTH = 100;
+const POOL_QUEUE_LENGTH = 100;
 const BLOCK = 3;
 /** Trades given a trader by the test hook (`forceTrader`), at most this many kept. */
 const MAX_FORCED = 1_000;
@@ -36,10 +36,9 @@ const MAX_FORCED = 1_000;
  * show in its history). A pure function of time like the rest of the queue: the same trades in the
  * pool's list, in the wallet's history and on its live pushes (docs/simulator/tx.md, "Pool trades").
  */
-export const DEMO_TRADER =
-  INITIAL_WALLETS.find((w) => w.chain_type === 'ethereum')?.address[0] ?? '';
+const DEMO_TRADER = INITIAL_WALLETS.find((w) => w.chain_type === 'ethereum')?.address[0] ?? '';
 const DEMO_CHAIN = 'ethereum';
-export const DEMO_HOURS = 6;
+const DEMO_HOURS = 6;
 const BLOCKS_PER_HOUR = 3_600 / BLOCK;
 /** How far back the wallet's history of pool trades is searched for one page: a month of hours. */
 const DEMO_SCAN_HOURS = 31 * 24;

@@ -11,7 +11,7 @@ import type { Explorer } from './explorer';
 import type { StoredTx } from './ledger';
 import type { DispatchOptions } from './runtime';
 
-export const REORG_ODDS = 1 / 25;
+const REORG_ODDS = 1 / 25;
 
 export interface ProducerDeps {
   seed: string;

@@ -4,7 +4,7 @@ import { txFailure } from '../../contracts/envelopes';
 import type { EndpointRequest, Rejection, RequestBody } from '../../contracts/types';
 import { json, type RouteContext } from '../core/http';
 
-export async function readBody(request: Request): Promise<RequestBody> {
+async function readBody(request: Request): Promise<RequestBody> {
   let text = '';
   try {
     text = await request.text();

@@ -22,7 +22,7 @@ import { WEBHOOK_TIMEOUT_MS } from './webhook';
 
 const STATE_VERSION = 1;
 /** The operator application's list when SimConfig.maxAddresses is not given. */
-export const DEFAULT_MAX_ADDRESSES = 10_000;
+const DEFAULT_MAX_ADDRESSES = 10_000;
 
 export interface DispatchOptions {
   reorg: boolean;

@@ -15,7 +15,7 @@ export const DEMO_FULL_MESSAGE =
 
 /** Replay bytes per sandbox and in total when the limits do not say. */
 export const DEFAULT_SANDBOX_BYTES = 64 * 1024;
-export const DEFAULT_TOTAL_SANDBOX_BYTES = 16 * 1024 * 1024;
+const DEFAULT_TOTAL_SANDBOX_BYTES = 16 * 1024 * 1024;
 
 /** The shared byte budget of every sandbox's replays. */
 export interface ByteBudget {

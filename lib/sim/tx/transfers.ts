@@ -7,7 +7,7 @@ import type { TransferFilter } from './generate';
 import { bad, bodyOf, check, endpointRequest, ok } from './rest';
 
 /** A batch-get asks for at most this many hashes (the seed gives no bound). */
-export const BATCH_GET_LIMIT = 100;
+const BATCH_GET_LIMIT = 100;
 
 export function transferRoutes(
   router: Router,

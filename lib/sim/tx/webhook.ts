@@ -11,11 +11,11 @@ import type { AppState } from './app-config';
 import { chainOfRecord } from './chains';
 import type { Outcome } from './outbound';
 
-export const WEBHOOK_BATCH = 100;
-export const RETRY_WINDOW_MS = 36 * 3_600_000;
+const WEBHOOK_BATCH = 100;
+const RETRY_WINDOW_MS = 36 * 3_600_000;
 export const WEBHOOK_TIMEOUT_MS = 5_000;
 /** While the queue is this long, newer matches are not queued (the oldest batch keeps its clock). */
-export const QUEUE_LIMIT = 20_000;
+const QUEUE_LIMIT = 20_000;
 
 interface QueueItem {
   chain: string;

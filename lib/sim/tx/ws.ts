@@ -21,8 +21,8 @@ import { addressKey, chainByName, resolveChains, type TxChain } from './chains';
 import type { Explorer } from './explorer';
 import { participantKeys } from './ledger';
 
-export const PENDING_LIMIT = 1_000;
-export const PENDING_MAX_AGE_MS = 24 * 3_600_000;
+const PENDING_LIMIT = 1_000;
+const PENDING_MAX_AGE_MS = 24 * 3_600_000;
 const RECENT_LIMIT = 5_000;
 const DEFAULT_RESEND_SECONDS = 180;
 

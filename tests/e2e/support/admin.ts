@@ -9,7 +9,7 @@ import { APP_PORT, E2E_API_KEY, SIM_URL } from './env';
  */
 export const ADMIN_PASSWORD = 'e2e correct horse battery staple';
 export const WEBHOOK_SECRET = 'e2e-receiver-secret-7c1d';
-export const ADMIN_PORT = Number(process.env.E2E_AUTH_PORT ?? APP_PORT + 2);
+const ADMIN_PORT = Number(process.env.E2E_AUTH_PORT ?? APP_PORT + 2);
 
 export const test = base.extend<{ signIn: () => Promise<void> }, { admin: AppServer }>({
   admin: [

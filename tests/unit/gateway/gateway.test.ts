@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadGateway, readAll } from '../../support/gateway';
+import { SESSION_COOKIE } from '@/lib/server/auth/session';
 import {
   closedPortUrl,
   startBrokenUpstream,
@@ -316,7 +317,7 @@ describe('gateway: changes need the admin session', () => {
     expect((await gw.call('tx', '/addresses', add)).status).toBe(401);
     const token = gw.session.createSessionToken();
     expect(token).toBeTruthy();
-    const cookie = `${gw.session.SESSION_COOKIE}=${token}`;
+    const cookie = `${SESSION_COOKIE}=${token}`;
     const ok = await gw.call('tx', '/addresses', {
       ...add,
       headers: { cookie, origin: 'http://dash.test', host: 'dash.test' },

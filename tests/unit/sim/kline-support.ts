@@ -7,7 +7,7 @@ import { createSimulator, type SimConfig, type Simulator } from '@/lib/sim';
 import { listen, type RunningSim } from '@/lib/sim/node-server';
 
 export const KEY = 'test-key';
-export const PREFIX = '/kline/api/v1';
+const PREFIX = '/kline/api/v1';
 
 export interface TestSim {
   sim: Simulator;

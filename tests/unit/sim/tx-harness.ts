@@ -14,7 +14,7 @@ export const SOL_WALLET = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 export const TRON_WALLET = 'TNXoiAJ3dct8Fjg4M9fkLFh9S2v9TXc32G';
 export const BTC_WALLET = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
 
-export interface Reply {
+interface Reply {
   status: number;
   body: unknown;
   headers: Headers;
@@ -87,7 +87,7 @@ export async function startTx(
   };
 }
 
-export interface WsMsg {
+interface WsMsg {
   id: string;
   time: number;
   type: string;
