@@ -11,7 +11,7 @@ import { poolKey, type PoolRef } from '../../contracts/pool-ref';
 import type { PoolHit } from './groups';
 import type { QueryClass } from './classify';
 
-export const MAX_SYMBOL_POOLS = 8;
+const MAX_SYMBOL_POOLS = 8;
 
 export interface PoolCandidate {
   ref: PoolRef;
@@ -30,7 +30,7 @@ export function pairWords(text: string): string[] {
 }
 
 /** 0 best; null when the pool does not match. */
-export function poolRank(words: readonly string[], pool: PoolObject): number | null {
+function poolRank(words: readonly string[], pool: PoolObject): number | null {
   const base = pool.base_token.symbol.toLowerCase();
   const quote = pool.quote_token.symbol.toLowerCase();
   const symbols = [base, quote];

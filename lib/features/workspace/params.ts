@@ -25,7 +25,7 @@ export interface DeskCell {
 }
 
 /** The query name of cell `index`'s indicators: `s1` for the first. */
-export const studiesParam = (index: number) => `s${index + 1}`;
+const studiesParam = (index: number) => `s${index + 1}`;
 
 export interface DeskSync {
   /** the crosshair of the chart under the pointer is drawn on the others, at the same time */
