@@ -66,6 +66,9 @@ for (const width of [390, 320]) {
     test('the pool chart: one toolbar row, candles on the first screen, every panel on the screen', async ({
       page,
     }) => {
+      // Every control of four panels is checked one by one (a few round trips each): slow on a busy
+      // machine, not a measure of the page.
+      test.setTimeout(150_000);
       await page.goto(POOL);
       await expect(chart(page)).toHaveAttribute('data-state', 'ready');
       await expect(chart(page)).toHaveAttribute('data-studies', 'ema:20,ema:50,bb:20:2,rsi:14');
