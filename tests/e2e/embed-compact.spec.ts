@@ -58,8 +58,31 @@ test.describe('in a 300 × 250 slot', () => {
     const table = page.getByRole('table', { name: 'Recent trades' });
     await expect(table.locator('tbody tr').first()).toContainText(/Buy|Sell/);
     await expect(chart).toBeHidden();
-    for (const header of await table.locator('th').filter({ visible: true }).all())
-      await inView(header);
+    // The headers read in one pass: the widget writes its table whole on every trade (a live one
+    // may land between two reads of a list of locators taken before it).
+    const headers = await table.evaluate((el) =>
+      [...el.querySelectorAll('th')]
+        .filter((th) => th.getClientRects().length > 0)
+        .map((th) => {
+          const r = th.getBoundingClientRect();
+          return {
+            text: th.textContent ?? '',
+            left: r.left,
+            top: r.top,
+            right: r.right,
+            bottom: r.bottom,
+            cut: th.scrollWidth > th.clientWidth + 1,
+          };
+        }),
+    );
+    expect(headers.map((h) => h.text)).toEqual(['Time', 'Type', 'Price', 'WETH']);
+    for (const h of headers) {
+      expect(h.left, h.text).toBeGreaterThanOrEqual(0);
+      expect(h.top, h.text).toBeGreaterThanOrEqual(0);
+      expect(h.right, h.text).toBeLessThanOrEqual(300.5);
+      expect(h.bottom, h.text).toBeLessThanOrEqual(250.5);
+      expect(h.cut, `${h.text} is not clipped`).toBe(false);
+    }
     await inView(table.locator('tbody tr').first());
     await inView(page.getByTestId('widget-pair'));
 
