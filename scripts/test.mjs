@@ -38,10 +38,17 @@ function countVitest(file) {
   const brokenFiles = (report.testResults ?? []).filter(
     (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
   ).length;
+  const names = [];
+  for (const f of report.testResults ?? []) {
+    const failedHere = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+    if (f.status === 'failed' && failedHere.length === 0) names.push(`${f.name} (did not load)`);
+    for (const a of failedHere) names.push(a.fullName ?? a.title);
+  }
   return {
     passed: report.numPassedTests ?? 0,
     failed: (report.numFailedTests ?? 0) + brokenFiles,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    names,
   };
 }
 
@@ -54,11 +61,16 @@ function countPlaywright(file) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   const s = report.stats ?? {};
   const flaky = [];
+  const names = [];
   const walk = (suite, titles) => {
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
     for (const spec of suite.specs ?? [])
-      for (const t of spec.tests ?? [])
-        if (t.status === 'flaky') flaky.push([...titles, spec.title].filter(Boolean).join(' › '));
+      for (const t of spec.tests ?? []) {
+        const name = [...titles, spec.title].filter(Boolean).join(' › ');
+        if (t.status === 'flaky') flaky.push(name);
+        if (t.status === 'flaky' || t.status === 'unexpected' || t.status === 'skipped')
+          names.push(`${name} (${t.status === 'flaky' ? 'passed only on a retry' : t.status})`);
+      }
   };
   for (const suite of report.suites ?? []) walk(suite, [suite.title]);
   for (const name of flaky)
@@ -67,6 +79,7 @@ function countPlaywright(file) {
     passed: s.expected ?? 0,
     failed: (s.unexpected ?? 0) + (s.flaky ?? 0) + (report.errors?.length ?? 0),
     skipped: s.skipped ?? 0,
+    names: [...names, ...(report.errors ?? []).map((e) => `error outside a test: ${e.message}`)],
   };
 }
 
@@ -84,10 +97,10 @@ function checked(name, counts) {
   const floor = floors[name];
   const ran = counts.passed + counts.failed;
   if (typeof floor === 'number' && ran < floor) {
-    console.log(
-      `=== ${name}: ${ran} tests ran, fewer than the floor of ${floor} (tests/floors.json)`,
-    );
+    const line = `${ran} tests ran, fewer than the floor of ${floor} (tests/floors.json)`;
+    console.log(`=== ${name}: ${line}`);
     out.failed += 1;
+    out.names = [...(counts.names ?? []), line];
   }
   return out;
 }
@@ -187,6 +200,16 @@ for (const r of results)
   console.log(
     `  ${r.name.padEnd(10)} ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`,
   );
+/**
+ * The failing tests by name, just above the last line: a CI log is often read from its tail, and
+ * the counts alone do not say what to look at.
+ */
+const failedNames = results.flatMap((r) => (r.names ?? []).map((n) => `${r.name}: ${n}`));
+if (failedNames.length > 0) {
+  console.log('\n=== failed');
+  for (const n of failedNames.slice(0, 30)) console.log(`  ${n.split('\n')[0].slice(0, 300)}`);
+  if (failedNames.length > 30) console.log(`  ... and ${failedNames.length - 30} more`);
+}
 const passed = results.reduce((a, r) => a + r.passed, 0);
 const failed = results.reduce((a, r) => a + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
