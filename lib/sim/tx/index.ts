@@ -13,6 +13,7 @@ import { addressRoutes } from './addresses';
 import { adminRoutes } from './admin';
 import type { AppContext } from './app-context';
 import { reject } from './rest';
+import { DEMO_TRADER, type TradeSide } from './pools';
 import { TxRuntime } from './runtime';
 import { DEMO_FULL_MESSAGE } from './tenants';
 import { transferRoutes } from './transfers';
@@ -110,19 +111,30 @@ export function createTxService({ config, market }: TxDeps): SimService {
     },
 
     /**
-     * `pool-trade?chain_type=&chain_id=&pool=&trader=`: the pool's next trade (1 to 6 s away) is
-     * made by `trader`, so a test can watch a given wallet trade in a pool (docs/simulator/README.md).
+     * `pool-trade?chain_type=&chain_id=&pool=[&trader=][&side=buy|sell][&at=now|<Unix s>]`: the
+     * pool's first trade after now and at or after `at` is made by `trader` (by default the demo's
+     * own monitored wallet) on `side` (by default the seed's), so a test can place a wallet's
+     * trades on a candle of its choice (docs/simulator/README.md).
      */
     control(name, params) {
       if (name !== 'pool-trade') return null;
+      const order = poolTradeOrder(params, rt.nowSec());
+      if (!order.ok) return json(txFailure(400, order.message), 400);
       const chainType = params.get('chain_type') ?? '';
       const chainId = Number(params.get('chain_id'));
       const pool = rt.explorer.pools.find(params.get('pool') ?? '', chainType, chainId);
       if (!pool) return json(txFailure(404, 'unknown pool'), 404);
-      const forced = rt.explorer.pools.forceTrader(pool, params.get('trader') ?? '', rt.nowSec());
+      const forced = rt.explorer.pools.forceTrade(pool, order, rt.nowSec());
       if (!forced.ok) return json(txFailure(400, forced.message), 400);
-      const { tx_hash, tx_time } = forced.trade;
-      return json({ code: 0, message: 'ok', data: { tx_hash, tx_time } }, 200);
+      const { tx_hash, tx_time, sender, amount, decimals } = forced.trade;
+      return json(
+        {
+          code: 0,
+          message: 'ok',
+          data: { tx_hash, tx_time, trader: sender, side: forced.side, amount, decimals },
+        },
+        200,
+      );
     },
 
     start() {
@@ -146,5 +158,35 @@ export function createTxService({ config, market }: TxDeps): SimService {
       for (const app of rt.allContexts()) app.hub.closeAll();
       await rt.flush();
     },
+  };
+}
+
+/** How far ahead the test hook places a trade (its table is bounded; a day is plenty for a test). */
+const MAX_AHEAD_S = 86_400;
+
+/** The test hook's own parameters, checked like any input: unknown values are refused, not guessed. */
+export function poolTradeOrder(
+  params: URLSearchParams,
+  now: number,
+): { ok: true; trader: string; side?: TradeSide; at?: number } | { ok: false; message: string } {
+  const trader = params.get('trader');
+  if (trader !== null && trader.trim() === '') return { ok: false, message: 'trader is empty' };
+  const side = params.get('side');
+  if (side !== null && side !== 'buy' && side !== 'sell')
+    return { ok: false, message: 'side must be buy or sell' };
+  const at = params.get('at');
+  let atSec: number | undefined;
+  if (at !== null && at !== 'now') {
+    if (!/^\d{1,12}$/.test(at))
+      return { ok: false, message: 'at must be now or a time in Unix seconds' };
+    atSec = Number(at);
+    if (atSec > now + MAX_AHEAD_S)
+      return { ok: false, message: 'at must be within a day from now' };
+  }
+  return {
+    ok: true,
+    trader: trader ?? DEMO_TRADER,
+    ...(side ? { side } : {}),
+    ...(atSec !== undefined ? { at: atSec } : {}),
   };
 }

@@ -25,7 +25,7 @@ import type { Entry } from './history';
 
 const POOL_QUEUE_LENGTH = 100;
 const BLOCK = 3;
-/** Trades given a trader by the test hook (`forceTrader`), at most this many kept. */
+/** Trades given a trader by the test hook (`forceTrade`), at most this many kept. */
 const MAX_FORCED = 1_000;
 
 /**
@@ -36,12 +36,15 @@ const MAX_FORCED = 1_000;
  * show in its history). A pure function of time like the rest of the queue: the same trades in the
  * pool's list, in the wallet's history and on its live pushes (docs/simulator/tx.md, "Pool trades").
  */
-const DEMO_TRADER = INITIAL_WALLETS.find((w) => w.chain_type === 'ethereum')?.address[0] ?? '';
+export const DEMO_TRADER =
+  INITIAL_WALLETS.find((w) => w.chain_type === 'ethereum')?.address[0] ?? '';
 const DEMO_CHAIN = 'ethereum';
 const DEMO_HOURS = 6;
 const BLOCKS_PER_HOUR = 3_600 / BLOCK;
 /** How far back the wallet's history of pool trades is searched for one page: a month of hours. */
 const DEMO_SCAN_HOURS = 31 * 24;
+
+export type TradeSide = 'buy' | 'sell';
 
 interface PoolEntry {
   pool: SimPool;
@@ -53,8 +56,8 @@ interface PoolEntry {
 
 export class PoolTrades {
   private readonly pools: PoolEntry[] = [];
-  /** `{series fp}|{second}` -> the trader the test hook gave that trade */
-  private readonly forced = new Map<string, string>();
+  /** `{series fp}|{second}` -> the trader (and side) the test hook gave that trade */
+  private readonly forced = new Map<string, { trader: string; side?: TradeSide }>();
 
   constructor(private readonly ctx: GenContext) {
     for (const pool of POOLS) {
@@ -206,26 +209,39 @@ export class PoolTrades {
   }
 
   /**
-   * Test hook (`POST /__sim/pool-trade`, docs/simulator/README.md): the pool's next trade after
-   * `now` is made by `trader`, everything else about it unchanged (its second, side and size are
-   * still the seed's). The trade list stays a pure function of time plus this small table.
+   * Test hook (`POST /__sim/pool-trade`, docs/simulator/README.md): the pool's first trade after
+   * `now` and at or after `at` (Unix seconds) that no earlier call took is made by `trader`, on
+   * `side` when given; its second and size stay the seed's. The trade list stays a pure function of
+   * time plus this small table, and nothing already listed changes hands: `at` in the past is `now`.
    */
-  forceTrader(
+  forceTrade(
     entry: PoolEntry,
-    trader: string,
+    order: { trader: string; side?: TradeSide; at?: number },
     now: number,
-  ): { ok: true; trade: TransactionDetail } | { ok: false; message: string } {
-    const check = checkAddress(entry.chain.family, trader);
+  ): { ok: true; trade: TransactionDetail; side: TradeSide } | { ok: false; message: string } {
+    const check = checkAddress(entry.chain.family, order.trader);
     if (!check.ok) return { ok: false, message: `trader is not a valid address: ${check.reason}` };
-    let block = Math.floor(now / BLOCK);
-    while (this.tradeSecond(entry.series, block) <= now) block++;
+    const after = Math.max(now + 1, order.at ?? 0);
+    let block = Math.floor(after / BLOCK);
+    for (;;) {
+      const t = this.tradeSecond(entry.series, block);
+      if (t >= after && !this.forced.has(`${entry.series.fp}|${t}`)) break;
+      block++;
+    }
     const t = this.tradeSecond(entry.series, block);
     if (this.forced.size >= MAX_FORCED) {
       const oldest = this.forced.keys().next().value;
       if (oldest !== undefined) this.forced.delete(oldest);
     }
-    this.forced.set(`${entry.series.fp}|${t}`, trader.trim());
-    return { ok: true, trade: this.trade(entry, t) };
+    this.forced.set(`${entry.series.fp}|${t}`, { trader: order.trader.trim(), side: order.side });
+    const trade = this.trade(entry, t);
+    return { ok: true, trade, side: this.sideOf(entry, trade) };
+  }
+
+  /** A trade's side: on a buy the trader pays the quote token (the first transfer). */
+  private sideOf(entry: PoolEntry, trade: TransactionDetail): TradeSide {
+    const paid = trade.token_transfers?.[0]?.token_contract_address ?? '';
+    return paid.toLowerCase() === entry.quote.address.toLowerCase() ? 'buy' : 'sell';
   }
 
   private tradeSecond(series: Series, block: number): number {
@@ -242,10 +258,12 @@ export class PoolTrades {
     const usd = d.logUniform(20, 150_000);
     const baseAmount = toUnits(usd / price.baseUsd, base.decimals);
     const quoteAmount = toUnits((usd / price.baseUsd) * price.inQuote, quote.decimals);
-    const buy = d.chance(0.5);
+    const drawn = d.chance(0.5);
+    const forced = this.forced.get(`${series.fp}|${t}`);
+    // The side draw is made either way, so that a forced side leaves the rest of the trade as drawn.
+    const buy = forced?.side ? forced.side === 'buy' : drawn;
     const tx = blank(this.ctx, series, t, 0, 'success');
     const index = d.int(0, 299);
-    const forced = this.forced.get(`${series.fp}|${t}`);
     const legs = buy
       ? { paid: quote, paidAmount: quoteAmount, got: base, gotAmount: baseAmount }
       : { paid: base, paidAmount: baseAmount, got: quote, gotAmount: quoteAmount };
@@ -256,7 +274,7 @@ export class PoolTrades {
 
     if (chain.family === 'solana') {
       const trader =
-        forced ?? encode.solana(bytes(`${this.ctx.seed}|trader|${series.fp}|${index}`, 32));
+        forced?.trader ?? encode.solana(bytes(`${this.ctx.seed}|trader|${series.fp}|${index}`, 32));
       const vault = pool.address;
       Object.assign(tx, {
         sender: trader,
@@ -307,7 +325,7 @@ export class PoolTrades {
     }
 
     const trader = forced
-      ? toChecksumAddress(forced)
+      ? toChecksumAddress(forced.trader)
       : this.isDemoTrade(entry, t)
         ? toChecksumAddress(DEMO_TRADER)
         : encode.evm(bytes(`${this.ctx.seed}|trader|${series.fp}|${index}`, 20));

@@ -31,6 +31,25 @@ function setup() {
 
 const params = (trader: string, pool = UNISWAP) =>
   new URLSearchParams({ chain_type: 'ethereum', chain_id: '1', pool, trader });
+/** The demo's own monitored wallet (docs/simulator/tx.md, "Pool trades"). */
+const DEMO = '0xd8da6bf26964af9d7eed9e03e53415d37aa96045';
+
+interface Placed {
+  tx_hash: string;
+  tx_time: number;
+  trader: string;
+  side: 'buy' | 'sell';
+  amount: string;
+}
+
+async function place(sim: ReturnType<typeof setup>['sim'], extra: Record<string, string>) {
+  const r = sim.control(
+    'pool-trade',
+    new URLSearchParams({ chain_type: 'ethereum', chain_id: '1', pool: UNISWAP, ...extra }),
+  );
+  expect(r?.status).toBe(200);
+  return ((await r!.json()) as { data: Placed }).data;
+}
 
 describe('POST /__sim/pool-trade (test hook)', () => {
   it("makes the pool's next trade one by the given trader, listed once its second has come", async () => {
@@ -70,5 +89,101 @@ describe('POST /__sim/pool-trade (test hook)', () => {
         ?.status,
     ).toBe(404);
     expect(sim.control('unknown', params(TRADER))).toBeNull();
+  });
+
+  it("places the demo wallet's trades at a chosen time and side, each call its own trade", async () => {
+    const { sim, at, now } = setup();
+    const nowSec = Math.floor(now() / 1000);
+    const hour = (Math.floor(nowSec / 3600) + 1) * 3600;
+    // Two buys and a sell from the next hour's start: three distinct trades, in order, none before.
+    const a = await place(sim, { side: 'buy', at: String(hour) });
+    const b = await place(sim, { side: 'buy', at: String(hour) });
+    const c = await place(sim, { side: 'sell', at: 'now' });
+    expect(a.tx_time).toBeGreaterThanOrEqual(hour);
+    expect(a.tx_time - hour).toBeLessThan(3);
+    expect(b.tx_time).toBeGreaterThan(a.tx_time);
+    expect(b.tx_time - a.tx_time).toBeLessThanOrEqual(6);
+    expect(c.tx_time).toBeGreaterThan(nowSec);
+    expect(c.tx_time).toBeLessThan(hour);
+    for (const p of [a, b, c]) expect(p.trader.toLowerCase()).toBe(DEMO);
+    expect([a.side, b.side, c.side]).toEqual(['buy', 'buy', 'sell']);
+
+    // Listed as placed once their seconds have come: the demo wallet, the side (the trader pays
+    // the quote token on a buy) and the size the hook answered.
+    const listed = async (p: Placed) => {
+      at((p.tx_time + 1) * 1000);
+      const r = await sim.handle(
+        new Request(
+          `http://sim.test/tx/api/v1/dex-pools/${UNISWAP}/trades?chainType=ethereum&chainId=1&limit=5`,
+        ),
+      );
+      const { items } = (
+        (await r.json()) as {
+          data: {
+            items: {
+              tx_hash: string;
+              sender: string;
+              amount: string;
+              token_transfers: { symbol: string }[];
+            }[];
+          };
+        }
+      ).data;
+      return items.find((i) => i.tx_hash === p.tx_hash);
+    };
+    for (const p of [c, a, b]) {
+      const trade = await listed(p);
+      expect(trade?.sender.toLowerCase()).toBe(DEMO);
+      expect(trade?.amount).toBe(p.amount);
+      expect(trade?.token_transfers[0]?.symbol).toBe(p.side === 'buy' ? 'USDC' : 'WETH');
+    }
+  });
+
+  it('a forced side leaves the trade otherwise as drawn; a time in the past is now', async () => {
+    const one = setup();
+    const two = setup();
+    const nowSec = Math.floor(one.now() / 1000);
+    const drawn = await place(one.sim, { trader: TRADER });
+    const flipped = await place(two.sim, {
+      trader: TRADER,
+      side: drawn.side === 'buy' ? 'sell' : 'buy',
+      at: String(nowSec - 600),
+    });
+    expect(flipped.tx_time).toBe(drawn.tx_time);
+    expect(flipped.tx_hash).toBe(drawn.tx_hash);
+    expect(flipped.amount).toBe(drawn.amount);
+    expect(flipped.side).not.toBe(drawn.side);
+  });
+
+  it('refuses a bad side, a bad or far time and an empty trader, in the service envelope', async () => {
+    const { sim, now } = setup();
+    const nowSec = Math.floor(now() / 1000);
+    const bad: Record<string, string>[] = [
+      { side: 'long' },
+      { side: '' },
+      { at: 'soon' },
+      { at: '' },
+      { at: '-5' },
+      { at: '1.5' },
+      { at: String(nowSec + 2 * 86_400) },
+      { trader: ' ' },
+      { trader: 'demo' },
+    ];
+    for (const extra of bad) {
+      const r = sim.control(
+        'pool-trade',
+        new URLSearchParams({
+          chain_type: 'ethereum',
+          chain_id: '1',
+          pool: UNISWAP,
+          trader: TRADER,
+          ...extra,
+        }),
+      );
+      expect(r?.status, JSON.stringify(extra)).toBe(400);
+      const body = (await r!.json()) as { code: number; data: unknown };
+      expect(body.code).toBe(400);
+      expect(body.data).toBeNull();
+    }
   });
 });
