@@ -2,9 +2,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useHydrated } from '@/lib/client/hooks/use-hydrated';
 import { isArmed } from '@/lib/features/alerts/model';
+import { usePush } from '@/lib/features/alerts/push-store';
 import { ALERTS_STORAGE_KEY, useAlerts } from '@/lib/features/alerts/store';
 import { AlertToasts } from './alert-toasts';
-import { PushSync } from './push-sync';
 import { ServiceWorkerRegistration } from './service-worker';
 
 // The watcher (its stream topics, quotes polling and messages) loads once an alert is armed, in
@@ -12,6 +12,9 @@ import { ServiceWorkerRegistration } from './service-worker';
 const AlertWatcherMount = lazy(() =>
   import('./alert-watcher').then((m) => ({ default: m.AlertWatcherMount })),
 );
+// The server's copy of the alerts (the push client, its API calls) loads only in a browser that has
+// turned "also when Pulse is closed" on: without a subscription's id there is nothing to keep in step.
+const PushSync = lazy(() => import('./push-sync').then((m) => ({ default: m.PushSync })));
 
 /**
  * What every page of the app carries for alerts: the watcher, the toasts that say what fired, the
@@ -21,6 +24,7 @@ export default function AlertsRuntime() {
   // The stored alerts are this browser's: read after hydration, as the server cannot see them.
   const hydrated = useHydrated();
   const armed = useAlerts((s) => s.entries.some(isArmed)) && hydrated;
+  const pushOn = usePush((s) => s.id !== null) && hydrated;
   // Once started it stays: the watcher ends its own subscriptions when the last alert goes.
   const [watching, setWatching] = useState(false);
   if (armed && !watching) setWatching(true);
@@ -45,7 +49,11 @@ export default function AlertsRuntime() {
       )}
       <AlertToasts />
       <ServiceWorkerRegistration />
-      <PushSync />
+      {pushOn && (
+        <Suspense fallback={null}>
+          <PushSync />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 'use client';
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { FeedSnapshot } from '@/lib/features/chart/feed';
 import { formatCompact, formatPrice } from '@/lib/core/format/number';
 import { useMoney } from '@/lib/features/fiats/use-money';
@@ -29,8 +29,9 @@ const WINDOWS = Object.keys(WINDOW_LABELS) as PoolWindow[];
 /**
  * Pair, DEX, network, tokens, the live pool price (from the last candle, from the first paint), the
  * change per window and the pool's key figures, in the display fiat. The changes and figures are the
- * price service's pool object, an hourly snapshot, and say so. On a phone the changes and figures
- * are one scrolling row each, so the chart starts on the first screen.
+ * price service's pool object, an hourly snapshot, and say so. On a phone the changes are one
+ * scrolling row and the key figures (with the quote token's price and the note on their sources)
+ * fold behind a disclosure beside it, so the chart starts high on the first screen.
  */
 export function PoolHeader({
   pool,
@@ -52,6 +53,9 @@ export function PoolHeader({
   actions?: ReactNode;
 }) {
   const money = useMoney();
+  // Phones only: from `sm` up the figures are always shown and the toggle is not drawn.
+  const [figuresOpen, setFiguresOpen] = useState(false);
+  const figuresId = useId();
   const compact = (usd: string | null | undefined) =>
     usd == null ? 'n/a' : formatCompact(money.of(usd), money.format);
   return (
@@ -106,9 +110,9 @@ export function PoolHeader({
 
       <div className="mt-2 grid gap-x-6 gap-y-2 sm:mt-3 sm:gap-y-3 lg:grid-cols-[auto_minmax(0,1fr)]">
         <LivePrice pool={pool} live={live} initial={initialLive} quote={quote} money={money} />
-        <div className="min-w-0">
+        <div className="flex min-w-0 items-end gap-2">
           <dl
-            className="-mx-3 flex gap-x-4 overflow-x-auto px-3 sm:mx-0 sm:grid sm:grid-cols-6 sm:gap-y-2 sm:overflow-visible sm:px-0"
+            className="-ml-3 flex min-w-0 flex-1 gap-x-4 overflow-x-auto pl-3 sm:mx-0 sm:grid sm:grid-cols-6 sm:gap-y-2 sm:overflow-visible sm:px-0"
             aria-label="Price change, hourly snapshot"
           >
             {WINDOWS.map((w) => (
@@ -124,10 +128,35 @@ export function PoolHeader({
               </div>
             ))}
           </dl>
+          <button
+            type="button"
+            aria-expanded={figuresOpen}
+            aria-controls={figuresId}
+            onClick={() => setFiguresOpen((o) => !o)}
+            title={figuresOpen ? "Hide the pool's figures" : "Show the pool's figures"}
+            className={`flex h-7 shrink-0 items-center gap-1 rounded border px-2 text-[11px] font-medium sm:hidden ${figuresOpen ? 'border-accent bg-raised text-text' : 'border-border bg-panel text-muted'}`}
+          >
+            Figures
+            <svg
+              width="10"
+              height="10"
+              viewBox="0 0 24 24"
+              aria-hidden
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="3"
+              className={figuresOpen ? 'rotate-180' : undefined}
+            >
+              <path d="M6 9l6 6 6-6" />
+            </svg>
+          </button>
         </div>
       </div>
 
-      <div className="mt-2 border-t border-border pt-2 sm:mt-3 sm:pt-2.5">
+      <div
+        id={figuresId}
+        className={`mt-2 border-t border-border pt-2 sm:mt-3 sm:block sm:pt-2.5 ${figuresOpen ? '' : 'hidden'}`}
+      >
         <dl
           className="-mx-3 flex gap-x-5 overflow-x-auto px-3 sm:mx-0 sm:grid sm:grid-cols-3 sm:gap-x-4 sm:gap-y-2 sm:overflow-visible sm:px-0 lg:grid-cols-6"
           aria-label="Pool figures, hourly snapshot"

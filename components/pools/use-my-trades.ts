@@ -31,7 +31,6 @@ import {
 } from '@/lib/features/pools/my-trades';
 import { walletsForPool } from '@/lib/features/pools/my-wallets';
 import type { TradePool } from '@/lib/features/pools/trades';
-import { nextCursor } from '@/lib/features/wallets/history';
 import { labelKey, useLabels } from '@/lib/features/wallets/labels';
 import { useSeenWallets } from '@/lib/features/wallets/seen-wallets';
 import { useWalletBook } from '@/lib/features/wallets/store';
@@ -123,10 +122,12 @@ export function useMyTrades(
           if (!Array.isArray(items)) return;
           // The seed's cursor is the last record's id (the upstream names no field: `id`, as the
           // simulator and the Wallets history read it); without one the history ends here.
+          // (As lib/features/wallets/history.ts's nextCursor, not imported: that module brings the
+          // address checks and their hashing libraries, which the pool page has no use for.)
           const last = items.at(-1);
           state.cursor =
-            typeof last?.id === 'number'
-              ? nextCursor(items as (PoolTrade & { id: number })[], WALLET_TRADES_LIMIT)
+            typeof last?.id === 'number' && items.length >= WALLET_TRADES_LIMIT
+              ? last.id
               : undefined;
           const oldest = items.at(-1)?.tx_time;
           if (typeof oldest === 'number') state.reach = Math.min(state.reach, oldest);

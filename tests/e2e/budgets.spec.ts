@@ -11,10 +11,10 @@ import { MONITORED, search, txUrl } from './support/tx';
  * pressed), and Chromium fetching them is the only count that cannot drift from what a phone gets.
  *
  * The aim is 240 KB for a page of the app and 80 KB for the embed. Two pages are above the aim:
- * the pool page (290 KB measured on 2026-11-26) and the four-chart workspace (276 KB) carry the
- * chart library (58 KB) on top of React, Next's router and React Query (about 150 KB on every page),
- * plus the chart's tools; their budgets hold them where they are now, so they can only shrink until
- * they meet the aim (docs/benchmarks.md, "Pages on a phone").
+ * the pool page (276 KB measured on 2026-11-27, 290 KB the day before) and the four-chart workspace
+ * (275 KB) carry the chart library (58 KB) on top of React, Next's router and React Query (about
+ * 150 KB on every page), plus the chart's own code; their budgets hold them where they are now, so
+ * they can only shrink until they meet the aim (docs/benchmarks.md, "Pages on a phone").
  */
 
 const KB = 1000;
@@ -52,7 +52,8 @@ const chartsReady = (count: number) => async (page: Page) => {
   const charts = page.getByTestId('candle-chart');
   await expect(charts).toHaveCount(count);
   for (let i = 0; i < count; i++)
-    await expect(charts.nth(i)).toHaveAttribute('data-state', 'ready');
+    // A state, not a time: on a busy machine the first candles can take longer than expect's 10 s.
+    await expect(charts.nth(i)).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
 };
 const heading = (name: string | RegExp) => async (page: Page) => {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -80,13 +81,13 @@ const PAGES: Budget[] = [
     name: 'a pool page',
     path: () => `/pools/evm/1/${UNI}`,
     ready: chartsReady(1),
-    budget: 292 * KB,
+    budget: 278 * KB,
   },
   {
     name: 'the workspace with four charts',
     path: () => FOUR,
     ready: chartsReady(4),
-    budget: 278 * KB,
+    budget: 276 * KB,
   },
   { name: 'Wallets', path: () => '/wallets', ready: heading('Wallets'), budget: 240 * KB },
   { name: 'Settings', path: () => '/settings', ready: heading('Settings'), budget: 240 * KB },
