@@ -10,7 +10,8 @@ import {
   type SubscriptionRecord,
 } from '@/lib/server/push/schema';
 import type { CommitResult, Firing } from '@/lib/server/push/store';
-import { PushWatcher, walletMatches, type SendOptions } from '@/lib/server/push/watcher';
+import { walletMatches } from '@/lib/server/push/wallet-match';
+import { PushWatcher, type SendOptions } from '@/lib/server/push/watcher';
 
 const POOL = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
 const TOPIC = `ohlcv:evm:1:${POOL}:1m`;
