@@ -9,6 +9,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OTHER, transaction, VITALIK } from '../support/transactions';
 import { startRecordingSim, type RecordingUpstream } from '../support/upstream';
 import { openStream } from './support/client';
 import { App, raw } from './support/servers';
@@ -106,36 +107,8 @@ describe('sign-out lasts', () => {
 
 describe('the webhook receiver', () => {
   const now = () => Math.floor(Date.now() / 1000);
-  const delivery = (hash: string, txTime: number | null) => ({
-    chain_type: 'ethereum',
-    chain_id: 1,
-    height: 1,
-    tx_time: txTime,
-    tx_hash: hash,
-    tx_version: null,
-    sender: '0x9Bb33E647f1c7c0A33da41120de341C142D8a547',
-    fee_payer: null,
-    receiver: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045',
-    transfer_type: 'native',
-    amount: '1',
-    symbol: 'ETH',
-    decimals: 18,
-    tx_status: 'success',
-    tx_fee: null,
-    gas_limit: null,
-    gas_used: null,
-    gas_price: null,
-    max_fee_per_gas: null,
-    max_priority_fee_per_gas: null,
-    nonce: null,
-    method_id: null,
-    method_call: null,
-    l1_origin_hash: null,
-    token_transfers: [],
-    from_details: [],
-    to_details: [],
-    internal_transactions: [],
-  });
+  const delivery = (hash: string, txTime: number | null) =>
+    transaction({ tx_time: txTime, tx_hash: hash, receiver: VITALIK, sender: OTHER, amount: '1' });
   const post = (from: string, body: unknown, sign = WEBHOOK_SECRET) =>
     raw(`${app.url}/api/webhooks/tx`, {
       method: 'POST',

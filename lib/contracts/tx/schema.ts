@@ -278,6 +278,11 @@ export const TransactionPushData = TransactionDetail.extend({
   is_reorg_resend: z.boolean(),
 });
 export type TransactionPushData = z.infer<typeof TransactionPushData>;
+/** A transaction as the live stream relays it: a webhook's carries neither of a push's own fields. */
+export const RelayedTransaction = TransactionPushData.partial({
+  listenAddress: true,
+  is_reorg_resend: true,
+});
 export const TransactionPush = wsEnvelope('transaction', TransactionPushData);
 export type TransactionPush = z.infer<typeof TransactionPush>;
 

@@ -6,13 +6,15 @@
  *   browsers ⇄ instance B ─┼─ XREAD pulse:s:<topic> ─┤   trade polls, for the union of every
  *   browsers ⇄ instance C ─┘   ZADD pulse:interest ──┘   instance's topics → XADD pulse:s:<topic>
  *
- * - Interest: each instance registers the topics its viewers follow in a sorted set, scored by an
- *   expiry it keeps pushing forward; a dead instance's topics fade within seconds.
- * - Relay: the holder follows the union on its own StreamHub (lib/server/stream/hub.ts) and
- *   publishes every event with one script that checks the lease (fencing), drops a transaction
+ * - Interest (interest.ts): each instance registers the topics its viewers follow in a sorted set,
+ *   scored by an expiry it keeps pushing forward; a dead instance's topics fade within seconds.
+ * - Relay (relay.ts): the holder follows the union on its own StreamHub (lib/server/stream/hub.ts)
+ *   and publishes every event with one script that checks the lease (fencing), drops a transaction
  *   already stored for that topic (a re-send after failover, or the same one by webhook), takes the
  *   next cluster-wide sequence number and appends it to the topic's stream (bounded length). A
  *   transaction is acknowledged upstream only once stored.
+ * - Reader (reader.ts): each instance reads the streams of its own viewers' topics; this file
+ *   orders them per browser stream, after the replay (replay.ts) a reconnect is owed.
  * - Event ids are the stream ids (`<seq>-0`), one sequence for all topics: a tab that reconnects
  *   anywhere with `Last-Event-ID` gets exactly what came after it, in order, or `resync` when part of
  *   it was trimmed.
@@ -21,7 +23,7 @@
  */
 import 'server-only';
 import { log } from '../../observe/log';
-import type { LiveCandle, LiveTransaction, StreamEventName } from '../../contracts/stream/events';
+import type { LiveTransaction } from '../../contracts/stream/events';
 import type { Topic } from '../../contracts/stream/topics';
 import { txIdentity } from '../../contracts/tx/identity';
 import type { LoggedEvent } from '../stream/event-log';
@@ -34,27 +36,21 @@ import {
   type UpstreamLoad,
 } from '../stream/source';
 import { Lease } from './lease';
-import { appendEvent } from './append';
-import { parseInterestMember, parseLinkState, parseStoredEvent } from './parse';
+import { sequenceOf, statusEvent } from './entries';
+import { interestOf, loadOf, registerInterest } from './interest';
+import { LinkStates } from './links';
+import { StreamReader, type ReadEvent } from './reader';
 import { keys, type ClusterRedis } from './redis';
-import type Redis from 'ioredis';
+import { Relay, type RelayOptions } from './relay';
+import { latestCandles, replay } from './replay';
 
-/** How far back a new lease holder fills candles (a longer gap is not a failover). */
-const BACKFILL_MAX_AGE_S = 600;
-
-export interface ClusterOptions {
+export interface ClusterOptions extends RelayOptions {
   instance: string;
-  /** events kept per topic stream (a reconnect further behind gets `resync`) */
-  streamLength?: number;
-  /** a topic stream nobody publishes to is deleted after this long */
-  streamTtlMs?: number;
   leaseTtlMs?: number;
   leaseTickMs?: number;
   /** how often interest is refreshed (and read), and how long it lives without refresh */
   interestEveryMs?: number;
   interestTtlMs?: number;
-  /** fills the candles a failover missed (the holder's first minutes), from HTTP history */
-  backfill?: (last: LiveCandle) => Promise<LiveCandle[]>;
 }
 
 type Mode = 'cluster' | 'local';
@@ -78,36 +74,18 @@ interface Gate {
   closed: boolean;
 }
 
-const statusEvent = (
-  id: string,
-  service: string,
-  state: string,
-  detail: string | null,
-): LoggedEvent => ({
-  seq: 0,
-  id,
-  event: 'status',
-  data: JSON.stringify({ service, state, detail }),
-});
-
 export class ClusterHub implements StreamSource {
   readonly lease: Lease;
   private mode: Mode;
   private readonly channels = new Map<string, Channel>();
   private readonly gates = new Set<Gate>();
-  /** the reader's position per topic stream */
-  private readonly positions = new Map<string, string>();
-  private reader: Redis | null = null;
-  private readerId: number | null = null;
-  private wakeReader: (() => void) | null = null;
-  private running = true;
+  private readonly reader: StreamReader;
+  private readonly relay: Relay;
   private interestTimer: NodeJS.Timeout | null = null;
   /** the cluster's interest as last read: topic key -> topic */
   private interest = new Map<string, Topic>();
-  /** the holder's link states as last read (kline, tx, tx@scope) */
-  private links = new Map<string, string>();
-  /** while holding the lease: topic key -> the local follow that publishes it */
-  private readonly relays = new Map<string, () => void>();
+  /** the holder's link states as last read */
+  private readonly links = new LinkStates();
   private leaseValue: string | null = null;
   private readonly unsubscribeState: () => void;
   readonly stats = { published: 0, duplicates: 0, fenced: 0, read: 0, reads: 0 };
@@ -118,6 +96,7 @@ export class ClusterHub implements StreamSource {
     private readonly options: ClusterOptions,
   ) {
     this.mode = redis.state() === 'down' ? 'local' : 'cluster';
+    this.relay = new Relay(redis, local, options, () => this.leaseValue, this.stats);
     this.lease = new Lease(redis, {
       instance: options.instance,
       ttlMs: options.leaseTtlMs,
@@ -131,7 +110,12 @@ export class ClusterHub implements StreamSource {
     this.lease.start();
     this.interestTimer = setInterval(() => void this.refresh(), options.interestEveryMs ?? 1000);
     this.interestTimer.unref?.();
-    void this.readLoop();
+    this.reader = new StreamReader(
+      redis,
+      () => this.mode === 'cluster',
+      (events) => this.dispatch(events),
+      this.stats,
+    );
   }
 
   get holdsLease(): boolean {
@@ -190,26 +174,32 @@ export class ClusterHub implements StreamSource {
     const fresh = this.joinChannels(gate);
     try {
       const current = sequenceOf(await this.redis.client.get(keys.seq));
-      for (const topic of fresh) this.positions.set(topic.key, `${current}-0`);
+      for (const topic of fresh) this.reader.follow(topic.key, `${current}-0`);
       if (fresh.length > 0) {
-        await this.register(fresh);
-        this.nudgeReader();
+        await registerInterest(this.redis, fresh, this.options.interestTtlMs ?? 10_000);
+        this.reader.nudge();
       }
-      const replay = lastEventId ? await this.replay(gate, lastEventId, current) : null;
+      const missed = lastEventId
+        ? await replay(
+            this.redis.client,
+            gate.topics,
+            lastEventId,
+            current,
+            this.options.streamLength ?? 1000,
+          )
+        : null;
       if (gate.closed) return;
-      gate.lastSeq = replay ? replay.from : current;
+      gate.lastSeq = missed ? missed.from : current;
       const id = `${gate.lastSeq}-0`;
       const scope = scopeOf(gate.topics);
       for (const service of servicesOf(gate.topics)) {
         const state =
-          service === 'trades'
-            ? 'connected'
-            : (this.links.get(service === 'tx' && scope ? `tx@${scope}` : service) ?? 'connecting');
+          service === 'trades' ? 'connected' : (this.links.get(service, scope) ?? 'connecting');
         void gate.session.write(statusEvent(id, service, state, null));
       }
-      if (replay) {
-        for (const e of replay.events) this.deliver(gate, e);
-        if (!replay.complete)
+      if (missed) {
+        for (const e of missed.events) this.deliver(gate, e);
+        if (!missed.complete)
           void gate.session.write(
             statusEvent(
               id,
@@ -221,7 +211,7 @@ export class ClusterHub implements StreamSource {
       } else {
         // A viewer who joins gets the pool's latest candle at once, as on one process.
         // Its id is the gate's position, so that a reconnect does not replay from before it.
-        for (const e of await this.latestCandles(gate.topics))
+        for (const e of await latestCandles(this.redis.client, gate.topics))
           this.deliver(gate, { ...e, id: id, bytes: undefined }, true);
       }
     } catch {
@@ -233,58 +223,6 @@ export class ClusterHub implements StreamSource {
       gate.buffer = null;
       for (const e of buffered) this.deliver(gate, e);
     }
-  }
-
-  /** What the gate missed after `lastEventId`, oldest first; `from` is the sequence replay starts at. */
-  private async replay(
-    gate: Gate,
-    lastEventId: string,
-    current: number,
-  ): Promise<{ events: LoggedEvent[]; complete: boolean; from: number }> {
-    const match = /^(\d{1,15})-0$/.exec(lastEventId);
-    const last = match ? Number(match[1]) : NaN;
-    // Another instance's local id, or one from before Redis lost its data: not replayable.
-    if (!Number.isSafeInteger(last) || last > current)
-      return { events: [], complete: false, from: current };
-    const max = this.options.streamLength ?? 1000;
-    const pipeline = this.redis.client.pipeline();
-    for (const t of gate.topics) pipeline.xrange(keys.stream(t.key), `(${last}-0`, '+');
-    for (const t of gate.topics) pipeline.xlen(keys.stream(t.key));
-    for (const t of gate.topics) pipeline.xrange(keys.stream(t.key), '-', '+', 'COUNT', 1);
-    const results = (await pipeline.exec()) ?? [];
-    const n = gate.topics.length;
-    const events: LoggedEvent[] = [];
-    let complete = true;
-    for (let i = 0; i < n; i++) {
-      const [err, entries] = results[i] ?? [];
-      if (err) throw err;
-      for (const entry of (entries as StreamEntry[] | null) ?? []) {
-        const e = toLogged(entry);
-        if (e) events.push(e);
-      }
-      const length = Number(results[n + i]?.[1] ?? 0);
-      const first = (results[2 * n + i]?.[1] as StreamEntry[] | null)?.[0];
-      // Trimmed to its bound and the oldest kept is after `last`: something in between is gone.
-      if (length >= max && first && seqOf(first[0]) > last + 1) complete = false;
-    }
-    events.sort((a, b) => a.seq - b.seq);
-    return { events, complete, from: last };
-  }
-
-  private async latestCandles(topics: readonly Topic[]): Promise<LoggedEvent[]> {
-    const ohlcv = topics.filter((t) => t.kind === 'ohlcv');
-    if (ohlcv.length === 0) return [];
-    const pipeline = this.redis.client.pipeline();
-    for (const t of ohlcv) pipeline.xrevrange(keys.stream(t.key), '+', '-', 'COUNT', 8);
-    const out: LoggedEvent[] = [];
-    for (const [err, entries] of (await pipeline.exec()) ?? []) {
-      if (err) continue;
-      const latest = ((entries as StreamEntry[] | null) ?? [])
-        .map(toLogged)
-        .find((e) => e?.event === 'ohlcv');
-      if (latest) out.push(latest);
-    }
-    return out;
   }
 
   /** Writes one event to a gate in sequence order, once (a replay and the reader may overlap). */
@@ -324,40 +262,21 @@ export class ClusterHub implements StreamSource {
       channel.sessions.delete(gate);
       if (channel.sessions.size === 0) {
         this.channels.delete(topic.key);
-        this.positions.delete(topic.key);
+        this.reader.unfollow(topic.key);
         changed = true;
       }
     }
     // The topic's interest fades by itself (interestTtlMs); the reader stops reading it now.
-    if (changed) this.nudgeReader();
+    if (changed) this.reader.nudge();
   }
 
   upstreamLoad(topics: readonly Topic[]): UpstreamLoad {
     if (this.mode === 'local') return this.local().upstreamLoad(topics);
-    const held = { pools: new Set<string>(), polls: 0, watches: 0 };
-    const poolOf = (t: Extract<Topic, { kind: 'ohlcv' }>) =>
-      `${t.chainType}:${t.chainId}:${t.pool.toLowerCase()}`;
     const all = new Map([
       ...this.interest,
       ...[...this.channels].map(([k, c]) => [k, c.topic] as const),
     ]);
-    for (const t of all.values()) {
-      if (t.kind === 'ohlcv') held.pools.add(poolOf(t));
-      else if (t.kind === 'trades') held.polls++;
-      else if (t.kind === 'watch') held.watches++;
-    }
-    const added = { pools: new Set<string>(), polls: 0, watches: 0 };
-    for (const t of topics) {
-      if (all.has(t.key)) continue;
-      if (t.kind === 'ohlcv' && !held.pools.has(poolOf(t))) added.pools.add(poolOf(t));
-      else if (t.kind === 'trades') added.polls++;
-      else if (t.kind === 'watch') added.watches++;
-    }
-    return {
-      pools: { held: held.pools.size, added: added.pools.size },
-      polls: { held: held.polls, added: added.polls },
-      watches: { held: held.watches, added: added.watches },
-    };
+    return loadOf(all, topics);
   }
 
   async ingest(scope: string | undefined, tx: LiveTransaction): Promise<boolean> {
@@ -365,129 +284,39 @@ export class ClusterHub implements StreamSource {
     const topic = scope ? `tx@${scope}` : 'tx';
     const data = JSON.stringify(tx);
     try {
-      return (await this.publish(topic, 'transaction', data, '', txIdentity(tx))) > 0;
+      return (await this.relay.publish(topic, 'transaction', data, '', txIdentity(tx))) > 0;
     } catch {
       return this.local().ingest(scope, tx);
     }
   }
 
-  // ---- the reader: every instance, for its own viewers ----
-
-  private nudgeReader(): void {
-    this.wakeReader?.();
-    if (this.readerId !== null)
-      void this.redis.client.call('CLIENT', 'UNBLOCK', this.readerId).catch(() => undefined);
-  }
-
-  private async readLoop(): Promise<void> {
-    while (this.running) {
-      if (this.mode !== 'cluster' || this.positions.size === 0) {
-        await new Promise<void>((resolve) => {
-          this.wakeReader = resolve;
-          setTimeout(resolve, 1000).unref?.();
-        });
-        this.wakeReader = null;
-        continue;
-      }
-      try {
-        const reader = await this.readerConnection();
-        const topics = [...this.positions.keys()];
-        const reply = (await reader.call(
-          'XREAD',
-          'COUNT',
-          '1000',
-          'BLOCK',
-          '5000',
-          'STREAMS',
-          ...topics.map((t) => keys.stream(t)),
-          ...topics.map((t) => this.positions.get(t) ?? '0-0'),
-        )) as unknown[] | null;
-        this.stats.reads++;
-        if (reply) this.dispatch(streamsOf(reply));
-      } catch {
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    }
-  }
-
-  private async readerConnection(): Promise<Redis> {
-    if (!this.reader) {
-      const reader = this.redis.duplicate('reader');
-      reader.on('ready', () => {
-        void reader
-          .call('CLIENT', 'ID')
-          .then((id) => (this.readerId = Number(id)))
-          .catch(() => undefined);
-      });
-      this.reader = reader;
-    }
-    return this.reader;
-  }
-
-  private dispatch(reply: [string, StreamEntry[]][]): void {
-    const events: { topic: string; e: LoggedEvent }[] = [];
-    for (const [stream, entries] of reply) {
-      const topic = stream.slice(keys.stream('').length);
-      const last = entries[entries.length - 1];
-      if (last && this.positions.has(topic)) this.positions.set(topic, last[0]);
-      for (const entry of entries) {
-        const e = toLogged(entry);
-        if (e) events.push({ topic, e });
-      }
-    }
-    // One order for all topics: the cluster's sequence.
-    events.sort((a, b) => a.e.seq - b.e.seq);
-    this.stats.read += events.length;
+  /** What the reader brought, to the viewers of each topic. */
+  private dispatch(events: readonly ReadEvent[]): void {
     for (const { topic, e } of events) {
-      if (e.event === 'status') this.noteStatus(topic, e.data);
+      if (e.event === 'status') this.links.noteStatus(topic, e.data);
       for (const gate of this.channels.get(topic)?.sessions ?? []) this.deliver(gate, e);
-    }
-  }
-
-  private noteStatus(topic: string, data: string): void {
-    try {
-      const status = JSON.parse(data) as { service?: string; state?: string };
-      const state = parseLinkState(status.state);
-      if (!status.service || !state) return;
-      const scope = topic.includes('@') ? topic.slice(topic.indexOf('@') + 1) : '';
-      const key = status.service === 'tx' && scope ? `tx@${scope}` : status.service;
-      if (LINK_KEY.test(key)) this.links.set(key, state);
-    } catch {
-      // not ours to judge
     }
   }
 
   // ---- interest: every instance says what its viewers follow ----
 
-  private async register(topics: readonly Topic[]): Promise<void> {
-    if (topics.length === 0) return;
-    const expiry = Date.now() + (this.options.interestTtlMs ?? 10_000);
-    const args: (string | number)[] = [];
-    for (const t of topics) args.push(expiry, JSON.stringify(t));
-    await this.redis.client.zadd(keys.interest, ...args);
-  }
-
   private async refresh(): Promise<void> {
     if (this.mode !== 'cluster') return;
     try {
-      await this.register([...this.channels.values()].map((c) => c.topic));
+      await registerInterest(
+        this.redis,
+        [...this.channels.values()].map((c) => c.topic),
+        this.options.interestTtlMs ?? 10_000,
+      );
       const now = Date.now();
       const [members, links] = await Promise.all([
         this.redis.client.zrangebyscore(keys.interest, now, '+inf'),
         this.redis.client.hgetall(keys.links),
       ]);
       if (this.leaseValue) await this.redis.client.zremrangebyscore(keys.interest, '-inf', now);
-      const interest = new Map<string, Topic>();
-      for (const member of members) {
-        const topic = parseInterestMember(member);
-        if (topic) interest.set(topic.key, topic);
-      }
-      this.interest = interest;
-      for (const [k, v] of Object.entries(links)) {
-        const state = parseLinkState(v);
-        if (state && LINK_KEY.test(k)) this.links.set(k, state);
-      }
-      if (this.leaseValue) this.reconcile();
+      this.interest = interestOf(members);
+      this.links.merge(links);
+      if (this.leaseValue) this.relay.reconcile(this.interest);
       else this.closeIdleSockets();
     } catch {
       // Redis unreachable: the state listener handles it.
@@ -505,8 +334,6 @@ export class ClusterHub implements StreamSource {
     if (local.klineSocket.active || local.txSocket.active || local.sandboxLinks > 0) local.stop();
   }
 
-  // ---- the relay: the lease holder only ----
-
   private onLease(value: string | null): void {
     const was = this.leaseValue;
     this.leaseValue = value;
@@ -518,111 +345,11 @@ export class ClusterHub implements StreamSource {
       void this.refresh();
     } else if (!value && was) {
       log().warn({ instance: this.options.instance }, 'cluster: upstream lease lost or given up');
-      for (const release of this.relays.values()) release();
-      this.relays.clear();
+      this.relay.releaseAll();
       // At once, not after the channels' linger: a lingering channel would acknowledge upstream
       // what it no longer stores.
       if (this.mode === 'cluster') this.local().stop();
     }
-  }
-
-  /** Follows the union of every instance's topics on this instance's own hub, and only those. */
-  private reconcile(): void {
-    const local = this.local();
-    for (const [key, release] of this.relays) {
-      if (this.interest.has(key)) continue;
-      release();
-      this.relays.delete(key);
-    }
-    for (const [key, topic] of this.interest) {
-      if (this.relays.has(key)) continue;
-      const relay: Session = { write: (e) => this.relayEvent(topic, e) };
-      if (topic.kind !== 'ohlcv' || !this.options.backfill) {
-        this.relays.set(key, local.follow([topic], relay));
-        continue;
-      }
-      // The candles a failover missed go out before the live ones: a chart ignores a candle older
-      // than its last one that it does not hold, so they must not come after.
-      let release: (() => void) | null = null;
-      let released = false;
-      this.relays.set(key, () => {
-        released = true;
-        release?.();
-      });
-      void this.backfill(key).finally(() => {
-        if (!released && this.leaseValue) release = local.follow([topic], relay);
-      });
-    }
-  }
-
-  private relayEvent(topic: Topic, e: LoggedEvent): Promise<boolean> | void {
-    const value = this.leaseValue;
-    if (!value) return Promise.resolve(false);
-    if (e.event === 'status') {
-      const status = JSON.parse(e.data) as { service?: string; state?: string };
-      const scope = 'scope' in topic ? topic.scope : undefined;
-      if (status.service && status.state)
-        void this.redis.client
-          .hset(
-            keys.links,
-            status.service === 'tx' && scope ? `tx@${scope}` : status.service,
-            status.state,
-          )
-          .catch(() => undefined);
-    }
-    const identity = e.event === 'transaction' ? txIdentityOf(e.data) : '';
-    return this.publish(topic.key, e.event, e.data, value, identity).then(
-      (seq) => seq >= 0,
-      () => false,
-    );
-  }
-
-  /** Candles a failover missed, from the last one stored to now (merged by open_time downstream). */
-  private async backfill(topicKey: string): Promise<void> {
-    try {
-      const entries = (await this.redis.client.xrevrange(
-        keys.stream(topicKey),
-        '+',
-        '-',
-        'COUNT',
-        8,
-      )) as StreamEntry[];
-      const last = entries.map(toLogged).find((e) => e?.event === 'ohlcv');
-      if (!last || !this.options.backfill || !this.leaseValue) return;
-      const candle = JSON.parse(last.data) as LiveCandle;
-      // A topic idle for long (its stream outlives its viewers): the charts load history anyway.
-      if (Date.now() / 1000 - candle.open_time > BACKFILL_MAX_AGE_S) return;
-      const candles = await this.options.backfill(candle);
-      for (const candle of candles) {
-        const value = this.leaseValue;
-        if (!value) return;
-        await this.publish(topicKey, 'ohlcv', JSON.stringify(candle), value, '');
-      }
-    } catch {
-      // best effort: the client refills from history when it sees a gap in the status
-    }
-  }
-
-  private async publish(
-    topic: string,
-    event: StreamEventName,
-    data: string,
-    lease: string,
-    dedupe: string,
-  ): Promise<number> {
-    const seq = await appendEvent(this.redis.client, {
-      topic,
-      event,
-      data,
-      lease,
-      dedupe,
-      maxLength: this.options.streamLength,
-      ttlMs: this.options.streamTtlMs,
-    });
-    if (seq > 0) this.stats.published++;
-    else if (seq === 0) this.stats.duplicates++;
-    else this.stats.fenced++;
-    return seq;
   }
 
   // ---- Redis lost and found ----
@@ -659,61 +386,10 @@ export class ClusterHub implements StreamSource {
   }
 
   async stop(): Promise<void> {
-    this.running = false;
     if (this.interestTimer) clearInterval(this.interestTimer);
     this.unsubscribeState();
     await this.lease.stop();
     for (const gate of [...this.gates]) this.detach(gate);
-    this.nudgeReader();
-    this.reader?.disconnect();
-    this.reader = null;
-  }
-}
-
-type StreamEntry = [id: string, fields: string[]];
-
-/** The keys of the links hash: a service, or a sandbox's tx link. */
-const LINK_KEY = /^(kline|tx|trades)(@[A-Za-z0-9_-]{22})?$/;
-
-/** The cluster's sequence counter as read back: a count, or 0 for anything else. */
-function sequenceOf(raw: string | null): number {
-  const n = Number(raw ?? 0);
-  return Number.isSafeInteger(n) && n >= 0 ? n : 0;
-}
-
-/**
- * XREAD's answer as [stream, entries] pairs: RESP2 sends a list of pairs, RESP3 a map, which the
- * client flattens to [stream, entries, stream, entries…].
- */
-function streamsOf(reply: unknown[]): [string, StreamEntry[]][] {
-  if (typeof reply[0] !== 'string') return reply as [string, StreamEntry[]][];
-  const pairs: [string, StreamEntry[]][] = [];
-  for (let i = 0; i + 1 < reply.length; i += 2)
-    pairs.push([reply[i] as string, reply[i + 1] as StreamEntry[]]);
-  return pairs;
-}
-
-function seqOf(id: string): number {
-  return Number(id.slice(0, id.indexOf('-')));
-}
-
-/** An entry read back from Redis: kept only when it is exactly an event this app writes. */
-function toLogged([id, fields]: StreamEntry): LoggedEvent | null {
-  if (typeof id !== 'string' || !/^\d{1,15}-0$/.test(id) || !Array.isArray(fields)) return null;
-  let event: string | undefined;
-  let data: string | undefined;
-  for (let i = 0; i + 1 < fields.length; i += 2) {
-    if (fields[i] === 'e') event = fields[i + 1];
-    else if (fields[i] === 'd') data = fields[i + 1];
-  }
-  const parsed = parseStoredEvent(event, data);
-  return parsed ? { seq: seqOf(id), id, event: parsed.event, data: parsed.data } : null;
-}
-
-function txIdentityOf(data: string): string {
-  try {
-    return txIdentity(JSON.parse(data) as Record<string, unknown>);
-  } catch {
-    return '';
+    this.reader.stop();
   }
 }

@@ -11,16 +11,13 @@ import { checkAddress } from '../../core/address';
 import type { StreamEventName } from '../../contracts/stream/events';
 import { WsCandle } from '../../contracts/kline/schema';
 import { parseTopic, scopedTopic, type Topic } from '../../contracts/stream/topics';
-import { TransactionDetail, TransferRecord } from '../../contracts/tx/schema';
+import { RelayedTransaction, TransferRecord } from '../../contracts/tx/schema';
 import type { CachedResponse } from '../../upstream/cache';
 
 /** Every SSE event name of the union (lib/contracts/stream/events.ts): a new one must be added here. */
 const EVENT_DATA: Record<StreamEventName, z.ZodType> = {
   ohlcv: WsCandle,
-  transaction: TransactionDetail.extend({
-    listenAddress: z.array(z.string()).optional(),
-    is_reorg_resend: z.boolean().optional(),
-  }),
+  transaction: RelayedTransaction,
   trade: TransferRecord.extend({ topic: z.string() }),
   error: z.object({ topic: z.string(), code: z.number().int(), message: z.string() }),
   status: z.object({

@@ -8,6 +8,7 @@ import type { Endpoint, RequestBody } from '../../contracts/types';
 import { decodeSegments } from '../../contracts/match';
 import { mayRead, SIGN_IN_TO_READ_MESSAGE } from '../auth/access';
 import { hasAdminSession } from '../auth/session';
+import { withAccessLog } from '../http/access';
 import { getEnv, sandboxMode } from '../../config/env';
 import { admitSandbox } from '../sandbox/admission';
 import { newSandboxId, sandboxOf, sandboxSetCookie } from '../sandbox/cookie';
@@ -49,6 +50,20 @@ export interface GatewayAnswer {
 export async function handleGateway(service: Service, request: Request): Promise<Response> {
   const answer = await gatewayAnswer(service, request);
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}
+
+/** The route module of `/api/{service}/…` (app/api/<service>): every method, access-logged. */
+export function gatewayRoute(service: Service) {
+  const handler = withAccessLog(service, (request: Request) => handleGateway(service, request));
+  return {
+    GET: handler,
+    POST: handler,
+    PUT: handler,
+    PATCH: handler,
+    DELETE: handler,
+    HEAD: handler,
+    OPTIONS: handler,
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import { json, type RouteContext, type Router } from '../core/http';
 import { applyUpdate, publicConfig } from './app-config';
 import { resolveChains } from './chains';
 import { looseId } from './codec';
+import { emptyRecord } from './gen-util';
 import { participantKeys, type StoredTx } from './ledger';
 import { bad, bodyOf, check, endpointRequest, ok } from './rest';
 import type { AppContext } from './app-context';
@@ -85,7 +86,7 @@ export function adminRoutes(
     let id = known?.id ?? looseId(txTime, `${chain.name}|${hash}`);
     while (known?.id === undefined && app.hasReplayedId(id)) id++;
     const tx: StoredTx = {
-      ...emptyRecord(),
+      ...emptyRecord(chain.wire, chain.chainId, hash),
       ...fields.data,
       id,
       chain_type: chain.wire,
@@ -110,34 +111,4 @@ export function adminRoutes(
     rt.dispatch(tx, chain, { reorg: data.is_reorg_resend === true, force: { listen } }, app);
     return ok({ processed: true, txhash: hash });
   });
-}
-
-function emptyRecord(): Omit<StoredTx, 'id' | 'chain_type' | 'chain_id' | 'tx_hash'> {
-  return {
-    height: null,
-    tx_time: null,
-    tx_version: null,
-    sender: null,
-    fee_payer: null,
-    receiver: null,
-    transfer_type: null,
-    amount: null,
-    symbol: null,
-    decimals: null,
-    tx_status: null,
-    tx_fee: null,
-    gas_limit: null,
-    gas_used: null,
-    gas_price: null,
-    max_fee_per_gas: null,
-    max_priority_fee_per_gas: null,
-    nonce: null,
-    method_id: null,
-    method_call: null,
-    l1_origin_hash: null,
-    token_transfers: [],
-    from_details: [],
-    to_details: [],
-    internal_transactions: [],
-  };
 }

@@ -68,21 +68,13 @@ export function formatUnits(units: string, decimals: number): string {
 export type Status = 'success' | 'failed' | 'pending';
 
 /** Every field present, null where the chain has no such thing, arrays empty. */
-export function blank(
-  ctx: GenContext,
-  series: Series,
-  t: number,
-  j: number,
-  status: Status,
-): TransactionDetail {
-  const chain: TxChain = series.chain;
+export function emptyRecord(chainType: string, chainId: number, txHash: string): TransactionDetail {
   return {
-    id: ctx.codec.id(series, t, j),
-    chain_type: chain.wire,
-    chain_id: chain.chainId,
-    height: status === 'pending' ? null : heightAt(chain, t),
-    tx_time: t,
-    tx_hash: ctx.codec.hash(series, t, j),
+    chain_type: chainType,
+    chain_id: chainId,
+    height: null,
+    tx_time: null,
+    tx_hash: txHash,
     tx_version: null,
     sender: null,
     fee_payer: null,
@@ -91,7 +83,7 @@ export function blank(
     amount: null,
     symbol: null,
     decimals: null,
-    tx_status: status,
+    tx_status: null,
     tx_fee: null,
     gas_limit: null,
     gas_used: null,
@@ -106,6 +98,24 @@ export function blank(
     from_details: [],
     to_details: [],
     internal_transactions: [],
+  };
+}
+
+/** A generated record before its chain's generator fills it in. */
+export function blank(
+  ctx: GenContext,
+  series: Series,
+  t: number,
+  j: number,
+  status: Status,
+): TransactionDetail {
+  const chain: TxChain = series.chain;
+  return {
+    id: ctx.codec.id(series, t, j),
+    ...emptyRecord(chain.wire, chain.chainId, ctx.codec.hash(series, t, j)),
+    height: status === 'pending' ? null : heightAt(chain, t),
+    tx_time: t,
+    tx_status: status,
   };
 }
 

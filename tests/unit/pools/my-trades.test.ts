@@ -10,6 +10,7 @@ import { walletsForPool } from '@/lib/features/pools/my-wallets';
 import type { TradePool } from '@/lib/features/pools/trades';
 import type { TransactionDetail } from '@/lib/contracts/tx/schema';
 import { labelKey } from '@/lib/features/wallets/labels';
+import { transaction } from '../../support/transactions';
 
 const UNISWAP = '0x88e6A0c2dDD26FEEb64F039a2c41296FcB3f5640';
 const OTHER_POOL = '0x11b815efB8f581194ae79006d24E0d814B7697F6';
@@ -62,37 +63,18 @@ function swap(
     '6000000000',
     6,
   );
-  return {
-    chain_type: 'ethereum',
-    chain_id: 1,
-    height: 1,
+  return transaction({
     tx_time: time,
     tx_hash: hash,
-    tx_version: null,
     sender: trader,
-    fee_payer: null,
     receiver: pool,
     transfer_type: 'token',
     amount: null,
     symbol: null,
     decimals: null,
-    tx_status: 'success',
-    tx_fee: null,
-    gas_limit: null,
-    gas_used: null,
-    gas_price: null,
-    max_fee_per_gas: null,
-    max_priority_fee_per_gas: null,
-    nonce: null,
-    method_id: null,
-    method_call: null,
-    l1_origin_hash: null,
     token_transfers: [usd, eth],
-    from_details: [],
-    to_details: [],
-    internal_transactions: [],
     ...extra,
-  };
+  });
 }
 
 const wallets = [

@@ -8,6 +8,7 @@ import {
 } from '@/lib/features/pools/pricing';
 import { readTrade } from '@/lib/features/pools/trades';
 import type { ChainItem, TokenItem } from '@/lib/contracts/price/schema';
+import { transaction } from '../../support/transactions';
 
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
 
@@ -51,39 +52,19 @@ describe('the quote token price a pool is priced at', () => {
       mint: null,
       program_id: null,
     });
-    const tx = {
-      chain_type: 'ethereum',
-      chain_id: 1,
-      height: 1,
-      tx_time: 1,
+    const tx = transaction({
       tx_hash: '0x1',
-      tx_version: null,
       sender: '0xme',
-      fee_payer: null,
       receiver: '0xpool',
       transfer_type: 'token',
       amount: null,
       symbol: null,
       decimals: null,
-      tx_status: 'success' as const,
-      tx_fee: null,
-      gas_limit: null,
-      gas_used: null,
-      gas_price: null,
-      max_fee_per_gas: null,
-      max_priority_fee_per_gas: null,
-      nonce: null,
-      method_id: null,
-      method_call: null,
-      l1_origin_hash: null,
       token_transfers: [
         leg(WETH, 'WETH', '0xme', '0xpool', '2000000000000000000'),
         leg('0xpepe', 'PEPE', '0xpool', '0xme', '1000000000000000000000000'),
       ],
-      from_details: [],
-      to_details: [],
-      internal_transactions: [],
-    };
+    });
     const view = readTrade(tx, pool, { base: null, quote: '3487' });
     expect(view.valueUsd).toBe('6974');
   });

@@ -9,6 +9,7 @@ import {
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import type { TransactionDetail } from '@/lib/contracts/tx/schema';
 import { simGet } from './sim-payloads';
+import { transaction } from '../../support/transactions';
 
 const UNISWAP = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
 const RAYDIUM = '58oQChx4yWmvKdwLLZzBi4ChoCc2fqCF8hQhbYWEbTtW';
@@ -45,37 +46,18 @@ function tx(
   transfers: ReturnType<typeof transfer>[],
   extra: Partial<TransactionDetail> = {},
 ): TransactionDetail {
-  return {
-    chain_type: 'ethereum',
-    chain_id: 1,
-    height: 1,
+  return transaction({
     tx_time: 1_700_000_000,
     tx_hash: '0xabc',
-    tx_version: null,
     sender: '0xTRADER',
-    fee_payer: null,
     receiver: UNISWAP,
     transfer_type: 'token',
     amount: null,
     symbol: null,
     decimals: null,
-    tx_status: 'success',
-    tx_fee: null,
-    gas_limit: null,
-    gas_used: null,
-    gas_price: null,
-    max_fee_per_gas: null,
-    max_priority_fee_per_gas: null,
-    nonce: null,
-    method_id: null,
-    method_call: null,
-    l1_origin_hash: null,
     token_transfers: transfers,
-    from_details: [],
-    to_details: [],
-    internal_transactions: [],
     ...extra,
-  };
+  });
 }
 
 const trader = '0x84880daB66478cED362F3D35E397afb97aa72b6d';

@@ -10,7 +10,9 @@ import {
   type SubscriptionRecord,
 } from '@/lib/server/push/schema';
 import type { CommitResult, Firing } from '@/lib/server/push/store';
-import { PushWatcher, walletMatches, type SendOptions } from '@/lib/server/push/watcher';
+import { walletMatches } from '@/lib/server/push/wallet-match';
+import { PushWatcher, type SendOptions } from '@/lib/server/push/watcher';
+import { transaction } from '../../support/transactions';
 
 const POOL = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
 const TOPIC = `ohlcv:evm:1:${POOL}:1m`;
@@ -289,34 +291,12 @@ describe('token-price alerts on the quotes', () => {
 
 describe('wallet alerts on the monitored feed', () => {
   const tx = (over: Record<string, unknown> = {}) => ({
-    chain_type: 'ethereum',
-    chain_id: 1,
-    height: 1,
-    tx_time: 1,
-    tx_hash: '0xabc0000000000000000000000000000000000000000000000000000000000001',
-    tx_version: null,
-    sender: '0xD8dA6BF26964aF9D7eEd9e03E53415D37aA96045',
-    fee_payer: null,
-    receiver: '0x0000000000000000000000000000000000000001',
-    transfer_type: 'native',
-    amount: '1250000000000000000',
-    symbol: 'ETH',
-    decimals: 18,
-    tx_status: 'success',
-    tx_fee: null,
-    gas_limit: null,
-    gas_used: null,
-    gas_price: null,
-    max_fee_per_gas: null,
-    max_priority_fee_per_gas: null,
-    nonce: null,
-    method_id: null,
-    method_call: null,
-    l1_origin_hash: null,
-    token_transfers: [],
-    from_details: [],
-    to_details: [],
-    internal_transactions: [],
+    ...transaction({
+      tx_hash: '0xabc0000000000000000000000000000000000000000000000000000000000001',
+      sender: '0xD8dA6BF26964aF9D7eEd9e03E53415D37aA96045',
+      receiver: '0x0000000000000000000000000000000000000001',
+      amount: '1250000000000000000',
+    }),
     listenAddress: ['0xD8dA6BF26964aF9D7eEd9e03E53415D37aA96045'],
     ...over,
   });

@@ -1,17 +1,6 @@
-import { handleGateway } from '@/lib/server/gateway/handle';
-import { withAccessLog } from '@/lib/server/http/access';
+import { gatewayRoute } from '@/lib/server/gateway/handle';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-const handler = withAccessLog('price', (request: Request) => handleGateway('price', request));
-
-export {
-  handler as GET,
-  handler as POST,
-  handler as PUT,
-  handler as PATCH,
-  handler as DELETE,
-  handler as HEAD,
-  handler as OPTIONS,
-};
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = gatewayRoute('price');
