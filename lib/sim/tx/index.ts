@@ -165,7 +165,7 @@ export function createTxService({ config, market }: TxDeps): SimService {
 const MAX_AHEAD_S = 86_400;
 
 /** The test hook's own parameters, checked like any input: unknown values are refused, not guessed. */
-export function poolTradeOrder(
+function poolTradeOrder(
   params: URLSearchParams,
   now: number,
 ): { ok: true; trader: string; side?: TradeSide; at?: number } | { ok: false; message: string } {
