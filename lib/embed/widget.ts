@@ -6,7 +6,8 @@
  * (lib/embed/messages.ts). No cookie, no storage: third-party cookie blocking changes nothing.
  */
 import type { StudyLegendEntry } from '../chart/studies';
-import { ChartController, type ChartHover } from '../chart/controller';
+import { ChartController } from '../chart/controller';
+import type { ChartHover } from '../chart/controller-options';
 import type { TradeMarkerHover } from '../chart/trade-markers';
 import { legendOf, type LegendTone } from '../chart/legend';
 import { streamClient, type StreamMessage } from '../client/stream';

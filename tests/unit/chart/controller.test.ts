@@ -302,6 +302,33 @@ describe('ChartController', () => {
     expect(figure.dataset.crosshair).toBe('');
   });
 
+  it('follows the pointer: the hovered bar to the legend, its time to charts that follow', async () => {
+    const hovers: (number | null)[] = [];
+    const followed: (number | null)[] = [];
+    const { controller, chart } = make({
+      onHover: (h) => hovers.push(h?.bar.time ?? null),
+      onCrosshairTime: (t) => followed.push(t),
+    });
+    controller.load(POOL, '15m');
+    await vi.waitFor(() => expect(controller.snapshot().state).toBe('ready'));
+    const index = 250;
+    const bar = chart.mainData()[index]!;
+
+    // The fake draws bar i at x = 10 i, 10 px wide: 2 px right of its centre is 0.7 into its time.
+    chart.moveCrosshair({ time: bar.time, point: { x: index * 10 + 2, y: 50 }, sourceEvent: {} });
+    expect(hovers.at(-1)).toBe(bar.time);
+    expect(followed.at(-1)).toBe(bar.time + 0.7 * 900);
+    expect(figure.dataset.crosshair).toBe(String(bar.time));
+
+    chart.moveCrosshair({});
+    expect(hovers.at(-1)).toBeNull();
+    expect(followed.at(-1)).toBeNull();
+    expect(figure.dataset.crosshair).toBe('');
+    // Where the bars lie across the pane, for the browser tests: 10 px apart, from 0.
+    const last = chart.mainData().length - 1;
+    expect(figure.dataset.extent).toBe(`0.000:${((last * 10) / 800).toFixed(3)}`);
+  });
+
   it('shows percent while pools are compared, the chosen scale after', async () => {
     const { controller } = make({ scale: 'log' });
     controller.load(POOL, '15m');

@@ -80,7 +80,7 @@ const WIDTH = 800;
 const SPACING = 10;
 
 class FakeTimeScale {
-  options = { barSpacing: SPACING, rightOffset: 0 };
+  private readonly current = { barSpacing: SPACING, rightOffset: 0 };
   logicalRange: { from: number; to: number } | null = null;
   readonly rangeListeners = new Set<Listener<{ from: number; to: number } | null>>();
 
@@ -89,8 +89,12 @@ class FakeTimeScale {
   width(): number {
     return WIDTH;
   }
+  options() {
+    return this.current;
+  }
   applyOptions(options: Record<string, unknown>): void {
-    Object.assign(this.options, options);
+    // The fake keeps its own spacing: its coordinates stay at 10 px a bar.
+    this.current.rightOffset = Number(options.rightOffset ?? this.current.rightOffset);
   }
   setVisibleLogicalRange(range: { from: number; to: number }): void {
     this.logicalRange = { ...range };
