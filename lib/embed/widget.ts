@@ -12,7 +12,7 @@ import type { TradeMarkerHover } from '../chart/trade-markers';
 import { legendOf, type LegendTone } from '../chart/legend';
 import { streamClient, type StreamMessage } from '../client/stream';
 import { topicKey } from '../contracts/stream/topics';
-import { formatAge } from '../core/format/text';
+import { formatAge, shorten } from '../core/format/text';
 import { unpackCandles } from '../features/chart/candles';
 import type { FeedSnapshot } from '../features/chart/feed';
 import { INTERVAL_LABELS, type KlineInterval } from '../features/chart/intervals';
@@ -366,7 +366,7 @@ function start(): void {
           pool,
           summary,
           options.wallets,
-          (seconds) => formatMoment(seconds, options.tz),
+          { time: (seconds) => formatMoment(seconds, options.tz), short: (v) => shorten(v) },
           (t) => chart.setTradeMarkers(t),
         );
         onTradeHover = mounted.onHover;
