@@ -1,31 +1,35 @@
 'use client';
 /**
- * The card of one trade marker (lib/chart/trade-markers.ts): each trade it stands for with its time
- * (in the app's time zone), side, amounts, price, wallet and a link to its transaction page. It opens
- * next to the marker on the side with room, and stays while the pointer is on it, so the link can be
- * clicked.
+ * The card of one trade marker (lib/chart/trade-markers.ts), drawn from its content as data
+ * (lib/features/chart/trade-card.ts, which the widget draws too): each trade it stands for with its
+ * time (in the app's time zone), side, amounts, price, wallet and a link to its transaction page.
+ * It opens next to the marker on the side with room, and stays while the pointer is on it, so the
+ * link can be clicked.
  */
 import Link from 'next/link';
-import { formatPrice } from '@/lib/core/format/number';
 import { shorten } from '@/lib/core/format/text';
 import { formatMoment, type TimeZoneMode } from '@/lib/features/chart/time-format';
+import {
+  tradeCard,
+  tradeCardRow,
+  type TradeCardRow as TradeCardRowData,
+} from '@/lib/features/chart/trade-card';
 import type { MarkerTrade } from '@/lib/features/pools/my-trades';
-import { tradeAmount } from '@/lib/features/pools/trades';
 import type { TradeBucket } from '@/lib/chart/trade-markers';
 
-/** Rows shown in one card; a busy candle says how many more. */
-const MAX_ROWS = 4;
 const CARD_WIDTH = 264;
 
-function txPath(t: Pick<MarkerTrade, 'chainType' | 'chainId' | 'txHash'>): string {
-  return `/tx/${encodeURIComponent(t.chainType)}/${t.chainId}/${encodeURIComponent(t.txHash)}`;
-}
+const cardFormat = (tz: TimeZoneMode) => ({
+  time: (seconds: number) => formatMoment(seconds, tz),
+  short: (value: string) => shorten(value),
+});
 
 export interface TradeRowSymbols {
   base: string;
   quote: string;
 }
 
+/** One of your trades (the card's rows, and the pool page's list of them). */
 export function TradeRow({
   trade,
   tz,
@@ -35,61 +39,50 @@ export function TradeRow({
   tz: TimeZoneMode;
   symbols: TradeRowSymbols;
 }) {
-  const buy = trade.side === 'buy';
+  return <CardRow row={tradeCardRow(trade, symbols, cardFormat(tz))} />;
+}
+
+function CardRow({ row }: { row: TradeCardRowData }) {
   return (
     <li className="num flex flex-col gap-0.5 py-1.5 first:pt-0 last:pb-0">
       <div className="flex items-baseline justify-between gap-3">
-        <span className={`font-medium ${buy ? 'text-up' : 'text-down'}`}>
-          <span aria-hidden>{buy ? '▲ ' : '▼ '}</span>
-          {buy ? 'Buy' : 'Sell'}
+        <span className={`font-medium ${row.buy ? 'text-up' : 'text-down'}`}>
+          <span aria-hidden>{row.buy ? '▲ ' : '▼ '}</span>
+          {row.buy ? 'Buy' : 'Sell'}
         </span>
-        <time className="text-muted" dateTime={new Date(trade.time * 1000).toISOString()}>
-          {formatMoment(trade.time, tz)}
+        <time className="text-muted" dateTime={row.iso}>
+          {row.time}
         </time>
       </div>
       <div className="text-text">
-        {tradeAmount(trade.baseAmount)} {symbols.base}
+        {row.base}
         <span className="text-muted"> for </span>
-        {tradeAmount(trade.quoteAmount)} {symbols.quote}
+        {row.quote}
       </div>
       <div className="flex items-baseline justify-between gap-3">
         <span className="text-muted">
-          at{' '}
-          <span className="text-text">
-            {trade.price ? formatPrice(trade.price) : '—'} {symbols.quote}
-          </span>
+          at <span className="text-text">{row.price}</span>
         </span>
         <Link
-          href={txPath(trade)}
+          href={row.href}
           className="text-accent underline-offset-2 hover:underline focus-visible:underline"
         >
           Transaction
-          <span className="sr-only"> {shorten(trade.txHash)}</span> ↗
+          <span className="sr-only"> {row.txShort}</span> ↗
         </Link>
       </div>
-      <div className="truncate text-muted" title={trade.wallet}>
-        {trade.label ? (
+      <div className="truncate text-muted" title={row.wallet}>
+        {row.label ? (
           <>
-            <span className="text-text">{trade.label}</span>{' '}
-            <span className="font-mono text-[10px]">{shorten(trade.wallet)}</span>
+            <span className="text-text">{row.label}</span>{' '}
+            <span className="font-mono text-[10px]">{row.walletShort}</span>
           </>
         ) : (
-          <span className="font-mono text-[10px] text-text">{shorten(trade.wallet)}</span>
+          <span className="font-mono text-[10px] text-text">{row.walletShort}</span>
         )}
       </div>
     </li>
   );
-}
-
-/**
- * Where a card goes: right of the marker when it fits (else left, see the caller), in whichever half
- * of the chart has more room, never past its edges (a long card scrolls).
- */
-function cardBox(y: number, height: number): { top?: number; bottom?: number; maxHeight: number } {
-  const gap = 12;
-  if (y > height / 2)
-    return { bottom: Math.max(4, height - y - gap), maxHeight: Math.max(80, y - gap - 4) };
-  return { top: Math.max(4, y - gap), maxHeight: Math.max(80, height - y + gap - 4) };
 }
 
 export function TradeTooltip({
@@ -112,31 +105,33 @@ export function TradeTooltip({
   onPointerEnter: () => void;
   onPointerLeave: () => void;
 }) {
-  const buy = bucket.side === 'buy';
-  const shown = bucket.trades.slice(-MAX_ROWS).reverse();
-  const more = bucket.trades.length - shown.length;
-  const left = x + 14 + CARD_WIDTH <= bounds.width ? x + 14 : Math.max(4, x - 14 - CARD_WIDTH);
-  const box = cardBox(y, bounds.height);
+  const card = tradeCard(bucket, { x, y }, bounds, CARD_WIDTH, symbols, cardFormat(tz));
   return (
     <div
       role="group"
-      aria-label={`Your ${bucket.trades.length === 1 ? 'trade' : 'trades'} on this candle`}
+      aria-label={`Your ${card.count === 1 ? 'trade' : 'trades'} on this candle`}
       data-testid="trade-tooltip"
       className="absolute z-30 overflow-y-auto rounded-md border border-border bg-raised px-3 py-2 text-[11px] leading-4 shadow-lg shadow-black/30"
-      style={{ left, width: CARD_WIDTH, ...box }}
+      style={{
+        left: card.left,
+        top: card.top,
+        bottom: card.bottom,
+        maxHeight: card.maxHeight,
+        width: CARD_WIDTH,
+      }}
       onPointerEnter={onPointerEnter}
       onPointerLeave={onPointerLeave}
     >
       <div className="mb-1.5 flex items-center justify-between gap-2 text-[10px] uppercase tracking-wide text-muted">
-        <span>Your {bucket.trades.length === 1 ? 'trade' : `${bucket.trades.length} trades`}</span>
-        <span className={buy ? 'text-up' : 'text-down'}>{buy ? 'Buys' : 'Sells'}</span>
+        <span>Your {card.count === 1 ? 'trade' : `${card.count} trades`}</span>
+        <span className={card.buy ? 'text-up' : 'text-down'}>{card.buy ? 'Buys' : 'Sells'}</span>
       </div>
       <ul className="divide-y divide-border">
-        {shown.map((t) => (
-          <TradeRow key={t.key} trade={t} tz={tz} symbols={symbols} />
+        {card.rows.map((row) => (
+          <CardRow key={row.key} row={row} />
         ))}
       </ul>
-      {more > 0 && <p className="mt-1.5 text-muted">and {more} earlier on this candle</p>}
+      {card.more > 0 && <p className="mt-1.5 text-muted">and {card.more} earlier on this candle</p>}
     </div>
   );
 }

@@ -20,7 +20,7 @@ import {
 import type { Candle } from '../features/chart/candles';
 import { roundPrice } from '../features/chart/price-format';
 import type { AlertState } from '../features/alerts/model';
-import type { ChartLayer, LayerContext } from './controller';
+import type { ChartLayer, LayerContext } from './chart-layer';
 
 export interface LineSpec {
   id: string;

@@ -7,13 +7,16 @@
 import {
   LineSeries,
   defaultHorzScaleBehavior,
+  type ChartOptions,
+  type DeepPartial,
   type IChartApi,
   type Mutable,
   type TimeScalePoint,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { ZoneClock, fillZonedWeights } from '../features/chart/time-axis';
-import type { TimeZoneMode } from '../features/chart/time-format';
+import { INTERVAL_SECONDS, type KlineInterval } from '../features/chart/intervals';
+import { formatBarTime, formatTickMark, type TimeZoneMode } from '../features/chart/time-format';
 
 const TimeBehavior = defaultHorzScaleBehavior();
 
@@ -66,4 +69,31 @@ export function reweigh(chart: IChartApi): void {
   });
   probe.setData([{ time: 1 as UTCTimestamp }]);
   chart.removeSeries(probe);
+}
+
+/**
+ * The time axis's labels for `interval` in `zone`: the crosshair's bar time and the tick marks
+ * (each tick asked for is told to `onTick`, for tests).
+ */
+export function timeAxisOptions(
+  interval: KlineInterval,
+  zone: TimeZoneMode,
+  onTick: (time: number, type: number) => void,
+): DeepPartial<ChartOptions> {
+  const seconds = INTERVAL_SECONDS[interval];
+  return {
+    localization: {
+      timeFormatter: (time: unknown) =>
+        typeof time === 'number' ? formatBarTime(time, interval, zone) : '',
+    },
+    timeScale: {
+      timeVisible: seconds < 86_400,
+      secondsVisible: seconds < 60,
+      tickMarkFormatter: (time: unknown, type: number) => {
+        if (typeof time !== 'number') return null;
+        onTick(time, type);
+        return formatTickMark(time, type, zone);
+      },
+    },
+  };
 }

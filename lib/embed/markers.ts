@@ -3,13 +3,13 @@
  * The widget lives on other sites and keeps no storage, so the addresses come from its URL
  * (lib/features/pools/params.ts, at most MAX_WIDGET_WALLETS) and carry no labels. The same sources
  * and rules as the pool page (components/pools/use-my-trades.ts): the pool's public trades and one
- * transfers/search page per address, then the pool's trades topic; the card is plain DOM.
+ * transfers/search page per address, then the pool's trades topic. The card's content is the pool
+ * page's (lib/features/chart/trade-card.ts), written here as plain DOM.
  */
 import type { TradeMarkerHover } from '../chart/trade-markers';
 import type { StreamMessage } from '../client/stream';
 import { api } from '../client/api';
 import type { PoolRef } from '../contracts/pool-ref';
-import { formatPrice } from '../core/format/number';
 import { fetchTrades, type PoolTrade } from '../features/pools/api';
 import {
   joinTrades,
@@ -18,28 +18,21 @@ import {
   type MarkerTrade,
 } from '../features/pools/my-trades';
 import type { PoolSummary } from '../features/pools/summary';
-import { tradeAmount } from '../features/pools/trades';
+import { tradeCard, type CardFormat, type TradeCardRow } from '../features/chart/trade-card';
 import { escapeHtml } from './text';
 
 const MAX_RECORDS = 2_000;
 
-/**
- * `0x88e6…5640` (lib/core/format/text.ts `shorten`, written again here: a module that both the
- * widget and this chunk import becomes a chunk of its own, loaded with every widget).
- */
-const short = (a: string) => (a.length <= 11 ? a : `${a.slice(0, 6)}…${a.slice(-4)}`);
 const CARD_WIDTH = 240;
 
-function row(t: MarkerTrade, summary: PoolSummary, time: (seconds: number) => string): string {
-  const buy = t.side === 'buy';
-  const href = `/tx/${encodeURIComponent(t.chainType)}/${t.chainId}/${encodeURIComponent(t.txHash)}`;
+function row(r: TradeCardRow): string {
   return (
-    `<li><div class="mk-h"><span class="${buy ? 'up' : 'down'}"><span aria-hidden="true">${buy ? '▲' : '▼'} </span>${buy ? 'Buy' : 'Sell'}</span>` +
-    `<span class="muted">${escapeHtml(time(t.time))}</span></div>` +
-    `<div>${escapeHtml(tradeAmount(t.baseAmount))} ${escapeHtml(summary.base.symbol)}<span class="muted"> for </span>${escapeHtml(tradeAmount(t.quoteAmount))} ${escapeHtml(summary.quote.symbol)}</div>` +
-    `<div class="mk-h"><span class="muted">at ${t.price ? escapeHtml(formatPrice(t.price)) : '—'} ${escapeHtml(summary.quote.symbol)}</span>` +
-    `<a class="link" href="${escapeHtml(href)}" target="_blank" rel="noopener">Transaction ↗</a></div>` +
-    `<div class="muted mono" title="${escapeHtml(t.wallet)}">${escapeHtml(short(t.wallet))}</div></li>`
+    `<li><div class="mk-h"><span class="${r.buy ? 'up' : 'down'}"><span aria-hidden="true">${r.buy ? '▲' : '▼'} </span>${r.buy ? 'Buy' : 'Sell'}</span>` +
+    `<time class="muted" datetime="${r.iso}">${escapeHtml(r.time)}</time></div>` +
+    `<div>${escapeHtml(r.base)}<span class="muted"> for </span>${escapeHtml(r.quote)}</div>` +
+    `<div class="mk-h"><span class="muted">at ${escapeHtml(r.price)}</span>` +
+    `<a class="link" href="${escapeHtml(r.href)}" target="_blank" rel="noopener">Transaction<span class="sr-only"> ${escapeHtml(r.txShort)}</span> ↗</a></div>` +
+    `<div class="muted mono" title="${escapeHtml(r.wallet)}">${escapeHtml(r.walletShort)}</div></li>`
   );
 }
 
@@ -52,9 +45,9 @@ export function mountMarkers(
   pool: PoolRef,
   summary: PoolSummary,
   wallets: readonly string[],
-  /** a trade's time in the widget's zone (`tz=`): the chart's formatter, passed in so that its
-   * module stays in the widget's script instead of a chunk both would load */
-  time: (seconds: number) => string,
+  /** a trade's time in the widget's zone (`tz=`) and a short address: the widget's own formatters,
+   * passed in so that their modules stay in the widget's script instead of a chunk both would load */
+  format: CardFormat,
   draw: (trades: MarkerTrade[]) => void,
 ): {
   onStream: (message: StreamMessage) => void;
@@ -99,24 +92,19 @@ export function mountMarkers(
         hideTimer = setTimeout(() => (card.hidden = true), 250);
         return;
       }
-      const { bucket, x, y } = hover;
-      const n = bucket.trades.length;
+      const symbols = { base: summary.base.symbol, quote: summary.quote.symbol };
+      const bounds = { width: figure.clientWidth, height: figure.clientHeight };
+      const c = tradeCard(hover.bucket, hover, bounds, CARD_WIDTH, symbols, format);
       card.setAttribute('aria-label', `Trades of the named wallets on this candle`);
       card.innerHTML =
-        `<div class="mk-t"><span>${n === 1 ? 'Trade' : `${n} trades`}</span><span class="${bucket.side === 'buy' ? 'up' : 'down'}">${bucket.side === 'buy' ? 'Buys' : 'Sells'}</span></div>` +
-        `<ul>${bucket.trades
-          .slice(-4)
-          .reverse()
-          .map((t) => row(t, summary, time))
-          .join('')}</ul>`;
-      const width = figure.clientWidth;
-      const height = figure.clientHeight;
-      card.style.left = `${x + 14 + CARD_WIDTH <= width ? x + 14 : Math.max(4, x - 14 - CARD_WIDTH)}px`;
+        `<div class="mk-t"><span>${c.count === 1 ? 'Trade' : `${c.count} trades`}</span><span class="${c.buy ? 'up' : 'down'}">${c.buy ? 'Buys' : 'Sells'}</span></div>` +
+        `<ul>${c.rows.map(row).join('')}</ul>` +
+        (c.more > 0 ? `<p class="muted">and ${c.more} earlier on this candle</p>` : '');
       // In the half with more room, never past the chart's edges (as the pool page's card).
-      const below = y <= height / 2;
-      card.style.top = below ? `${Math.max(4, y - 12)}px` : '';
-      card.style.bottom = below ? '' : `${Math.max(4, height - y - 12)}px`;
-      card.style.maxHeight = `${Math.max(80, below ? height - y + 8 : y - 16)}px`;
+      card.style.left = `${c.left}px`;
+      card.style.top = c.top === undefined ? '' : `${c.top}px`;
+      card.style.bottom = c.bottom === undefined ? '' : `${c.bottom}px`;
+      card.style.maxHeight = `${c.maxHeight}px`;
       card.hidden = false;
     },
   };

@@ -6,12 +6,13 @@
  * (lib/embed/messages.ts). No cookie, no storage: third-party cookie blocking changes nothing.
  */
 import type { StudyLegendEntry } from '../chart/studies';
-import { ChartController, type ChartHover } from '../chart/controller';
+import { ChartController } from '../chart/controller';
+import type { ChartHover } from '../chart/controller-options';
 import type { TradeMarkerHover } from '../chart/trade-markers';
 import { legendOf, type LegendTone } from '../chart/legend';
 import { streamClient, type StreamMessage } from '../client/stream';
 import { topicKey } from '../contracts/stream/topics';
-import { formatAge } from '../core/format/text';
+import { formatAge, shorten } from '../core/format/text';
 import { unpackCandles } from '../features/chart/candles';
 import type { FeedSnapshot } from '../features/chart/feed';
 import { INTERVAL_LABELS, type KlineInterval } from '../features/chart/intervals';
@@ -365,7 +366,7 @@ function start(): void {
           pool,
           summary,
           options.wallets,
-          (seconds) => formatMoment(seconds, options.tz),
+          { time: (seconds) => formatMoment(seconds, options.tz), short: (v) => shorten(v) },
           (t) => chart.setTradeMarkers(t),
         );
         onTradeHover = mounted.onHover;
