@@ -9,6 +9,7 @@ import { useHydrated } from '@/lib/client/hooks/use-hydrated';
 import { useUrlParams } from '@/lib/client/hooks/use-url-params';
 import { ApiError } from '@/lib/client/api';
 import { chunkIds, QUOTE_CHUNK as CHUNK, QuoteStore } from '@/lib/features/markets/quote-store';
+import { useQuoteFeed } from '@/lib/features/markets/quote-feed';
 import {
   clampLimit,
   clampPage,
@@ -34,7 +35,6 @@ import { usePrefs } from '@/lib/client/stores/prefs';
 import { useWatchlist } from '@/lib/features/markets/watchlist';
 import type { QuoteLatestItem, TokenItem } from '@/lib/contracts/price/schema';
 import { MarketsToolbar, type MarketsMode } from './markets-toolbar';
-import { QuoteFeeders } from './quote-feeders';
 import { TokenTable, TokenTableSkeleton } from './token-table';
 
 const NONE: ReadonlySet<number> = new Set();
@@ -224,6 +224,13 @@ export function MarketsView() {
     },
     [shown, chunkOf],
   );
+  useQuoteFeed(store, {
+    chunks,
+    polled: marketSort ? NONE : visible,
+    loadAll: marketSort,
+    inView: marketSort ? inView : null,
+    fiat: fiatCode,
+  });
 
   const onSort = useCallback(
     (key: SortKey) => {
@@ -333,14 +340,6 @@ export function MarketsView() {
           onRange={onRange}
         />
       )}
-      <QuoteFeeders
-        chunks={chunks}
-        polled={marketSort ? NONE : visible}
-        loadAll={marketSort}
-        inView={marketSort ? inView : null}
-        fiat={fiatCode}
-        store={store}
-      />
     </section>
   );
 }

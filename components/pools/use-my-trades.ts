@@ -5,31 +5,33 @@
  * the pool's chain), from four sources, merged into one list:
  * - the trades this browser has seen before (lib/features/pools/marker-memory.ts), so a reload
  *   never shows fewer;
- * - the pool's public trades (the latest 100);
+ * - the pool's public trades (the latest 100: markerPoolTradesQuery);
  * - each wallet's history of the pool's base token (transfers/search), paged back with the seed's
- *   cursor as far as the chart shows: one page at a time per wallet, each page asked once, at most
- *   MAX_HISTORY_PAGES per wallet and pool;
+ *   cursor as far as the chart shows: one page query per wallet and cursor
+ *   (walletPoolTradesQuery), each page asked once, at most MAX_HISTORY_PAGES per wallet and pool;
  * - new ones live from the pool's trades topic on the tab's one stream.
- * Nothing is asked when no known address fits the pool. Plain calls (no react-query), as
- * usePoolTrades.
+ * Nothing is asked when no known address fits the pool.
  */
-import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
-import { api } from '@/lib/client/api';
+import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { startTransition, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTradesStream } from '@/lib/client/hooks/use-stream';
 import { poolKey, type PoolRef } from '@/lib/contracts/pool-ref';
 import type { ChartController } from '@/lib/chart/controller';
-import { fetchTrades, type PoolTrade } from '@/lib/features/pools/api';
+import type { PoolTrade } from '@/lib/features/pools/api';
 import { useMarkerMemory } from '@/lib/features/pools/marker-memory';
 import {
-  WALLET_TRADES_LIMIT,
   joinTrades,
   mergeMarkerTrades,
   poolFamily,
   walletKey,
-  walletSearchBody,
   type MarkerTrade,
 } from '@/lib/features/pools/my-trades';
 import { walletsForPool } from '@/lib/features/pools/my-wallets';
+import {
+  markerPoolTradesQuery,
+  walletPoolTradesQuery,
+  type WalletTradesPage,
+} from '@/lib/features/pools/queries';
 import type { TradePool } from '@/lib/features/pools/trades';
 import { labelKey, useLabels } from '@/lib/features/wallets/labels';
 import { useSeenWallets } from '@/lib/features/wallets/seen-wallets';
@@ -42,15 +44,10 @@ const MAX_HISTORY_PAGES = 10;
 /** How often the chart's view is looked at for history to page back to. */
 const VIEW_CHECK_MS = 2_000;
 const NONE: MarkerTrade[] = [];
+const NO_RECORDS: PoolTrade[] = [];
 
-interface Paging {
-  /** the next page's cursor; undefined once the history ends */
-  cursor: number | undefined;
-  /** the oldest trade time the pages so far reach (Unix seconds) */
-  reach: number;
-  pages: number;
-  busy: boolean;
-}
+// A stable combine: useQueries then hands back the same array until a page's state changes.
+const pagesData = (results: UseQueryResult<WalletTradesPage>[]) => results;
 
 export function useMyTrades(
   pool: PoolRef,
@@ -65,111 +62,102 @@ export function useMyTrades(
     [entries, seen, labels, pool],
   );
   const family = poolFamily(pool);
-  // What the calls depend on: the addresses, not their labels.
+  // What the reads depend on: the addresses, not their labels.
   const walletsKey = wallets.map((w) => w.address).join(',');
-  const [records, setRecords] = useState<{ key: string; items: PoolTrade[] }>({
-    key: '',
-    items: [],
-  });
   const baseToken = tradePool?.base.address ?? '';
-  const { chainType, chainId, address } = pool;
   const memoryKey = poolKey(pool);
-  const loadKey = `${chainType}:${chainId}:${address}|${baseToken}|${walletsKey}`;
+  const loadKey = `${memoryKey}|${baseToken}|${walletsKey}`;
   const remembered = useMarkerMemory((s) => s.pools[memoryKey]?.trades ?? NONE);
-  const hasPool = tradePool !== null;
-  const controllerRef = useRef(controller);
-  useEffect(() => {
-    controllerRef.current = controller;
-  }, [controller]);
+  const enabled = walletsKey !== '' && tradePool !== null;
 
-  useEffect(() => {
-    if (!walletsKey || !hasPool) return;
-    const controller = new AbortController();
-    const ref = { chainType, chainId, address };
-    const add = (items: readonly PoolTrade[]) => {
-      if (controller.signal.aborted) return;
-      startTransition(() =>
-        setRecords((r) => ({
-          key: loadKey,
-          items: (r.key === loadKey ? [...r.items, ...items] : [...items]).slice(-MAX_RECORDS),
-        })),
-      );
-    };
-    // Each source on its own: one wallet's failed page still leaves the others' markers.
-    fetchTrades(ref, 100, controller.signal).then(add, () => undefined);
-
-    const paging = new Map<string, Paging>(
-      walletsKey
+  // The cursors asked so far per wallet (the newest page first), for this pool and these wallets.
+  const [paging, setPaging] = useState<{ key: string; cursors: Record<string, number[]> }>({
+    key: '',
+    cursors: {},
+  });
+  const cursors = paging.key === loadKey ? paging.cursors : {};
+  const pages = walletsKey
+    ? walletsKey
         .split(',')
-        .map((w) => [w, { cursor: undefined, reach: Infinity, pages: 0, busy: false }]),
-    );
-    const page = (wallet: string, state: Paging) => {
-      const body = walletSearchBody(wallet, ref, baseToken);
-      if (!body) {
-        state.pages = MAX_HISTORY_PAGES;
-        return;
-      }
-      state.busy = true;
-      const cursor = state.cursor;
-      api<PoolTrade[]>('tx', '/transfers/search', {
-        method: 'POST',
-        body: cursor === undefined ? body : { ...body, id: cursor },
-        signal: controller.signal,
-      }).then(
-        (items) => {
-          state.busy = false;
-          state.pages++;
-          if (!Array.isArray(items)) return;
-          // The seed's cursor is the last record's id (the upstream names no field: `id`, as the
-          // simulator and the Wallets history read it); without one the history ends here.
-          // (As lib/features/wallets/history.ts's nextCursor, not imported: that module brings the
-          // address checks and their hashing libraries, which the pool page has no use for.)
-          const last = items.at(-1);
-          state.cursor =
-            typeof last?.id === 'number' && items.length >= WALLET_TRADES_LIMIT
-              ? last.id
-              : undefined;
-          const oldest = items.at(-1)?.tx_time;
-          if (typeof oldest === 'number') state.reach = Math.min(state.reach, oldest);
-          if (state.cursor === undefined) state.pages = MAX_HISTORY_PAGES;
-          add(items);
-        },
-        () => {
-          // Not asked again in this visit: a failing page would fail again.
-          state.busy = false;
-          state.pages = MAX_HISTORY_PAGES;
-        },
-      );
-    };
-    // The newest page of each wallet at once; older ones while the chart shows further back.
-    for (const [wallet, state] of paging) page(wallet, state);
-    const timer = setInterval(() => {
-      const from = controllerRef.current?.visibleTimeRange()?.from;
-      if (from === undefined) return;
-      for (const [wallet, state] of paging)
-        if (!state.busy && state.pages > 0 && state.pages < MAX_HISTORY_PAGES && state.reach > from)
-          page(wallet, state);
-    }, VIEW_CHECK_MS);
-    return () => {
-      controller.abort();
-      clearInterval(timer);
-    };
-  }, [loadKey, walletsKey, hasPool, chainType, chainId, address, baseToken]);
+        .flatMap((wallet) =>
+          [undefined, ...(cursors[wallet] ?? [])].map((cursor) => ({ wallet, cursor })),
+        )
+    : [];
+  const publicTrades = useQuery({ ...markerPoolTradesQuery(pool), enabled });
+  // Each source on its own: one wallet's failed page still leaves the others' markers.
+  const history = useQueries({
+    queries: pages.map(({ wallet, cursor }) => ({
+      ...walletPoolTradesQuery(pool, baseToken, wallet, cursor),
+      enabled,
+    })),
+    combine: pagesData,
+  });
 
+  // Trades of these wallets that arrived live since the page opened.
+  const [live, setLive] = useState<{ key: string; items: PoolTrade[] }>({ key: '', items: [] });
   useTradesStream(pool, (message) => {
     if (message.kind !== 'event' || !tradePool || wallets.length === 0) return;
     const trade = message.data;
     if (joinTrades([trade], tradePool, wallets, family).length === 0) return;
-    setRecords((r) => ({
-      key: r.key || loadKey,
-      items: [...r.items, trade].slice(-MAX_RECORDS),
-    }));
+    startTransition(() =>
+      setLive((r) => ({
+        key: loadKey,
+        items: [...(r.key === loadKey ? r.items : []), trade].slice(-MAX_RECORDS),
+      })),
+    );
   });
+
+  // Older pages while the chart shows further back than a wallet's pages so far reach.
+  const pageBack = useEffectEvent(() => {
+    const from = controller?.visibleTimeRange()?.from;
+    if (from === undefined || !enabled) return;
+    const more: Record<string, number> = {};
+    let index = 0;
+    for (const wallet of walletsKey.split(',')) {
+      const asked = 1 + (cursors[wallet]?.length ?? 0);
+      const own = history.slice(index, index + asked);
+      index += asked;
+      const last = own.at(-1);
+      if (!last?.isSuccess || asked >= MAX_HISTORY_PAGES || last.data.next === undefined) continue;
+      // The oldest trade time the pages so far reach (each page is newest first).
+      const reach = Math.min(
+        ...own.flatMap((p) => {
+          const oldest = p.data?.items.at(-1)?.tx_time;
+          return typeof oldest === 'number' ? [oldest] : [];
+        }),
+      );
+      if (reach > from) more[wallet] = last.data.next;
+    }
+    if (Object.keys(more).length === 0) return;
+    setPaging({
+      key: loadKey,
+      cursors: Object.fromEntries(
+        walletsKey
+          .split(',')
+          .map((w) => [w, [...(cursors[w] ?? []), ...(w in more ? [more[w] as number] : [])]]),
+      ),
+    });
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    const timer = setInterval(pageBack, VIEW_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [enabled]);
+
+  const publicData = publicTrades.data;
+  const records = useMemo(() => {
+    const items = [
+      ...(publicData ?? NO_RECORDS),
+      ...history.flatMap((p) => p.data?.items ?? NO_RECORDS),
+      ...(live.key === loadKey ? live.items : NO_RECORDS),
+    ];
+    return items.length > MAX_RECORDS ? items.slice(-MAX_RECORDS) : items;
+  }, [publicData, history, live, loadKey]);
 
   const loaded = useMemo(
     () =>
-      tradePool && wallets.length > 0 && records.items.length > 0
-        ? joinTrades(records.items, tradePool, wallets, family)
+      tradePool && wallets.length > 0 && records.length > 0
+        ? joinTrades(records, tradePool, wallets, family)
         : NONE,
     [records, tradePool, wallets, family],
   );

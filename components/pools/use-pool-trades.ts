@@ -1,25 +1,24 @@
 'use client';
 /**
- * The latest trades of a pool: the public trades endpoint for the list, then the tab's stream for
- * new ones (the server polls the endpoint once per pool for every viewer). After a reconnect the list
- * is fetched again and merged, so nothing that happened meanwhile is missing. No react-query: the
- * widget uses this too and stays lean.
+ * The latest trades of a pool: a React Query read of the public trades endpoint for the list
+ * (poolTradesQuery), then the tab's stream for new ones (the server polls the endpoint once per pool
+ * for every viewer), written into the same query's data. After a reconnect the list is fetched again
+ * and merged, so nothing that happened meanwhile is missing.
  *
  * The endpoint is a FIFO of a pool's latest 100 trades with a `limit` of 1 to 100 and no cursor (the
  * tx seed): the first request asks for `limit`, "older" asks for the whole queue, and nothing older
  * exists on the service. What arrives while the page is open is kept too (up to MAX_KEPT), so the
  * list grows with the session instead of sliding.
  */
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { startTransition, useCallback, useState } from 'react';
 import { useTradesStream } from '@/lib/client/hooks/use-stream';
-import { fetchTrades, type PoolTrade } from '@/lib/features/pools/api';
-import type { PoolRef } from '@/lib/contracts/pool-ref';
+import type { PoolTrade } from '@/lib/features/pools/api';
+import { poolKey, type PoolRef } from '@/lib/contracts/pool-ref';
+import { MAX_KEPT, POOL_TRADES_QUEUE, poolTradesQuery } from '@/lib/features/pools/queries';
 import { mergeTrades, tradeKey } from '@/lib/features/pools/trades';
 
-/** The service's queue per pool, and the most the endpoint returns (the tx seed). */
-export const POOL_TRADES_QUEUE = 100;
-/** Trades kept in the page: the queue and what arrived live since. */
-export const MAX_KEPT = 500;
+export { MAX_KEPT, POOL_TRADES_QUEUE };
 
 export interface PoolTradesState {
   trades: PoolTrade[];
@@ -37,79 +36,65 @@ export interface PoolTradesState {
   loadOlder: (() => void) | null;
 }
 
-export function usePoolTrades(pool: PoolRef, limit = 50): PoolTradesState {
-  const { chainType, chainId, address } = pool;
-  const [state, setState] = useState<
-    Omit<PoolTradesState, 'retry' | 'loadOlder' | 'depth' | 'loadingOlder'>
-  >({
-    trades: [],
-    status: 'loading',
-    error: null,
-    updatedAt: null,
-    fresh: new Set(),
-  });
-  const [attempt, setAttempt] = useState(0);
-  const [depth, setDepth] = useState(Math.min(limit, POOL_TRADES_QUEUE));
-  const [loadingOlder, setLoadingOlder] = useState(false);
+const NO_TRADES: PoolTrade[] = [];
+const NO_KEYS: ReadonlySet<string> = new Set();
 
-  useEffect(() => {
-    const controller = new AbortController();
-    // New rows render in a transition: in slices, never one long task for fifty rows.
-    fetchTrades({ chainType, chainId, address }, depth, controller.signal).then(
-      (items) =>
-        startTransition(() => {
-          setLoadingOlder(false);
-          setState((s) => ({
-            trades: mergeTrades(s.trades, items, MAX_KEPT),
-            status: 'ready',
-            error: null,
-            updatedAt: Date.now(),
-            fresh: s.fresh,
-          }));
-        }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoadingOlder(false);
-        const message = error instanceof Error ? error.message : 'The trades could not be loaded.';
-        setState((s) => ({
-          ...s,
-          status: s.trades.length > 0 ? 'ready' : 'error',
-          error: message,
-        }));
-      },
-    );
-    return () => controller.abort();
-  }, [chainType, chainId, address, limit, depth, attempt]);
+export function usePoolTrades(pool: PoolRef, limit = 50): PoolTradesState {
+  const client = useQueryClient();
+  const [depth, setDepth] = useState(Math.min(limit, POOL_TRADES_QUEUE));
+  const key = poolKey(pool);
+  const query = useQuery({
+    ...poolTradesQuery(pool, depth),
+    // While the whole queue loads the shorter list stays (never another pool's).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === key ? previous : undefined,
+  });
+  // Live keys (to flash once) and the stream's last word, for this pool only.
+  const [live, setLive] = useState<{ pool: string; fresh: ReadonlySet<string> }>({
+    pool: key,
+    fresh: NO_KEYS,
+  });
+  const [streamError, setStreamError] = useState<{ message: string; at: number } | null>(null);
+  const { refetch } = query;
 
   useTradesStream(pool, (message) => {
     if (message.kind === 'event') {
       const trade = message.data;
-      const key = tradeKey(trade);
-      startTransition(() =>
-        setState((s) => ({
-          trades: mergeTrades(s.trades, [trade], MAX_KEPT),
-          status: s.status === 'error' ? 'ready' : s.status,
-          error: null,
-          updatedAt: Date.now(),
-          fresh: new Set([...s.fresh, key].slice(-limit)),
-        })),
-      );
+      // New rows render in a transition: in slices, never one long task.
+      startTransition(() => {
+        client.setQueryData<PoolTrade[]>(poolTradesQuery(pool, depth).queryKey, (held) =>
+          mergeTrades(held ?? [], [trade], MAX_KEPT),
+        );
+        setLive((s) => ({
+          pool: key,
+          fresh: new Set([...(s.pool === key ? s.fresh : []), tradeKey(trade)].slice(-limit)),
+        }));
+      });
     } else if (message.kind === 'reconnected') {
-      setAttempt((n) => n + 1);
+      void refetch();
     } else {
-      setState((s) => ({ ...s, error: message.message }));
+      setStreamError({ message: message.message, at: Date.now() });
     }
   });
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  const older = useCallback(() => {
-    setLoadingOlder(true);
-    setDepth(POOL_TRADES_QUEUE);
-  }, []);
+  const retry = useCallback(() => void refetch(), [refetch]);
+  const older = useCallback(() => setDepth(POOL_TRADES_QUEUE), []);
+  const trades = query.data ?? NO_TRADES;
+  const updatedAt = query.dataUpdatedAt || null;
+  // A later answer (a fetch or a live trade) clears what the stream said.
+  const error = query.isError
+    ? query.error.message
+    : streamError && streamError.at > (updatedAt ?? 0)
+      ? streamError.message
+      : null;
   return {
-    ...state,
+    trades,
+    status: query.data !== undefined ? 'ready' : query.isError ? 'error' : 'loading',
+    error,
+    updatedAt,
+    fresh: live.pool === key ? live.fresh : NO_KEYS,
     depth,
-    loadingOlder,
+    loadingOlder: query.isPlaceholderData && query.isFetching,
     retry,
     loadOlder: depth < POOL_TRADES_QUEUE ? older : null,
   };

@@ -5,7 +5,6 @@
  */
 import { checkAddress, type AddressFamily } from '../../core/address';
 import { TX_TYPES, type TxType } from '../../contracts/tx/endpoints';
-import type { TransferRecord } from '../../contracts/tx/schema';
 import { familyOf, txChain } from './chains';
 import { splitAddressList } from './parse';
 
@@ -128,12 +127,6 @@ export function requestOf(
       ...page,
     },
   };
-}
-
-/** The seed's rule: the next cursor is the last record's id while a page comes back full. */
-export function nextCursor(page: readonly TransferRecord[], limit: number): number | undefined {
-  if (page.length < limit) return undefined;
-  return page.at(-1)?.id;
 }
 
 /** The wallets a query is about (to tell in from out in its rows). */

@@ -13,7 +13,8 @@ import type {
 } from '../../contracts/tx/schema';
 import { api } from '../../client/api';
 import { addressKey, familyOf } from './chains';
-import { nextCursor, requestOf, type HistoryQuery } from './history';
+import { nextCursor } from './cursor';
+import { requestOf, type HistoryQuery } from './history';
 import type { ReplayMessage } from './replay';
 
 const STATUS_POLL_MS = 5_000;

@@ -4,11 +4,11 @@ import { csvCell } from '@/lib/core/csv';
 import {
   historyFromParams,
   historyToParams,
-  nextCursor,
   requestOf,
   validateHistory,
   type MultiQuery,
 } from '@/lib/features/wallets/history';
+import { nextCursor } from '@/lib/features/wallets/cursor';
 import { pickReplayCandidate, replayMessage } from '@/lib/features/wallets/replay';
 import { txIdentity } from '@/lib/contracts/tx/identity';
 import { VITALIK, evmTx } from './fixtures';
