@@ -233,13 +233,15 @@ export class ChartStudies {
           },
           pane,
         );
+        // 70 and 30 as dotted lines without axis badges: in a short pane three badges (70, the
+        // value, 30) pile over the scale's own labels.
         for (const level of [70, 30])
           rsi.createPriceLine({
             price: level,
             color: this.colors.faint,
             lineWidth: 1,
             lineStyle: LineStyle.Dotted,
-            axisLabelVisible: true,
+            axisLabelVisible: false,
             title: '',
           });
         lines.push(['value', rsi]);

@@ -84,6 +84,31 @@ test.describe('indicators on the pool chart', () => {
     await expect(studyRows(page)).toHaveCount(3);
   });
 
+  test('with six indicators the legend reads over the candles: it sits on a veil of the panel colour', async ({
+    page,
+  }) => {
+    await page.goto(`${POOL_PAGE}?studies=ema:20,ema:50,bb:20:2,vwap,rsi:14,macd:12:26:9`);
+    await expect(chart(page)).toHaveAttribute('data-state', 'ready');
+    await expect(studyRows(page)).toHaveCount(6);
+    const legend = page.getByTestId('chart-legend');
+    // The computed background: `rgba(r, g, b, a)` or `color(srgb r g b / a)`; transparent is alpha 0.
+    const alpha = await legend.evaluate((el) => {
+      const bg = getComputedStyle(el).backgroundColor;
+      if (bg === 'transparent') return 0;
+      const slash = /\/\s*([\d.]+)\s*\)$/.exec(bg);
+      if (slash) return Number(slash[1]);
+      const parts = /^rgba?\(([^)]*)\)$/.exec(bg)?.[1]?.split(',') ?? [];
+      return parts.length === 4 ? Number(parts[3]) : parts.length === 3 ? 1 : 0;
+    });
+    expect(alpha).toBeGreaterThanOrEqual(0.7);
+    // Every indicator line is inside that veil (none spills out below it over the candles).
+    const box = await legend.boundingBox();
+    for (const row of await studyRows(page).all()) {
+      const r = await row.boundingBox();
+      expect(r && box && r.y + r.height <= box.y + box.height + 0.5).toBe(true);
+    }
+  });
+
   test('the widget takes studies= too', async ({ page }) => {
     await page.goto(
       `http://127.0.0.1:${APP_PORT}/embed/pools/evm/1/${UNISWAP}?studies=ema:20,rsi:14&info=0`,

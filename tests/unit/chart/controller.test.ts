@@ -7,7 +7,7 @@ import {
   type HistoryWindow,
   type KlineInterval,
 } from '@/lib/features/chart/intervals';
-import { charts, type FakeChart } from './fake-lightweight-charts';
+import { charts, watermarks, type FakeChart } from './fake-lightweight-charts';
 
 vi.mock('lightweight-charts', () => import('./fake-lightweight-charts'));
 
@@ -106,6 +106,7 @@ const times = (chart: FakeChart) => chart.mainData().map((p) => p.time);
 
 beforeEach(() => {
   charts.length = 0;
+  watermarks.length = 0;
   stream.listeners.clear();
   calls = [];
   controllers = [];
@@ -337,6 +338,37 @@ describe('ChartController', () => {
     expect(figure.dataset.scale).toBe('pct');
     controller.setCompare([]);
     expect(figure.dataset.scale).toBe('log');
+  });
+
+  it('names each indicator pane in its corner (RSI, MACD), not the overlays, and drops the name with the pane', async () => {
+    const { controller, chart } = make();
+    controller.load(POOL, '15m');
+    await vi.waitFor(() => expect(controller.snapshot().state).toBe('ready'));
+    controller.setStudies([
+      { kind: 'ema', period: 20 },
+      { kind: 'rsi', period: 14 },
+      { kind: 'macd', period: 12 },
+    ]);
+    const shown = () => watermarks.filter((w) => !w.detached);
+    expect(shown().map((w) => w.lines.map((l) => l.text).join(' '))).toEqual([
+      'RSI 14',
+      'MACD 12 26 9',
+    ]);
+    // Below the price (0) and the volume (1): each in the pane its series were drawn in.
+    expect(shown().map((w) => w.pane.index)).toEqual([2, 3]);
+    // RSI's 70 and 30 are dotted lines without axis badges: in a short pane three badges (70, the
+    // value, 30) would pile over the scale; the value keeps its badge.
+    const rsi = chart.live().find((s) => s.pane === 2);
+    expect(rsi?.options.lastValueVisible).toBe(true);
+    expect(rsi?.priceLines.map((l) => [l.price, l.axisLabelVisible])).toEqual([
+      [70, false],
+      [30, false],
+    ]);
+
+    controller.setStudies([{ kind: 'ema', period: 20 }]);
+    expect(shown()).toEqual([]);
+    controller.setStudies([{ kind: 'rsi', period: 7 }]);
+    expect(shown().map((w) => w.lines[0]?.text)).toEqual(['RSI 7']);
   });
 
   it('changes style in place, keeping the bars', async () => {

@@ -19,8 +19,25 @@ export function defaultHorzScaleBehavior() {
   return class {};
 }
 
-export function createTextWatermark() {
-  return { applyOptions: () => undefined, detach: () => undefined };
+/** A text drawn by the chart in a pane's corner (the indicator panes' names), while attached. */
+export interface FakeWatermark {
+  pane: FakePane;
+  lines: { text: string }[];
+  detached: boolean;
+}
+export const watermarks: FakeWatermark[] = [];
+
+export function createTextWatermark(pane: FakePane, options: { lines: { text: string }[] }) {
+  const mark: FakeWatermark = { pane, lines: options.lines, detached: false };
+  watermarks.push(mark);
+  return {
+    applyOptions: (next: { lines?: { text: string }[] }) => {
+      if (next.lines) mark.lines = next.lines;
+    },
+    detach: () => {
+      mark.detached = true;
+    },
+  };
 }
 
 interface Point {
@@ -33,6 +50,7 @@ export class FakeSeries {
   options: Record<string, unknown>;
   removed = false;
   markers: unknown[] | null = null;
+  readonly priceLines: Record<string, unknown>[] = [];
 
   constructor(
     readonly type: string,
@@ -61,10 +79,15 @@ export class FakeSeries {
   priceToCoordinate(price: number): number {
     return 400 - price;
   }
-  createPriceLine() {
-    return { applyOptions: () => undefined, options: () => ({}) };
+  createPriceLine(options: Record<string, unknown>) {
+    const line = { ...options };
+    this.priceLines.push(line);
+    return { applyOptions: (next: object) => Object.assign(line, next), options: () => line };
   }
-  removePriceLine(): void {}
+  removePriceLine(handle: { options(): Record<string, unknown> }): void {
+    const i = this.priceLines.indexOf(handle.options());
+    if (i >= 0) this.priceLines.splice(i, 1);
+  }
 }
 
 export function createSeriesMarkers(series: FakeSeries, markers: unknown[]) {
@@ -132,7 +155,8 @@ class FakeTimeScale {
   }
 }
 
-interface FakePane {
+export interface FakePane {
+  index: number;
   setStretchFactor(factor: number): void;
 }
 
@@ -183,7 +207,10 @@ export class FakeChart {
     series.removed = true;
   }
   panes(): FakePane[] {
-    return Array.from({ length: this.paneCount }, () => ({ setStretchFactor: () => undefined }));
+    return Array.from({ length: this.paneCount }, (_, index) => ({
+      index,
+      setStretchFactor: () => undefined,
+    }));
   }
   removePane(index: number): void {
     if (index < this.paneCount) this.paneCount -= 1;
