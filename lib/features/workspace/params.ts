@@ -8,7 +8,7 @@
  */
 import { formatStudies, parseStudies, type StudySpec } from '../chart/studies';
 import { DEFAULT_INTERVAL, intervalOrLabel, type KlineInterval } from '../chart/intervals';
-import { parsePoolRef } from '../../contracts/pool-ref-check';
+import { parsePoolRefShape } from '../../contracts/pool-ref-shape';
 import type { PoolRef } from '../../contracts/pool-ref';
 import type { SearchParamsLike } from '../pools/params';
 
@@ -67,7 +67,7 @@ export function parseCell(raw: string): DeskCell | null {
   const [type = '', id = '', address = '', interval] = parts;
   let parsed;
   try {
-    parsed = parsePoolRef(type, id, address);
+    parsed = parsePoolRefShape(type, id, address);
   } catch {
     // A malformed %-escape in the address (decodeURIComponent throws).
     return null;

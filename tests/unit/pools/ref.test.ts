@@ -3,6 +3,7 @@ import { parseEnv } from '@/lib/config/env';
 import { featuredPools, parseFeaturedPools } from '@/lib/config/featured-pools';
 import { embedPath, poolKey, poolPath, poolQueryString } from '@/lib/contracts/pool-ref';
 import { parsePoolRef, poolAddressProblem } from '@/lib/contracts/pool-ref-check';
+import { parsePoolRefShape } from '@/lib/contracts/pool-ref-shape';
 
 const UNISWAP = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
 const RAYDIUM = '58oQChx4yWmvKdwLLZzBi4ChoCc2fqCF8hQhbYWEbTtW';
@@ -80,5 +81,39 @@ describe('featured pools', () => {
     expect(parseEnv({ FEATURED_POOLS: `evm:1:${UNISWAP}` }).FEATURED_POOLS).toBe(
       `evm:1:${UNISWAP}`,
     );
+  });
+});
+
+describe('parsePoolRefShape (browser links: no address libraries)', () => {
+  it('reads the same canonical pool as the full check where the address is valid', () => {
+    for (const [t, id, a] of [
+      ['ethereum', '1', UNISWAP.toUpperCase().replace('0X', '0x')],
+      ['svm', '501', RAYDIUM],
+    ] as const)
+      expect(parsePoolRefShape(t, id, a)).toEqual(parsePoolRef(t, id, a));
+  });
+  it('refuses what has not the shape of an address of its chain', () => {
+    expect(parsePoolRefShape('evm', '1', '0x12')).toMatchObject({
+      ok: false,
+      field: 'pool_address',
+    });
+    // 0, O, I and l are not Base58.
+    expect(parsePoolRefShape('svm', '501', '0OIl' + RAYDIUM.slice(4))).toMatchObject({
+      ok: false,
+      field: 'pool_address',
+    });
+    expect(parsePoolRefShape('tvm', '728126428', 'X' + 'a'.repeat(33))).toMatchObject({
+      ok: false,
+    });
+    expect(parsePoolRefShape('cosmos', '1', 'a b')).toMatchObject({ ok: false });
+    expect(parsePoolRefShape('evmx', '1', UNISWAP)).toMatchObject({
+      ok: false,
+      field: 'chain_type',
+    });
+  });
+  it('lets a checksum typo through (the pool page and the stream check it), where the full check does not', () => {
+    const typo = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u'; // USDT's Tron address, last letter changed
+    expect(parsePoolRefShape('tvm', '728126428', typo)).toMatchObject({ ok: true });
+    expect(parsePoolRef('tvm', '728126428', typo)).toMatchObject({ ok: false });
   });
 });
