@@ -6,6 +6,7 @@
 import Link from 'next/link';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useToasts, type Toast } from '@/lib/features/alerts/toasts';
+import { CloseIcon } from '@/components/ui/icons';
 
 const HIDE_MS = 10_000;
 
@@ -77,17 +78,7 @@ function ToastItem({ toast }: { toast: Toast }) {
         aria-label="Dismiss"
         className="grid h-6 w-6 shrink-0 place-items-center rounded text-muted hover:bg-raised hover:text-text"
       >
-        <svg
-          width="12"
-          height="12"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden
-        >
-          <path d="M6 6l12 12M18 6L6 18" />
-        </svg>
+        <CloseIcon />
       </button>
     </li>
   );

@@ -18,6 +18,7 @@ import { AlreadyPast, fireNow } from './already-past';
 import { formatPrice, type FiatFormat } from '@/lib/core/format/number';
 import { priceDecimals } from '@/lib/features/chart/price-format';
 import { PushSwitch } from './push-switch';
+import { BellIcon } from '@/components/ui/icons';
 
 function readPrice(text: string): number | null {
   const n = Number(text.replace(/[,\s]/g, ''));
@@ -65,18 +66,7 @@ export function TokenAlertButton({
         data-armed={lit ? 'true' : undefined}
         className={`grid h-6 w-6 shrink-0 place-items-center rounded hover:bg-raised ${lit ? 'text-warn' : 'text-faint hover:text-muted'}`}
       >
-        <svg
-          width="13"
-          height="13"
-          viewBox="0 0 24 24"
-          aria-hidden
-          fill={lit ? 'currentColor' : 'none'}
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinejoin="round"
-        >
-          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8M10 20a2 2 0 0 0 4 0" />
-        </svg>
+        <BellIcon filled={lit} />
       </button>
       {open && (
         <Dialog open onClose={() => setOpen(false)} title={`Price alert · ${symbol}`}>

@@ -13,7 +13,7 @@ import { useSlashFocus } from '@/lib/client/hooks/use-slash-focus';
 import { platformSearchQuery, tokenIndexQuery } from '@/lib/features/markets/queries';
 import { looksLikeAddress, matchTokens } from '@/lib/features/tokens/search';
 import type { TokenItem } from '@/lib/contracts/price/schema';
-import { SearchIcon } from '@/components/ui/search-icon';
+import { SearchIcon } from '@/components/ui/icons';
 import { TokenIcon } from '@/components/ui/token-icon';
 
 const MAX_RESULTS = 8;

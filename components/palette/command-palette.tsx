@@ -15,7 +15,7 @@ import { usePaletteStore } from '@/lib/features/palette/store';
 import { targetHref } from '@/lib/features/palette/targets';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
 import { NAV_ITEMS } from '@/components/layout/nav-links';
-import { SearchIcon } from '@/components/ui/search-icon';
+import { SearchIcon } from '@/components/ui/icons';
 import { PaletteRow } from './palette-row';
 import { usePaletteLookups, type Lookups } from './use-palette-lookups';
 

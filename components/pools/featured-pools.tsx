@@ -10,7 +10,7 @@ import { dexName, type PoolSummary } from '@/lib/features/pools/summary';
 import { Change } from '@/components/ui/change';
 import { MoneyNote } from '@/components/ui/money-note';
 import { Skeleton } from '@/components/ui/skeleton';
-import { StarIcon } from '@/components/ui/star-icon';
+import { StarIcon } from '@/components/ui/icons';
 import { TokenIcon } from '@/components/ui/token-icon';
 import { RetryButton } from './retry-button';
 import { TableArrowNav } from './table-arrow-nav';

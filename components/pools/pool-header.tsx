@@ -15,6 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TokenIcon } from '@/components/ui/token-icon';
 import type { Store } from '@/components/chart/snapshot-store';
 import { LivePrice } from './live-price';
+import { ChevronDownIcon } from '@/components/ui/icons';
 
 export const WINDOW_LABELS: Record<PoolWindow, string> = {
   m5: '5m',
@@ -137,18 +138,7 @@ export function PoolHeader({
             className={`flex h-7 shrink-0 items-center gap-1 rounded border px-2 text-[11px] font-medium sm:hidden ${figuresOpen ? 'border-accent bg-raised text-text' : 'border-border bg-panel text-muted'}`}
           >
             Figures
-            <svg
-              width="10"
-              height="10"
-              viewBox="0 0 24 24"
-              aria-hidden
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="3"
-              className={figuresOpen ? 'rotate-180' : undefined}
-            >
-              <path d="M6 9l6 6 6-6" />
-            </svg>
+            <ChevronDownIcon className={figuresOpen ? 'rotate-180' : undefined} />
           </button>
         </div>
       </div>

@@ -2,7 +2,7 @@
 import { poolKey, type PoolRef } from '@/lib/contracts/pool-ref';
 import { usePoolWatchlist } from '@/lib/features/pools/watchlist';
 import { Button } from '@/components/ui/button';
-import { StarIcon } from '@/components/ui/star-icon';
+import { StarIcon } from '@/components/ui/icons';
 
 /** Stars the pool into the watchlist of the Pools page (this browser only). */
 export function WatchPoolButton({ pool, pair }: { pool: PoolRef; pair: string | undefined }) {

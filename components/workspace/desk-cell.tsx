@@ -33,6 +33,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TokenIcon } from '@/components/ui/token-icon';
 import { CellPrice } from './cell-price';
 import type { FeaturedChoice } from './workspace-view';
+import { ChevronDownIcon, ExternalIcon } from '@/components/ui/icons';
 
 // Only a user who changes a pool pays for the picker (its list and the address form).
 const PoolPicker = dynamic(() => import('./pool-picker').then((m) => m.PoolPicker), {
@@ -238,17 +239,7 @@ export function DeskCellView({
               title="Open the pool page: trades, activity and holders"
               className="grid h-7 w-7 place-items-center rounded text-muted hover:bg-raised hover:text-text"
             >
-              <svg
-                width="14"
-                height="14"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden
-              >
-                <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
-              </svg>
+              <ExternalIcon />
             </Link>
           </>
         }
@@ -375,18 +366,7 @@ function PoolButton({
           <span className="font-mono text-[12px]">{fallback}</span>
         )}
       </span>
-      <svg
-        width="10"
-        height="10"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="3"
-        className="shrink-0 text-muted"
-        aria-hidden
-      >
-        <path d="M6 9l6 6 6-6" />
-      </svg>
+      <ChevronDownIcon className="shrink-0 text-muted" />
     </button>
   );
 }
