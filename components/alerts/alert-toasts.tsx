@@ -43,7 +43,7 @@ function ToastItem({ toast }: { toast: Toast }) {
   const arrow = toast.tone === 'up' ? '▲' : toast.tone === 'down' ? '▼' : null;
   return (
     <li
-      className={`pointer-events-auto flex items-start gap-2 rounded-md border border-l-4 border-border bg-panel px-3 py-2 text-[13px] shadow-xl ${tone}`}
+      className={`pointer-events-auto flex items-start gap-2 rounded-md border border-l-4 border-border bg-panel px-3 py-2 text-13 shadow-xl ${tone}`}
       onPointerEnter={() => setHeld(true)}
       onPointerLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
@@ -60,13 +60,13 @@ function ToastItem({ toast }: { toast: Toast }) {
       )}
       <div className="min-w-0 flex-1">
         <p className="num font-medium text-text">{toast.title}</p>
-        {toast.body && <p className="num mt-0.5 text-[12px] text-muted">{toast.body}</p>}
+        {toast.body && <p className="num mt-0.5 text-12 text-muted">{toast.body}</p>}
         {toast.href && (
           <Link
             href={toast.href}
             prefetch={false}
             onClick={() => dismiss(toast.id)}
-            className="mt-1 inline-block text-[12px] text-accent hover:underline"
+            className="mt-1 inline-block text-12 text-accent hover:underline"
           >
             Open chart
           </Link>

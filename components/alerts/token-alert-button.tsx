@@ -158,7 +158,7 @@ function TokenAlertForm({
         submit();
       }}
       // The dialog sits in a table cell: its alignment and weight are not the form's.
-      className="flex flex-col gap-3 text-left text-[13px] font-normal"
+      className="flex flex-col gap-3 text-left text-13 font-normal"
     >
       <p className="text-muted">
         {name} is at{' '}
@@ -172,7 +172,7 @@ function TokenAlertForm({
         {(['up', 'down'] as const).map((value) => (
           <label
             key={value}
-            className={`flex h-8 flex-1 cursor-pointer items-center justify-center gap-1 rounded border text-[12px] font-medium has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent ${shownSide === value ? 'border-accent bg-raised text-text' : 'border-border text-muted hover:text-text'}`}
+            className={`flex h-8 flex-1 cursor-pointer items-center justify-center gap-1 rounded border text-12 font-medium has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent ${shownSide === value ? 'border-accent bg-raised text-text' : 'border-border text-muted hover:text-text'}`}
           >
             <input
               type="radio"
@@ -191,7 +191,7 @@ function TokenAlertForm({
         ))}
       </fieldset>
       <div className="flex flex-col gap-1">
-        <label htmlFor={inputId} className="text-[12px] text-muted">
+        <label htmlFor={inputId} className="text-12 text-muted">
           Price in {code}
         </label>
         <input
@@ -210,7 +210,7 @@ function TokenAlertForm({
           className="num h-8 rounded border border-border bg-bg px-2 text-right text-text"
         />
         {error && (
-          <p id={errorId} className="text-[12px] text-down">
+          <p id={errorId} className="text-12 text-down">
             {error}
           </p>
         )}
@@ -225,7 +225,7 @@ function TokenAlertForm({
         />
       )}
       {armed.length > 0 && (
-        <div className="text-[12px] text-muted">
+        <div className="text-12 text-muted">
           <p className="mb-1">Armed for {symbol}:</p>
           <ul className="flex flex-col gap-1">
             {armed.map((e) => (
@@ -250,7 +250,7 @@ function TokenAlertForm({
         <PushSwitch which="prices" />
       </div>
       <div className="flex items-center justify-between gap-2">
-        <Link href="/alerts" prefetch={false} className="text-[12px] text-accent hover:underline">
+        <Link href="/alerts" prefetch={false} className="text-12 text-accent hover:underline">
           All alerts →
         </Link>
         <div className="flex gap-2">

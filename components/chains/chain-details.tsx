@@ -41,7 +41,7 @@ function Item({
   return (
     <div className={`bg-panel px-3 py-2 ${wide ? 'col-span-2 sm:col-span-3 lg:col-span-5' : ''}`}>
       <dt className="text-2xs uppercase tracking-wide text-muted">{label}</dt>
-      <dd className="mt-0.5 truncate text-[13px]">{children}</dd>
+      <dd className="mt-0.5 truncate text-13">{children}</dd>
     </div>
   );
 }

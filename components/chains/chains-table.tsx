@@ -15,7 +15,7 @@ export function ChainsTable({ chains }: { chains: ChainItem[] | null }) {
   return (
     <TableArrowNav className="overflow-x-auto">
       <table
-        className="num w-full min-w-[720px] border-separate border-spacing-0 whitespace-nowrap text-[13px]"
+        className="num w-full min-w-[720px] border-separate border-spacing-0 whitespace-nowrap text-13"
         aria-label="Chains"
         aria-busy={chains ? undefined : true}
       >

@@ -17,7 +17,7 @@ export function FiatSelect() {
           role="status"
           data-testid="fiat-refused"
           title={`The price service has no quotes in ${refused.code}: prices are shown in USD.`}
-          className="hidden text-[11px] text-warn sm:inline"
+          className="hidden text-11 text-warn sm:inline"
         >
           {refused.code} unavailable
         </span>

@@ -138,9 +138,9 @@ export function HeaderSearch() {
                 }
               }
             }}
-            className="h-8 w-full rounded border border-border bg-panel pl-7 pr-7 text-[12px] text-text placeholder:text-faint focus-visible:outline-2 focus-visible:outline-accent md:h-7"
+            className="h-8 w-full rounded border border-border bg-panel pl-7 pr-7 text-12 text-text placeholder:text-faint focus-visible:outline-2 focus-visible:outline-accent md:h-7"
           />
-          <kbd className="pointer-events-none absolute right-2 top-1/2 hidden -translate-y-1/2 rounded border border-border px-1 text-[10px] text-faint md:block">
+          <kbd className="pointer-events-none absolute right-2 top-1/2 hidden -translate-y-1/2 rounded border border-border px-1 text-10 text-faint md:block">
             /
           </kbd>
         </div>
@@ -162,7 +162,7 @@ export function HeaderSearch() {
               data-testid={option.kind === 'token' ? 'search-result' : 'search-all'}
               onMouseEnter={() => setActive(i)}
               onClick={() => go(option)}
-              className={`flex h-9 cursor-pointer items-center gap-2 px-2.5 text-[12px] ${i === current ? 'bg-raised' : ''}`}
+              className={`flex h-9 cursor-pointer items-center gap-2 px-2.5 text-12 ${i === current ? 'bg-raised' : ''}`}
             >
               {option.kind === 'token' ? (
                 <>
@@ -186,7 +186,7 @@ export function HeaderSearch() {
             </li>
           ))}
           {pending && (
-            <li role="presentation" className="px-2.5 py-2 text-[12px] text-faint">
+            <li role="presentation" className="px-2.5 py-2 text-12 text-faint">
               Loading the token list…
             </li>
           )}

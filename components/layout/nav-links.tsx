@@ -65,7 +65,7 @@ export function NavLinks() {
             // needs. Hovering or touching a link still prefetches it.
             prefetch={false}
             // Eight items fit a 320 px phone: tighter below 400 px, three of them pictures (IconLabel).
-            className={`whitespace-nowrap rounded px-[3px] py-1.5 text-[12px] font-medium transition-colors min-[400px]:px-2 min-[400px]:text-[13px] md:px-2.5 ${
+            className={`whitespace-nowrap rounded px-[3px] py-1.5 text-12 font-medium transition-colors min-[400px]:px-2 min-[400px]:text-13 md:px-2.5 ${
               active ? 'bg-raised text-text' : 'text-muted hover:text-text'
             }`}
           >

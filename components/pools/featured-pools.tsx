@@ -84,7 +84,7 @@ export function FeaturedPools({
           className={`flex h-8 w-full items-center gap-1 px-3 uppercase tracking-wide hover:text-text ${align === 'right' ? 'justify-end' : 'justify-start'} ${active ? 'text-text' : ''}`}
         >
           {text}
-          <span aria-hidden className={`text-[9px] ${active ? 'text-accent' : 'text-transparent'}`}>
+          <span aria-hidden className={`text-9 ${active ? 'text-accent' : 'text-transparent'}`}>
             {active && sort.dir === 'asc' ? '▲' : '▼'}
           </span>
         </button>
@@ -105,7 +105,7 @@ export function FeaturedPools({
       {/* Positioned, so what it holds (a hidden column name too) scrolls inside it, never widens the page. */}
       <TableArrowNav className="relative overflow-x-auto">
         <table
-          className="num w-full min-w-[540px] border-separate border-spacing-0 whitespace-nowrap text-[13px] md:min-w-[760px]"
+          className="num w-full min-w-[540px] border-separate border-spacing-0 whitespace-nowrap text-13 md:min-w-[760px]"
           aria-label={label}
         >
           <thead className="text-2xs uppercase tracking-wide text-muted">
@@ -229,7 +229,7 @@ function Row({
     return (
       <tr>
         <td className={`${cell} sticky left-0 bg-panel`}>
-          <Link href={row.href} className="font-mono text-[12px] hover:text-accent">
+          <Link href={row.href} className="font-mono text-12 hover:text-accent">
             {row.address.slice(0, 10)}…
           </Link>
         </td>

@@ -85,7 +85,7 @@ export function LivePrice({
           </span>
         )}
       </div>
-      <div className="num flex flex-wrap items-center gap-x-2 text-[12px] text-muted">
+      <div className="num flex flex-wrap items-center gap-x-2 text-12 text-muted">
         {inQuote !== null && Number.isFinite(inQuote) && pool ? (
           <span>
             {formatChartPrice(inQuote, priceDecimals(inQuote))} {pool.quote_token.symbol}

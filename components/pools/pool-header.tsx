@@ -98,7 +98,7 @@ export function PoolHeader({
               {pool && <Badge tone="accent">{dexName(pool.dex)}</Badge>}
               <Badge>{chainName}</Badge>
             </div>
-            <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-[12px] text-muted">
+            <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-12 text-muted">
               {pool && <span className="hidden truncate sm:inline">{pool.name}</span>}
               {pool && (
                 <Address value={pool.address} href={explorer?.address(pool.address)} external />
@@ -119,7 +119,7 @@ export function PoolHeader({
             {WINDOWS.map((w) => (
               <div key={w} className="min-w-fit shrink-0 sm:min-w-0">
                 <dt className="text-2xs uppercase tracking-wide text-muted">{WINDOW_LABELS[w]}</dt>
-                <dd className="text-[13px]">
+                <dd className="text-13">
                   {pool ? (
                     <Change value={pool.price_change_percentage[w]} />
                   ) : (
@@ -135,7 +135,7 @@ export function PoolHeader({
             aria-controls={figuresId}
             onClick={() => setFiguresOpen((o) => !o)}
             title={figuresOpen ? "Hide the pool's figures" : "Show the pool's figures"}
-            className={`flex h-7 shrink-0 items-center gap-1 rounded border px-2 text-[11px] font-medium sm:hidden ${figuresOpen ? 'border-accent bg-raised text-text' : 'border-border bg-panel text-muted'}`}
+            className={`flex h-7 shrink-0 items-center gap-1 rounded border px-2 text-11 font-medium sm:hidden ${figuresOpen ? 'border-accent bg-raised text-text' : 'border-border bg-panel text-muted'}`}
           >
             Figures
             <ChevronDownIcon className={figuresOpen ? 'rotate-180' : undefined} />
@@ -196,7 +196,7 @@ function Figure({
     <div className="min-w-fit shrink-0 sm:min-w-0" data-source={source}>
       <dt className="whitespace-nowrap text-2xs uppercase tracking-wide text-muted">{label}</dt>
       <dd
-        className="num truncate text-[13px] font-medium"
+        className="num truncate text-13 font-medium"
         title={value === 'n/a' ? 'Not available from the upstream' : note}
       >
         {value ?? <Skeleton width={64} />}

@@ -48,7 +48,7 @@ export function Platforms({
   };
   return (
     <div className="overflow-x-auto">
-      <table className="num w-full min-w-[640px] text-[13px]">
+      <table className="num w-full min-w-[640px] text-13">
         <thead className="text-2xs uppercase tracking-wide text-muted">
           <tr className="border-b border-border">
             <th scope="col" className="px-3 py-2 text-left font-medium">
@@ -147,7 +147,7 @@ export function Platforms({
         </tbody>
       </table>
       {batchError && (
-        <p className="border-t border-border px-3 py-2 text-[12px] text-muted">
+        <p className="border-t border-border px-3 py-2 text-12 text-muted">
           Contract quotes are unavailable: {batchError}
         </p>
       )}

@@ -19,8 +19,8 @@ export function KV({
   hint?: string;
 }) {
   return (
-    <div className="grid min-h-9 grid-cols-[140px_minmax(0,1fr)] items-center gap-3 border-b border-border/50 py-1.5 text-[13px] last:border-0 sm:grid-cols-[170px_minmax(0,1fr)]">
-      <dt className="text-[12px] text-muted" title={hint}>
+    <div className="grid min-h-9 grid-cols-[140px_minmax(0,1fr)] items-center gap-3 border-b border-border/50 py-1.5 text-13 last:border-0 sm:grid-cols-[170px_minmax(0,1fr)]">
+      <dt className="text-12 text-muted" title={hint}>
         {label}
       </dt>
       <dd className="num min-w-0 break-words">{children}</dd>

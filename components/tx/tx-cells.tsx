@@ -5,7 +5,7 @@ import type { Direction } from '@/lib/features/wallets/direction';
 
 // Outlined rather than tinted: coloured text on a tint of itself falls short of 4.5:1 on raised rows.
 const PILL =
-  'inline-flex items-center gap-1 whitespace-nowrap rounded border px-1.5 text-[11px] font-medium leading-[18px]';
+  'inline-flex items-center gap-1 whitespace-nowrap rounded border px-1.5 text-11 font-medium leading-[18px]';
 const TONE = {
   up: 'border-up/40 text-up',
   down: 'border-down/40 text-down',
@@ -53,7 +53,7 @@ export function StatusBadge({ status }: { status: string | null | undefined }) {
 export function ChainBadge({ chainType, chainId }: { chainType: string; chainId?: number | null }) {
   const chain = txChain(chainType, chainId);
   return (
-    <span className="inline-flex items-center gap-1.5 whitespace-nowrap text-[12px] text-muted">
+    <span className="inline-flex items-center gap-1.5 whitespace-nowrap text-12 text-muted">
       <span
         aria-hidden
         className="h-1.5 w-1.5 rounded-full"

@@ -44,7 +44,7 @@ export function Address({
   );
   return (
     <span
-      className={`inline-flex min-w-0 max-w-full items-center gap-1 ${label ? '' : 'font-mono text-[12px]'} ${className}`}
+      className={`inline-flex min-w-0 max-w-full items-center gap-1 ${label ? '' : 'font-mono text-12'} ${className}`}
     >
       {body}
       {copy && <CopyButton value={value} label="Copy" />}

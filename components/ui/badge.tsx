@@ -24,7 +24,7 @@ export function Badge({
   return (
     <span
       title={title}
-      className={`inline-flex items-center gap-1 whitespace-nowrap rounded px-1.5 py-px text-[11px] font-medium ${TONES[tone]} ${className}`}
+      className={`inline-flex items-center gap-1 whitespace-nowrap rounded px-1.5 py-px text-11 font-medium ${TONES[tone]} ${className}`}
     >
       {children}
     </span>

@@ -18,7 +18,7 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: 'sm' | 'md' }) {
-  const sizing = size === 'sm' ? 'h-7 px-2 text-[12px]' : 'h-8 px-3 text-[13px]';
+  const sizing = size === 'sm' ? 'h-7 px-2 text-12' : 'h-8 px-3 text-13';
   return (
     <button
       type={type}

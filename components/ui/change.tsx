@@ -15,7 +15,7 @@ export function Change({
   return (
     <span className={`num whitespace-nowrap ${tone} ${className}`}>
       {arrow && dir !== 'flat' && (
-        <span aria-hidden className="mr-0.5 text-[9px]">
+        <span aria-hidden className="mr-0.5 text-9">
           {dir === 'up' ? '▲' : '▼'}
         </span>
       )}

@@ -59,7 +59,7 @@ export function CsvExportDialog<T>({
   return (
     <>
       <Dialog open={open} onClose={onClose} title={`Export ${noun} as CSV`}>
-        <div className="flex flex-col gap-3 text-[13px]">
+        <div className="flex flex-col gap-3 text-13">
           <p className="text-muted">
             The {rows.length.toLocaleString('en-US')} {noun} loaded on this page
             {span
@@ -91,7 +91,7 @@ export function CsvExportDialog<T>({
           <p
             role="status"
             data-testid="csv-count"
-            className={`num text-[12px] ${badRange ? 'text-down' : 'text-muted'}`}
+            className={`num text-12 ${badRange ? 'text-down' : 'text-muted'}`}
           >
             {badRange
               ? '“From” is after “To”.'

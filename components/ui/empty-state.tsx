@@ -20,7 +20,7 @@ export function EmptyState({
       <p className={`text-sm font-medium ${tone === 'error' ? 'text-down' : 'text-text'}`}>
         {title}
       </p>
-      {children && <p className="max-w-md text-[12px] text-muted">{children}</p>}
+      {children && <p className="max-w-md text-12 text-muted">{children}</p>}
       {action && <div className="mt-2">{action}</div>}
     </div>
   );

@@ -6,7 +6,7 @@ import type {
 } from 'react';
 
 const control =
-  'h-8 w-full rounded border border-border bg-bg px-2 text-[13px] text-text placeholder:text-faint focus:border-accent focus:outline-none disabled:opacity-50 aria-[invalid=true]:border-down';
+  'h-8 w-full rounded border border-border bg-bg px-2 text-13 text-text placeholder:text-faint focus:border-accent focus:outline-none disabled:opacity-50 aria-[invalid=true]:border-down';
 
 /** A labelled control with an optional hint and an inline error (tied by aria-describedby). */
 export function Field({
@@ -26,16 +26,16 @@ export function Field({
 }) {
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-[12px] font-medium text-muted">
+      <label htmlFor={id} className="text-12 font-medium text-muted">
         {label}
       </label>
       {children}
       {error ? (
-        <p id={`${id}-error`} role="alert" className="text-[12px] text-down">
+        <p id={`${id}-error`} role="alert" className="text-12 text-down">
           {error}
         </p>
       ) : hint ? (
-        <p id={`${id}-hint`} className="text-[11px] text-muted">
+        <p id={`${id}-hint`} className="text-11 text-muted">
           {hint}
         </p>
       ) : null}
@@ -50,7 +50,7 @@ export function TextInput({ className = '', ...rest }: InputHTMLAttributes<HTMLI
 export function TextArea({ className = '', ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <textarea
-      className={`${control} h-auto min-h-20 py-1.5 font-mono text-[12px] ${className}`}
+      className={`${control} h-auto min-h-20 py-1.5 font-mono text-12 ${className}`}
       {...rest}
     />
   );

@@ -44,7 +44,7 @@ export function Segmented<T extends string>({
             title={o.title}
             disabled={disabled}
             onClick={() => onChange(o.value)}
-            className={`rounded-sm font-medium transition-colors ${size === 'sm' ? 'h-6 px-1.5 text-[11px] max-[359px]:px-1' : 'h-7 px-2 text-[12px]'} ${
+            className={`rounded-sm font-medium transition-colors ${size === 'sm' ? 'h-6 px-1.5 text-11 max-[359px]:px-1' : 'h-7 px-2 text-12'} ${
               active ? 'bg-raised text-text' : 'text-muted hover:text-text'
             }`}
           >

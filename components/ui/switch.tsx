@@ -19,11 +19,11 @@ export function Switch({
   return (
     <div className="flex items-start justify-between gap-4 py-2">
       <div className="min-w-0">
-        <label htmlFor={id} className="text-[13px] font-medium text-text">
+        <label htmlFor={id} className="text-13 font-medium text-text">
           {label}
         </label>
         {description && (
-          <p id={`${id}-desc`} className="text-[11px] text-muted">
+          <p id={`${id}-desc`} className="text-11 text-muted">
             {description}
           </p>
         )}

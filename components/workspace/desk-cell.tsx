@@ -304,7 +304,7 @@ function QuickPicks({
                   type="button"
                   onClick={() => onPick(ref)}
                   title={`${pair(summary)} · ${dexName(summary.dex)} · ${chainNameOf(ref)}`}
-                  className="flex h-7 items-center gap-1.5 rounded-full border border-border bg-raised/40 pl-1 pr-2.5 text-[12px] font-medium hover:bg-raised"
+                  className="flex h-7 items-center gap-1.5 rounded-full border border-border bg-raised/40 pl-1 pr-2.5 text-12 font-medium hover:bg-raised"
                 >
                   <TokenIcon src={summary.base.image} symbol={summary.base.symbol} size={18} />
                   {pair(summary)}
@@ -356,14 +356,14 @@ function PoolButton({
           />
         </span>
       ) : null}
-      <span className="truncate text-[13px] font-semibold">
+      <span className="truncate text-13 font-semibold">
         {summary ? (
           <>
             {summary.base.symbol}
             <span className="text-muted">/{summary.quote.symbol}</span>
           </>
         ) : (
-          <span className="font-mono text-[12px]">{fallback}</span>
+          <span className="font-mono text-12">{fallback}</span>
         )}
       </span>
       <ChevronDownIcon className="shrink-0 text-muted" />

@@ -70,11 +70,11 @@ export function PoolPicker({
                       </span>
                     ) : null}
                     <span className="flex min-w-0 flex-col leading-tight">
-                      <span className="truncate text-[13px] font-medium">
+                      <span className="truncate text-13 font-medium">
                         {summary ? (
                           `${summary.base.symbol}/${summary.quote.symbol}`
                         ) : (
-                          <span className="font-mono text-[12px]">{ref.address.slice(0, 12)}…</span>
+                          <span className="font-mono text-12">{ref.address.slice(0, 12)}…</span>
                         )}
                       </span>
                       <span className="truncate text-2xs text-muted">
