@@ -3,6 +3,7 @@
  * The app's toasts, bottom right: a polite live region (screen readers hear each one), each
  * dismissible, gone by itself after a while on a visible tab unless the pointer or the focus is on it.
  */
+import { clsx } from 'clsx';
 import Link from 'next/link';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useToasts, type Toast } from '@/lib/features/alerts/toasts';
@@ -43,7 +44,10 @@ function ToastItem({ toast }: { toast: Toast }) {
   const arrow = toast.tone === 'up' ? '▲' : toast.tone === 'down' ? '▼' : null;
   return (
     <li
-      className={`pointer-events-auto flex items-start gap-2 rounded-md border border-l-4 border-border bg-panel px-3 py-2 text-13 shadow-xl ${tone}`}
+      className={clsx(
+        'pointer-events-auto flex items-start gap-2 rounded-md border border-l-4 border-border bg-panel px-3 py-2 text-13 shadow-xl',
+        tone,
+      )}
       onPointerEnter={() => setHeld(true)}
       onPointerLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
@@ -53,7 +57,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       {arrow && (
         <span
           aria-hidden
-          className={`mt-0.5 text-2xs ${toast.tone === 'up' ? 'text-up' : 'text-down'}`}
+          className={clsx('mt-0.5 text-2xs', toast.tone === 'up' ? 'text-up' : 'text-down')}
         >
           {arrow}
         </span>

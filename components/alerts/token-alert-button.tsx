@@ -4,6 +4,7 @@
  * shown), kept in the same list as the chart's alerts (lib/features/alerts/store.ts). The bell is
  * lit while the token has an armed alert.
  */
+import { clsx } from 'clsx';
 import Link from 'next/link';
 import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -64,7 +65,10 @@ export function TokenAlertButton({
             : 'Add a price alert'
         }
         data-armed={lit ? 'true' : undefined}
-        className={`grid h-6 w-6 shrink-0 place-items-center rounded hover:bg-raised ${lit ? 'text-warn' : 'text-faint hover:text-muted'}`}
+        className={clsx(
+          'grid h-6 w-6 shrink-0 place-items-center rounded hover:bg-raised',
+          lit ? 'text-warn' : 'text-faint hover:text-muted',
+        )}
       >
         <BellIcon filled={lit} />
       </button>
@@ -172,7 +176,12 @@ function TokenAlertForm({
         {(['up', 'down'] as const).map((value) => (
           <label
             key={value}
-            className={`flex h-8 flex-1 cursor-pointer items-center justify-center gap-1 rounded border text-12 font-medium has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent ${shownSide === value ? 'border-accent bg-raised text-text' : 'border-border text-muted hover:text-text'}`}
+            className={clsx(
+              'flex h-8 flex-1 cursor-pointer items-center justify-center gap-1 rounded border text-12 font-medium has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent',
+              shownSide === value
+                ? 'border-accent bg-raised text-text'
+                : 'border-border text-muted hover:text-text',
+            )}
           >
             <input
               type="radio"

@@ -6,6 +6,7 @@
  * one, Escape closes; `/` focuses it wherever the page has no search of its own. On a phone it is
  * a button that opens a full-width field under the header.
  */
+import { clsx } from 'clsx';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useCallback, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
@@ -85,7 +86,12 @@ export function HeaderSearch() {
       </button>
       <div
         role="search"
-        className={`${shown ? 'fixed inset-x-0 top-[calc(3rem+1px)] z-40 border-b border-border bg-bg p-2' : 'hidden'} md:static md:block md:w-full md:border-0 md:bg-transparent md:p-0`}
+        className={clsx(
+          shown
+            ? 'fixed inset-x-0 top-[calc(3rem+1px)] z-40 border-b border-border bg-bg p-2'
+            : 'hidden',
+          'md:static md:block md:w-full md:border-0 md:bg-transparent md:p-0',
+        )}
       >
         <div className="relative">
           <span className="pointer-events-none absolute left-2 top-1/2 -translate-y-1/2 text-faint">
@@ -162,7 +168,10 @@ export function HeaderSearch() {
               data-testid={option.kind === 'token' ? 'search-result' : 'search-all'}
               onMouseEnter={() => setActive(i)}
               onClick={() => go(option)}
-              className={`flex h-9 cursor-pointer items-center gap-2 px-2.5 text-12 ${i === current ? 'bg-raised' : ''}`}
+              className={clsx(
+                'flex h-9 cursor-pointer items-center gap-2 px-2.5 text-12',
+                i === current && 'bg-raised',
+              )}
             >
               {option.kind === 'token' ? (
                 <>

@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import type { ComponentType } from 'react';
@@ -65,9 +66,10 @@ export function NavLinks() {
             // needs. Hovering or touching a link still prefetches it.
             prefetch={false}
             // Eight items fit a 320 px phone: tighter below 400 px, three of them pictures (IconLabel).
-            className={`whitespace-nowrap rounded px-[3px] py-1.5 text-12 font-medium transition-colors min-[400px]:px-2 min-[400px]:text-13 md:px-2.5 ${
-              active ? 'bg-raised text-text' : 'text-muted hover:text-text'
-            }`}
+            className={clsx(
+              'whitespace-nowrap rounded px-[3px] py-1.5 text-12 font-medium transition-colors min-[400px]:px-2 min-[400px]:text-13 md:px-2.5',
+              active ? 'bg-raised text-text' : 'text-muted hover:text-text',
+            )}
           >
             {'icon' in item ? <IconLabel icon={item.icon} label={item.label} /> : item.label}
           </Link>

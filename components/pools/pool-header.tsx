@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useId, useState, type ReactNode } from 'react';
 import type { FeedSnapshot } from '@/lib/features/chart/feed';
 import { formatCompact, formatPrice } from '@/lib/core/format/number';
@@ -135,7 +136,12 @@ export function PoolHeader({
             aria-controls={figuresId}
             onClick={() => setFiguresOpen((o) => !o)}
             title={figuresOpen ? "Hide the pool's figures" : "Show the pool's figures"}
-            className={`flex h-7 shrink-0 items-center gap-1 rounded border px-2 text-11 font-medium sm:hidden ${figuresOpen ? 'border-accent bg-raised text-text' : 'border-border bg-panel text-muted'}`}
+            className={clsx(
+              'flex h-7 shrink-0 items-center gap-1 rounded border px-2 text-11 font-medium sm:hidden',
+              figuresOpen
+                ? 'border-accent bg-raised text-text'
+                : 'border-border bg-panel text-muted',
+            )}
           >
             Figures
             <ChevronDownIcon className={figuresOpen ? 'rotate-180' : undefined} />
@@ -145,7 +151,10 @@ export function PoolHeader({
 
       <div
         id={figuresId}
-        className={`mt-2 border-t border-border pt-2 sm:mt-3 sm:block sm:pt-2.5 ${figuresOpen ? '' : 'hidden'}`}
+        className={clsx(
+          'mt-2 border-t border-border pt-2 sm:mt-3 sm:block sm:pt-2.5',
+          !figuresOpen && 'hidden',
+        )}
       >
         <dl
           className="-mx-3 flex gap-x-5 overflow-x-auto px-3 sm:mx-0 sm:grid sm:grid-cols-3 sm:gap-x-4 sm:gap-y-2 sm:overflow-visible sm:px-0 lg:grid-cols-6"

@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import Link from 'next/link';
 import { Address } from '@/components/ui/address';
 import { TokenIcon } from '@/components/ui/token-icon';
@@ -81,7 +82,10 @@ export function Platforms({
             return (
               <tr
                 key={p.id}
-                className={`h-9 border-b border-border/60 last:border-0 ${p.id === token.id ? 'bg-raised/50' : ''}`}
+                className={clsx(
+                  'h-9 border-b border-border/60 last:border-0',
+                  p.id === token.id && 'bg-raised/50',
+                )}
                 data-testid="platform-row"
               >
                 <td className="px-3">
@@ -127,7 +131,7 @@ export function Platforms({
                     <span className="text-faint">—</span>
                   )}
                 </td>
-                <td className={`px-3 text-right ${change ? changeTone(change) : ''}`}>
+                <td className={clsx('px-3 text-right', change && changeTone(change))}>
                   {change ?? <span className="text-faint">—</span>}
                 </td>
                 <td

@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
@@ -162,7 +163,10 @@ export function TokenView({
           <div className="mt-1 flex items-center gap-2 sm:justify-end">
             {q && (
               <span
-                className={`num text-13 font-medium ${changeTone(formatPercent(q.percent_change_24h))}`}
+                className={clsx(
+                  'num text-13 font-medium',
+                  changeTone(formatPercent(q.percent_change_24h)),
+                )}
               >
                 {formatPercent(q.percent_change_24h)} 24h
               </span>
@@ -218,7 +222,7 @@ export function TokenView({
             {q ? (
               <>
                 {formatCompact(q.volume_24h, format)}{' '}
-                <span className={`text-2xs ${changeTone(formatPercent(q.volume_change_24h))}`}>
+                <span className={clsx('text-2xs', changeTone(formatPercent(q.volume_change_24h)))}>
                   {formatPercent(q.volume_change_24h)}
                 </span>
               </>

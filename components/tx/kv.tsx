@@ -1,9 +1,10 @@
+import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 
 /** A dense key/value grid: labels muted on the left, values on the right, two columns on wide screens. */
 export function KeyValues({ children, columns = 2 }: { children: ReactNode; columns?: 1 | 2 }) {
   return (
-    <dl className={`grid grid-cols-1 gap-x-8 px-3 py-1 ${columns === 2 ? 'lg:grid-cols-2' : ''}`}>
+    <dl className={clsx('grid grid-cols-1 gap-x-8 px-3 py-1', columns === 2 && 'lg:grid-cols-2')}>
       {children}
     </dl>
   );

@@ -1,4 +1,5 @@
 /** Small pieces of a transaction row, the same in the live feed, the history and the transaction page. */
+import { clsx } from 'clsx';
 import { formatTokenAmount } from '@/lib/core/format/units';
 import { chainLabel, txChain } from '@/lib/features/wallets/chains';
 import type { Direction } from '@/lib/features/wallets/direction';
@@ -23,7 +24,7 @@ export function DirectionBadge({ direction }: { direction: Direction | null }) {
   if (!direction) return <span className="text-muted">—</span>;
   const d = DIRECTION[direction];
   return (
-    <span className={`${PILL} ${TONE[d.tone]}`} title={`${d.text} relative to the wallet`}>
+    <span className={clsx(PILL, TONE[d.tone])} title={`${d.text} relative to the wallet`}>
       <span aria-hidden>{d.arrow}</span>
       {d.text}
     </span>
@@ -47,7 +48,7 @@ export function StatusBadge({ status }: { status: string | null | undefined }) {
         : status === 'pending'
           ? 'Pending'
           : (status ?? 'Unknown');
-  return <span className={`${PILL} ${TONE[tone]}`}>{text}</span>;
+  return <span className={clsx(PILL, TONE[tone])}>{text}</span>;
 }
 
 export function ChainBadge({ chainType, chainId }: { chainType: string; chainId?: number | null }) {
@@ -94,7 +95,7 @@ export function AmountText({
   const tone = direction === 'in' ? 'text-up' : direction === 'out' ? 'text-down' : 'text-text';
   return (
     <span
-      className={`num whitespace-nowrap ${tone}`}
+      className={clsx('num whitespace-nowrap', tone)}
       title={`${amount ?? ''} (raw, ${decimals ?? 0} decimals)`}
     >
       {sign}

@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useState } from 'react';
 import { CheckIcon, CopyIcon } from '@/components/ui/icons';
 
@@ -31,7 +32,10 @@ export function CopyButton({
           () => undefined,
         );
       }}
-      className={`inline-grid h-5 w-5 shrink-0 place-items-center rounded text-faint hover:bg-raised hover:text-text ${className}`}
+      className={clsx(
+        'inline-grid h-5 w-5 shrink-0 place-items-center rounded text-faint hover:bg-raised hover:text-text',
+        className,
+      )}
     >
       {copied ? <CheckIcon /> : <CopyIcon />}
     </button>

@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
 
@@ -38,7 +39,10 @@ export function Dialog({
       onClick={(e) => {
         if (e.target === ref.current) onClose();
       }}
-      className={`m-auto w-[calc(100vw-24px)] rounded-lg border border-border bg-panel p-0 text-text shadow-2xl backdrop:bg-black/60 ${wide ? 'max-w-4xl' : 'max-w-lg'}`}
+      className={clsx(
+        'm-auto w-[calc(100vw-24px)] rounded-lg border border-border bg-panel p-0 text-text shadow-2xl backdrop:bg-black/60',
+        wide ? 'max-w-4xl' : 'max-w-lg',
+      )}
     >
       {open && (
         <div className="flex max-h-[85vh] flex-col">

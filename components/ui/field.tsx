@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import type {
   InputHTMLAttributes,
   ReactNode,
@@ -25,7 +26,7 @@ export function Field({
   className?: string;
 }) {
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
+    <div className={clsx('flex flex-col gap-1', className)}>
       <label htmlFor={id} className="text-12 font-medium text-muted">
         {label}
       </label>
@@ -44,13 +45,13 @@ export function Field({
 }
 
 export function TextInput({ className = '', ...rest }: InputHTMLAttributes<HTMLInputElement>) {
-  return <input className={`${control} ${className}`} {...rest} />;
+  return <input className={clsx(control, className)} {...rest} />;
 }
 
 export function TextArea({ className = '', ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <textarea
-      className={`${control} h-auto min-h-20 py-1.5 font-mono text-12 ${className}`}
+      className={clsx(control, 'h-auto min-h-20 py-1.5 font-mono text-12', className)}
       {...rest}
     />
   );
@@ -62,7 +63,7 @@ export function Select({
   ...rest
 }: SelectHTMLAttributes<HTMLSelectElement>) {
   return (
-    <select className={`${control} cursor-pointer pr-6 ${className}`} {...rest}>
+    <select className={clsx(control, 'cursor-pointer pr-6', className)} {...rest}>
       {children}
     </select>
   );

@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 
 /** An on/off control (role="switch"), labelled by its visible text. */
 export function Switch({
@@ -36,12 +37,16 @@ export function Switch({
         aria-describedby={description ? `${id}-desc` : undefined}
         disabled={disabled}
         onClick={() => onChange(!checked)}
-        className={`relative inline-flex h-5 w-9 shrink-0 items-center rounded-full border transition-colors disabled:cursor-not-allowed disabled:opacity-50 ${
-          checked ? 'border-accent bg-accent' : 'border-border bg-raised'
-        }`}
+        className={clsx(
+          'relative inline-flex h-5 w-9 shrink-0 items-center rounded-full border transition-colors disabled:cursor-not-allowed disabled:opacity-50',
+          checked ? 'border-accent bg-accent' : 'border-border bg-raised',
+        )}
       >
         <span
-          className={`inline-block h-3.5 w-3.5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-[18px]' : 'translate-x-[2px]'}`}
+          className={clsx(
+            'inline-block h-3.5 w-3.5 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-[18px]' : 'translate-x-[2px]',
+          )}
         />
       </button>
     </div>

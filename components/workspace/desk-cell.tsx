@@ -7,6 +7,7 @@
  * as on the pool page. An empty cell asks for a pool; a pool the price service does not know says
  * so in its cell.
  */
+import { clsx } from 'clsx';
 import Link from 'next/link';
 import dynamic from 'next/dynamic';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
@@ -253,7 +254,11 @@ export function DeskCellView({
       data-testid="desk-cell"
       data-pool={key}
       data-status={cell ? status : 'empty'}
-      className={`flex min-h-0 min-w-0 flex-col rounded-md border border-border bg-panel ${height} md:h-auto`}
+      className={clsx(
+        'flex min-h-0 min-w-0 flex-col rounded-md border border-border bg-panel',
+        height,
+        'md:h-auto',
+      )}
       style={{ '--study-panes': panes } as CSSProperties}
       onPointerEnter={lead}
       onPointerDown={lead}

@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import type { DeskLayout } from '@/lib/features/workspace/params';
 import { LayoutIcon } from '@/components/ui/icons';
 
@@ -53,9 +54,10 @@ export function LayoutPicker({
             title={o.label}
             tabIndex={active ? 0 : -1}
             onClick={() => onChange(o.value)}
-            className={`grid h-6 w-7 place-items-center rounded-sm transition-colors ${
-              active ? 'bg-raised text-text' : 'text-muted hover:text-text'
-            }`}
+            className={clsx(
+              'grid h-6 w-7 place-items-center rounded-sm transition-colors',
+              active ? 'bg-raised text-text' : 'text-muted hover:text-text',
+            )}
           >
             <LayoutIcon cells={o.cells} active={active} />
           </button>
