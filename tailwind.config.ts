@@ -34,8 +34,22 @@ const config = {
           'monospace',
         ],
       },
+      /*
+       * The type scale, named by its size in px: a dense dashboard sets text in exact pixels, and a
+       * name that states the size reads plainly in markup. Bare sizes (no line height, as the
+       * arbitrary text-[Npx] they replace: the line height stays the parent's); unlike Tailwind's own
+       * xs/sm/base, which bring one. `2xs` is 11 px with a 14 px line.
+       */
       fontSize: {
         '2xs': ['11px', '14px'],
+        '9': '9px',
+        '10': '10px',
+        '11': '11px',
+        '12': '12px',
+        '13': '13px',
+        '14': '14px',
+        '15': '15px',
+        '22': '22px',
       },
     },
   },

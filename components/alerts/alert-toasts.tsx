@@ -3,9 +3,11 @@
  * The app's toasts, bottom right: a polite live region (screen readers hear each one), each
  * dismissible, gone by itself after a while on a visible tab unless the pointer or the focus is on it.
  */
+import { clsx } from 'clsx';
 import Link from 'next/link';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useToasts, type Toast } from '@/lib/features/alerts/toasts';
+import { CloseIcon } from '@/components/ui/icons';
 
 const HIDE_MS = 10_000;
 
@@ -42,7 +44,10 @@ function ToastItem({ toast }: { toast: Toast }) {
   const arrow = toast.tone === 'up' ? '▲' : toast.tone === 'down' ? '▼' : null;
   return (
     <li
-      className={`pointer-events-auto flex items-start gap-2 rounded-md border border-l-4 border-border bg-panel px-3 py-2 text-[13px] shadow-xl ${tone}`}
+      className={clsx(
+        'pointer-events-auto flex items-start gap-2 rounded-md border border-l-4 border-border bg-panel px-3 py-2 text-13 shadow-xl',
+        tone,
+      )}
       onPointerEnter={() => setHeld(true)}
       onPointerLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
@@ -52,20 +57,20 @@ function ToastItem({ toast }: { toast: Toast }) {
       {arrow && (
         <span
           aria-hidden
-          className={`mt-0.5 text-2xs ${toast.tone === 'up' ? 'text-up' : 'text-down'}`}
+          className={clsx('mt-0.5 text-2xs', toast.tone === 'up' ? 'text-up' : 'text-down')}
         >
           {arrow}
         </span>
       )}
       <div className="min-w-0 flex-1">
         <p className="num font-medium text-text">{toast.title}</p>
-        {toast.body && <p className="num mt-0.5 text-[12px] text-muted">{toast.body}</p>}
+        {toast.body && <p className="num mt-0.5 text-12 text-muted">{toast.body}</p>}
         {toast.href && (
           <Link
             href={toast.href}
             prefetch={false}
             onClick={() => dismiss(toast.id)}
-            className="mt-1 inline-block text-[12px] text-accent hover:underline"
+            className="mt-1 inline-block text-12 text-accent hover:underline"
           >
             Open chart
           </Link>
@@ -77,17 +82,7 @@ function ToastItem({ toast }: { toast: Toast }) {
         aria-label="Dismiss"
         className="grid h-6 w-6 shrink-0 place-items-center rounded text-muted hover:bg-raised hover:text-text"
       >
-        <svg
-          width="12"
-          height="12"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden
-        >
-          <path d="M6 6l12 12M18 6L6 18" />
-        </svg>
+        <CloseIcon />
       </button>
     </li>
   );

@@ -45,14 +45,12 @@ function order(a: PriceEntry, b: PriceEntry): number {
 function NotifyState() {
   const [permission, setPermission] = useState(notifyPermission);
   if (permission === 'granted')
-    return <span className="text-[12px] text-muted">Browser notifications on</span>;
+    return <span className="text-12 text-muted">Browser notifications on</span>;
   if (permission === 'unsupported')
-    return (
-      <span className="text-[12px] text-muted">This browser shows alerts in the page only</span>
-    );
+    return <span className="text-12 text-muted">This browser shows alerts in the page only</span>;
   if (permission === 'denied')
     return (
-      <span className="text-[12px] text-muted">
+      <span className="text-12 text-muted">
         Notifications blocked in the browser: alerts show in the page only
       </span>
     );
@@ -110,14 +108,14 @@ export function AlertsView() {
                 <Link
                   href="/pools"
                   prefetch={false}
-                  className="inline-flex h-8 items-center rounded border border-border bg-raised px-3 text-[13px] font-medium text-text hover:bg-border"
+                  className="inline-flex h-8 items-center rounded border border-border bg-raised px-3 text-13 font-medium text-text hover:bg-border"
                 >
                   Open a pool chart
                 </Link>
                 <Link
                   href="/"
                   prefetch={false}
-                  className="inline-flex h-8 items-center rounded border border-border bg-raised px-3 text-[13px] font-medium text-text hover:bg-border"
+                  className="inline-flex h-8 items-center rounded border border-border bg-raised px-3 text-13 font-medium text-text hover:bg-border"
                 >
                   Go to Markets
                 </Link>
@@ -131,7 +129,7 @@ export function AlertsView() {
           // `relative`: the visually hidden header text is placed inside the scroller, never out to
           // the right of the page (it made /alerts 760 px wide on a phone).
           <div className="relative overflow-x-auto">
-            <table className="num w-full border-separate border-spacing-0 text-[13px] sm:min-w-[760px]">
+            <table className="num w-full border-separate border-spacing-0 text-13 sm:min-w-[760px]">
               <thead className="text-2xs uppercase tracking-wide text-muted">
                 <tr>
                   <th
@@ -224,7 +222,7 @@ export function AlertsView() {
                             <Badge tone={(alert.firedPrice ?? 0) >= e.price ? 'up' : 'down'}>
                               Triggered
                             </Badge>
-                            <span className="text-[12px] text-muted" data-testid="alert-fired">
+                            <span className="text-12 text-muted" data-testid="alert-fired">
                               {formatWhen(alert.firedAt!, tz)} at{' '}
                               <span className="text-text">
                                 {formatNear(alert.firedPrice ?? 0, e.price)}
@@ -251,7 +249,7 @@ export function AlertsView() {
                           <Link
                             href={targetHref(e.target)}
                             prefetch={false}
-                            className="hidden h-7 items-center rounded px-2 text-[12px] font-medium text-accent hover:bg-raised sm:inline-flex"
+                            className="hidden h-7 items-center rounded px-2 text-12 font-medium text-accent hover:bg-raised sm:inline-flex"
                             aria-label={`Open the ${e.target.kind === 'pool' ? 'chart' : 'token page'} of ${name}`}
                           >
                             {e.target.kind === 'pool' ? 'Open chart' : 'Open token'}
@@ -275,7 +273,7 @@ export function AlertsView() {
         )}
       </Panel>
       {hydrated && pools > MAX_WATCHED_POOLS && (
-        <p className="mt-2 text-[12px] text-warn">
+        <p className="mt-2 text-12 text-warn">
           Alerts on {pools} pools are armed; a tab follows {MAX_WATCHED_POOLS} at once, the others
           wait until one fires or is deleted.
         </p>

@@ -76,7 +76,7 @@ function HeldRow({ alert, utc }: { alert: HeldAlert; utc: boolean }) {
   return (
     // A phone: name and Remove, then the condition and the state; wider: one row.
     <li
-      className="grid min-h-11 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-0.5 border-b border-border/60 px-3 py-1.5 text-[13px] last:border-b-0 sm:grid-cols-[minmax(0,1fr)_auto_200px_auto]"
+      className="grid min-h-11 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-0.5 border-b border-border/60 px-3 py-1.5 text-13 last:border-b-0 sm:grid-cols-[minmax(0,1fr)_auto_200px_auto]"
       data-testid="held-alert"
     >
       <div className="order-1 min-w-0 leading-tight sm:order-none">
@@ -93,7 +93,7 @@ function HeldRow({ alert, utc }: { alert: HeldAlert; utc: boolean }) {
           <Badge tone="neutral">Fired</Badge>
         )}
         {fired && (
-          <span className="num text-[12px] text-muted">
+          <span className="num text-12 text-muted">
             {when(alert.state.fired_at!, utc)}
             {alert.kind !== 'wallet' && alert.state.fired_price !== null && (
               <>
@@ -152,7 +152,7 @@ export function ServerAlerts() {
           ))}
         </div>
       ) : !on ? (
-        <p className="px-3 py-3 text-[12px] text-muted">
+        <p className="px-3 py-3 text-12 text-muted">
           With the switch on, the server keeps a copy of your armed price alerts and sends a
           notification to this browser when one fires, with no tab open. Wallet alerts have their
           own switch on{' '}
@@ -162,11 +162,11 @@ export function ServerAlerts() {
           .
         </p>
       ) : held.isError ? (
-        <p role="alert" className="px-3 py-3 text-[12px] text-down">
+        <p role="alert" className="px-3 py-3 text-12 text-down">
           {held.error.message || 'The server’s alerts could not be read: try again shortly.'}
         </p>
       ) : alerts.length === 0 ? (
-        <p className="px-3 py-3 text-[12px] text-muted">
+        <p className="px-3 py-3 text-12 text-muted">
           The server holds no alert for this browser yet: arm a price alert, or turn on wallet
           alerts on Wallets.
         </p>

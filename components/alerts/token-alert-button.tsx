@@ -4,6 +4,7 @@
  * shown), kept in the same list as the chart's alerts (lib/features/alerts/store.ts). The bell is
  * lit while the token has an armed alert.
  */
+import { clsx } from 'clsx';
 import Link from 'next/link';
 import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -18,6 +19,7 @@ import { AlreadyPast, fireNow } from './already-past';
 import { formatPrice, type FiatFormat } from '@/lib/core/format/number';
 import { priceDecimals } from '@/lib/features/chart/price-format';
 import { PushSwitch } from './push-switch';
+import { BellIcon } from '@/components/ui/icons';
 
 function readPrice(text: string): number | null {
   const n = Number(text.replace(/[,\s]/g, ''));
@@ -63,20 +65,12 @@ export function TokenAlertButton({
             : 'Add a price alert'
         }
         data-armed={lit ? 'true' : undefined}
-        className={`grid h-6 w-6 shrink-0 place-items-center rounded hover:bg-raised ${lit ? 'text-warn' : 'text-faint hover:text-muted'}`}
+        className={clsx(
+          'grid h-6 w-6 shrink-0 place-items-center rounded hover:bg-raised',
+          lit ? 'text-warn' : 'text-faint hover:text-muted',
+        )}
       >
-        <svg
-          width="13"
-          height="13"
-          viewBox="0 0 24 24"
-          aria-hidden
-          fill={lit ? 'currentColor' : 'none'}
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinejoin="round"
-        >
-          <path d="M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8M10 20a2 2 0 0 0 4 0" />
-        </svg>
+        <BellIcon filled={lit} />
       </button>
       {open && (
         <Dialog open onClose={() => setOpen(false)} title={`Price alert · ${symbol}`}>
@@ -168,7 +162,7 @@ function TokenAlertForm({
         submit();
       }}
       // The dialog sits in a table cell: its alignment and weight are not the form's.
-      className="flex flex-col gap-3 text-left text-[13px] font-normal"
+      className="flex flex-col gap-3 text-left text-13 font-normal"
     >
       <p className="text-muted">
         {name} is at{' '}
@@ -182,7 +176,12 @@ function TokenAlertForm({
         {(['up', 'down'] as const).map((value) => (
           <label
             key={value}
-            className={`flex h-8 flex-1 cursor-pointer items-center justify-center gap-1 rounded border text-[12px] font-medium has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent ${shownSide === value ? 'border-accent bg-raised text-text' : 'border-border text-muted hover:text-text'}`}
+            className={clsx(
+              'flex h-8 flex-1 cursor-pointer items-center justify-center gap-1 rounded border text-12 font-medium has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent',
+              shownSide === value
+                ? 'border-accent bg-raised text-text'
+                : 'border-border text-muted hover:text-text',
+            )}
           >
             <input
               type="radio"
@@ -201,7 +200,7 @@ function TokenAlertForm({
         ))}
       </fieldset>
       <div className="flex flex-col gap-1">
-        <label htmlFor={inputId} className="text-[12px] text-muted">
+        <label htmlFor={inputId} className="text-12 text-muted">
           Price in {code}
         </label>
         <input
@@ -220,7 +219,7 @@ function TokenAlertForm({
           className="num h-8 rounded border border-border bg-bg px-2 text-right text-text"
         />
         {error && (
-          <p id={errorId} className="text-[12px] text-down">
+          <p id={errorId} className="text-12 text-down">
             {error}
           </p>
         )}
@@ -235,7 +234,7 @@ function TokenAlertForm({
         />
       )}
       {armed.length > 0 && (
-        <div className="text-[12px] text-muted">
+        <div className="text-12 text-muted">
           <p className="mb-1">Armed for {symbol}:</p>
           <ul className="flex flex-col gap-1">
             {armed.map((e) => (
@@ -260,7 +259,7 @@ function TokenAlertForm({
         <PushSwitch which="prices" />
       </div>
       <div className="flex items-center justify-between gap-2">
-        <Link href="/alerts" prefetch={false} className="text-[12px] text-accent hover:underline">
+        <Link href="/alerts" prefetch={false} className="text-12 text-accent hover:underline">
           All alerts →
         </Link>
         <div className="flex gap-2">

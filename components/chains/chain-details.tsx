@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import type { ChainItem } from '@/lib/contracts/price/schema';
 import { Panel } from '@/components/ui/panel';
@@ -39,9 +40,9 @@ function Item({
   wide?: boolean;
 }) {
   return (
-    <div className={`bg-panel px-3 py-2 ${wide ? 'col-span-2 sm:col-span-3 lg:col-span-5' : ''}`}>
+    <div className={clsx('bg-panel px-3 py-2', wide && 'col-span-2 sm:col-span-3 lg:col-span-5')}>
       <dt className="text-2xs uppercase tracking-wide text-muted">{label}</dt>
-      <dd className="mt-0.5 truncate text-[13px]">{children}</dd>
+      <dd className="mt-0.5 truncate text-13">{children}</dd>
     </div>
   );
 }

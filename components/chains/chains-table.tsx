@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import Link from 'next/link';
 import type { ChainItem } from '@/lib/contracts/price/schema';
 import { TokenIcon } from '@/components/ui/token-icon';
@@ -15,28 +16,28 @@ export function ChainsTable({ chains }: { chains: ChainItem[] | null }) {
   return (
     <TableArrowNav className="overflow-x-auto">
       <table
-        className="num w-full min-w-[720px] border-separate border-spacing-0 whitespace-nowrap text-[13px]"
+        className="num w-full min-w-[720px] border-separate border-spacing-0 whitespace-nowrap text-13"
         aria-label="Chains"
         aria-busy={chains ? undefined : true}
       >
         <thead className="sticky top-0 z-20 text-2xs uppercase tracking-wide text-muted">
           <tr>
-            <th scope="col" className={`${head} sticky left-0 z-10 bg-panel text-left`}>
+            <th scope="col" className={clsx(head, 'sticky left-0 z-10 bg-panel text-left')}>
               Chain
             </th>
-            <th scope="col" className={`${head} bg-panel text-left`}>
+            <th scope="col" className={clsx(head, 'bg-panel text-left')}>
               Short name
             </th>
-            <th scope="col" className={`${head} bg-panel text-left`}>
+            <th scope="col" className={clsx(head, 'bg-panel text-left')}>
               Type
             </th>
-            <th scope="col" className={`${head} bg-panel text-right`}>
+            <th scope="col" className={clsx(head, 'bg-panel text-right')}>
               Chain ID
             </th>
-            <th scope="col" className={`${head} bg-panel text-right`}>
+            <th scope="col" className={clsx(head, 'bg-panel text-right')}>
               Internal ID
             </th>
-            <th scope="col" className={`${head} bg-panel text-left`}>
+            <th scope="col" className={clsx(head, 'bg-panel text-left')}>
               Explorer
             </th>
           </tr>
@@ -45,7 +46,7 @@ export function ChainsTable({ chains }: { chains: ChainItem[] | null }) {
           {rows.map((c, i) =>
             c ? (
               <tr key={c.id} className="group hover:bg-raised/50" data-testid="chain-row">
-                <td className={`${cell} sticky left-0 bg-panel group-hover:bg-raised`}>
+                <td className={clsx(cell, 'sticky left-0 bg-panel group-hover:bg-raised')}>
                   <Link
                     href={`/chains/${c.id}`}
                     className="flex items-center gap-2 font-medium hover:text-accent"
@@ -54,21 +55,21 @@ export function ChainsTable({ chains }: { chains: ChainItem[] | null }) {
                     {c.name}
                   </Link>
                 </td>
-                <td className={`${cell} text-muted`}>{c.short_name}</td>
+                <td className={clsx(cell, 'text-muted')}>{c.short_name}</td>
                 <td className={cell}>
                   <ChainTypeBadge type={c.chain_type} />
                 </td>
-                <td className={`${cell} text-right`}>
+                <td className={clsx(cell, 'text-right')}>
                   {c.chain_id ?? <span className="text-faint">—</span>}
                 </td>
-                <td className={`${cell} text-right text-muted`}>{c.id}</td>
+                <td className={clsx(cell, 'text-right text-muted')}>{c.id}</td>
                 <td className={cell}>
                   <ExplorerLink url={c.explorer_url} name={c.name} />
                 </td>
               </tr>
             ) : (
               <tr key={`s${i}`} aria-hidden>
-                <td className={`${cell} sticky left-0 bg-panel`}>
+                <td className={clsx(cell, 'sticky left-0 bg-panel')}>
                   <span className="flex items-center gap-2">
                     <Skeleton width={20} height={20} className="!rounded-full" />
                     <Skeleton width={110} />
@@ -80,10 +81,10 @@ export function ChainsTable({ chains }: { chains: ChainItem[] | null }) {
                 <td className={cell}>
                   <Skeleton width={36} height={16} />
                 </td>
-                <td className={`${cell} text-right`}>
+                <td className={clsx(cell, 'text-right')}>
                   <Skeleton width={60} />
                 </td>
-                <td className={`${cell} text-right`}>
+                <td className={clsx(cell, 'text-right')}>
                   <Skeleton width={16} />
                 </td>
                 <td className={cell}>

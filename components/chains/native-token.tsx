@@ -60,7 +60,7 @@ export function NativeToken({ chainId, chainName }: { chainId: number; chainName
               {t ? (
                 <Link
                   href={`/tokens/${t.id}`}
-                  className="block truncate text-[15px] font-semibold hover:text-accent hover:underline"
+                  className="block truncate text-15 font-semibold hover:text-accent hover:underline"
                   data-testid="native-token-link"
                 >
                   {t.symbol} <span className="font-normal text-muted">{t.name}</span>
@@ -80,26 +80,26 @@ export function NativeToken({ chainId, chainName }: { chainId: number; chainName
           <Figure label={`Price (${fiat.code})`}>
             {q ? (
               <Flash value={q.price} compare={compareDecimal}>
-                <span className="text-[15px] font-semibold" data-testid="native-token-price">
+                <span className="text-15 font-semibold" data-testid="native-token-price">
                   {formatPrice(q.price, fiat.format)}
                 </span>
               </Flash>
             ) : quotes.isError ? (
-              <span className="text-[12px] text-down">{quotes.error.message}</span>
+              <span className="text-12 text-down">{quotes.error.message}</span>
             ) : (
               <Skeleton width={90} height={18} />
             )}
           </Figure>
           <Figure label="24h">
             {q ? (
-              <Change value={q.percent_change_24h} className="text-[14px]" />
+              <Change value={q.percent_change_24h} className="text-14" />
             ) : (
               <Skeleton width={60} height={16} />
             )}
           </Figure>
           <Figure label="Market cap">
             {q ? (
-              <span className="text-[14px]">{formatCompact(q.market_cap, fiat.format)}</span>
+              <span className="text-14">{formatCompact(q.market_cap, fiat.format)}</span>
             ) : (
               <Skeleton width={70} height={16} />
             )}

@@ -32,7 +32,7 @@ export function AppHeader({ featured }: { featured?: readonly PoolRef[] }) {
               strokeLinejoin="round"
             />
           </svg>
-          <span className="text-[15px]">Pulse</span>
+          <span className="text-15">Pulse</span>
         </Link>
         <NavLinks />
         <div className="ml-auto flex shrink-0 items-center gap-2">

@@ -1,6 +1,7 @@
 'use client';
 import { useFiat } from '@/lib/features/fiats/use-fiat';
 import { useFiatSupport } from '@/lib/client/stores/fiat-support';
+import { SelectArrowIcon } from '@/components/ui/icons';
 
 /** The display fiat for every price on every page, from the upstream's `fiats` list. */
 export function FiatSelect() {
@@ -16,7 +17,7 @@ export function FiatSelect() {
           role="status"
           data-testid="fiat-refused"
           title={`The price service has no quotes in ${refused.code}: prices are shown in USD.`}
-          className="hidden text-[11px] text-warn sm:inline"
+          className="hidden text-11 text-warn sm:inline"
         >
           {refused.code} unavailable
         </span>
@@ -44,15 +45,7 @@ export function FiatSelect() {
             </option>
           ))}
         </select>
-        <svg
-          aria-hidden
-          width="10"
-          height="10"
-          viewBox="0 0 10 10"
-          className="pointer-events-none absolute right-2 text-muted"
-        >
-          <path d="M1 3l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
-        </svg>
+        <SelectArrowIcon className="pointer-events-none absolute right-2 text-muted" />
       </label>
     </span>
   );

@@ -6,6 +6,7 @@
  * one, Escape closes; `/` focuses it wherever the page has no search of its own. On a phone it is
  * a button that opens a full-width field under the header.
  */
+import { clsx } from 'clsx';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useCallback, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
@@ -13,7 +14,7 @@ import { useSlashFocus } from '@/lib/client/hooks/use-slash-focus';
 import { platformSearchQuery, tokenIndexQuery } from '@/lib/features/markets/queries';
 import { looksLikeAddress, matchTokens } from '@/lib/features/tokens/search';
 import type { TokenItem } from '@/lib/contracts/price/schema';
-import { SearchIcon } from '@/components/ui/search-icon';
+import { SearchIcon } from '@/components/ui/icons';
 import { TokenIcon } from '@/components/ui/token-icon';
 
 const MAX_RESULTS = 8;
@@ -85,7 +86,12 @@ export function HeaderSearch() {
       </button>
       <div
         role="search"
-        className={`${shown ? 'fixed inset-x-0 top-[calc(3rem+1px)] z-40 border-b border-border bg-bg p-2' : 'hidden'} md:static md:block md:w-full md:border-0 md:bg-transparent md:p-0`}
+        className={clsx(
+          shown
+            ? 'fixed inset-x-0 top-[calc(3rem+1px)] z-40 border-b border-border bg-bg p-2'
+            : 'hidden',
+          'md:static md:block md:w-full md:border-0 md:bg-transparent md:p-0',
+        )}
       >
         <div className="relative">
           <span className="pointer-events-none absolute left-2 top-1/2 -translate-y-1/2 text-faint">
@@ -138,9 +144,9 @@ export function HeaderSearch() {
                 }
               }
             }}
-            className="h-8 w-full rounded border border-border bg-panel pl-7 pr-7 text-[12px] text-text placeholder:text-faint focus-visible:outline-2 focus-visible:outline-accent md:h-7"
+            className="h-8 w-full rounded border border-border bg-panel pl-7 pr-7 text-12 text-text placeholder:text-faint focus-visible:outline-2 focus-visible:outline-accent md:h-7"
           />
-          <kbd className="pointer-events-none absolute right-2 top-1/2 hidden -translate-y-1/2 rounded border border-border px-1 text-[10px] text-faint md:block">
+          <kbd className="pointer-events-none absolute right-2 top-1/2 hidden -translate-y-1/2 rounded border border-border px-1 text-10 text-faint md:block">
             /
           </kbd>
         </div>
@@ -162,7 +168,10 @@ export function HeaderSearch() {
               data-testid={option.kind === 'token' ? 'search-result' : 'search-all'}
               onMouseEnter={() => setActive(i)}
               onClick={() => go(option)}
-              className={`flex h-9 cursor-pointer items-center gap-2 px-2.5 text-[12px] ${i === current ? 'bg-raised' : ''}`}
+              className={clsx(
+                'flex h-9 cursor-pointer items-center gap-2 px-2.5 text-12',
+                i === current && 'bg-raised',
+              )}
             >
               {option.kind === 'token' ? (
                 <>
@@ -186,7 +195,7 @@ export function HeaderSearch() {
             </li>
           ))}
           {pending && (
-            <li role="presentation" className="px-2.5 py-2 text-[12px] text-faint">
+            <li role="presentation" className="px-2.5 py-2 text-12 text-faint">
               Loading the token list…
             </li>
           )}

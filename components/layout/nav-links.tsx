@@ -1,6 +1,9 @@
 'use client';
+import { clsx } from 'clsx';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import type { ComponentType } from 'react';
+import { BellIcon, GridIcon, SettingsIcon, type IconProps } from '@/components/ui/icons';
 
 export const NAV_ITEMS = [
   { href: '/', label: 'Markets' },
@@ -8,7 +11,7 @@ export const NAV_ITEMS = [
   {
     href: '/workspace',
     label: 'Workspace',
-    icon: 'M3 3h8v8H3zM13 3h8v8h-8zM3 13h8v8H3zM13 13h8v8h-8z',
+    icon: GridIcon,
   },
   { href: '/wallets', label: 'Wallets' },
   { href: '/fiats', label: 'Fiats' },
@@ -16,12 +19,12 @@ export const NAV_ITEMS = [
   {
     href: '/alerts',
     label: 'Alerts',
-    icon: 'M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8M10 20a2 2 0 0 0 4 0',
+    icon: BellIcon,
   },
   {
     href: '/settings',
     label: 'Settings',
-    icon: 'M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6',
+    icon: SettingsIcon,
   },
 ] as const;
 
@@ -35,22 +38,10 @@ function isActive(pathname: string, href: string): boolean {
  * Eight items are too many words for a phone: under 400 px Workspace, Alerts and Settings are
  * pictures (their labels stay their accessible names).
  */
-function IconLabel({ icon, label }: { icon: string; label: string }) {
+function IconLabel({ icon: Icon, label }: { icon: ComponentType<IconProps>; label: string }) {
   return (
     <>
-      <svg
-        width="15"
-        height="15"
-        viewBox="0 0 24 24"
-        aria-hidden
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinejoin="round"
-        className="-mb-0.5 inline min-[400px]:hidden"
-      >
-        <path d={icon} />
-      </svg>
+      <Icon size={15} className="-mb-0.5 inline min-[400px]:hidden" />
       <span className="sr-only min-[400px]:not-sr-only">{label}</span>
     </>
   );
@@ -75,9 +66,10 @@ export function NavLinks() {
             // needs. Hovering or touching a link still prefetches it.
             prefetch={false}
             // Eight items fit a 320 px phone: tighter below 400 px, three of them pictures (IconLabel).
-            className={`whitespace-nowrap rounded px-[3px] py-1.5 text-[12px] font-medium transition-colors min-[400px]:px-2 min-[400px]:text-[13px] md:px-2.5 ${
-              active ? 'bg-raised text-text' : 'text-muted hover:text-text'
-            }`}
+            className={clsx(
+              'whitespace-nowrap rounded px-[3px] py-1.5 text-12 font-medium transition-colors min-[400px]:px-2 min-[400px]:text-13 md:px-2.5',
+              active ? 'bg-raised text-text' : 'text-muted hover:text-text',
+            )}
           >
             {'icon' in item ? <IconLabel icon={item.icon} label={item.label} /> : item.label}
           </Link>

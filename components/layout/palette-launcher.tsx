@@ -16,6 +16,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
+import { CommandIcon } from '@/components/ui/icons';
 
 const load = () => import('@/components/palette/command-palette');
 const CommandPalette = lazy(load);
@@ -85,18 +86,7 @@ export function PaletteLauncher({ featured }: { featured?: readonly PoolRef[] })
         // A phone has no keyboard shortcut to show: there the button is an icon, like search's.
         className="grid h-8 w-8 shrink-0 place-items-center rounded border border-border text-muted hover:bg-raised hover:text-text md:flex md:h-7 md:w-[52px] md:items-center md:justify-center md:gap-1 md:text-2xs md:font-medium"
       >
-        <svg
-          aria-hidden
-          width="14"
-          height="14"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          className="md:hidden"
-        >
-          <path d="M15 6v12a3 3 0 1 0 3-3H6a3 3 0 1 0 3 3V6a3 3 0 1 0-3 3h12a3 3 0 1 0-3-3" />
-        </svg>
+        <CommandIcon className="md:hidden" />
         <span aria-hidden className="hidden md:inline">
           {apple ? '⌘' : 'Ctrl'}
         </span>

@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useQuery } from '@tanstack/react-query';
 import { useStreamStatus } from '@/lib/client/hooks/use-stream';
 import { healthQuery } from '@/lib/client/queries/health';
@@ -64,10 +65,13 @@ export function StatusLight() {
       <span className="relative flex h-2 w-2">
         {state === 'ok' && (
           <span
-            className={`absolute inline-flex h-full w-full animate-ping rounded-full opacity-60 ${TONE.ok}`}
+            className={clsx(
+              'absolute inline-flex h-full w-full animate-ping rounded-full opacity-60',
+              TONE.ok,
+            )}
           />
         )}
-        <span className={`relative inline-flex h-2 w-2 rounded-full ${TONE[state]}`} />
+        <span className={clsx('relative inline-flex h-2 w-2 rounded-full', TONE[state])} />
       </span>
       {/* On a narrow phone the light alone (the words stay for screen readers and in the title). */}
       <span className="sr-only whitespace-nowrap min-[420px]:not-sr-only">{label}</span>

@@ -1,7 +1,7 @@
 'use client';
 import { useRef, useState, type ReactNode } from 'react';
 import { useSlashFocus } from '@/lib/client/hooks/use-slash-focus';
-import { SearchIcon } from '@/components/ui/search-icon';
+import { SearchIcon } from '@/components/ui/icons';
 import { PAGE_SIZES } from '@/lib/features/markets/table';
 import type { ChainItem } from '@/lib/contracts/price/schema';
 

@@ -15,7 +15,7 @@ import {
 import type { QuoteStore } from '@/lib/features/markets/quote-store';
 import type { Row } from '@/lib/features/markets/table';
 import type { ChainItem } from '@/lib/contracts/price/schema';
-import { StarIcon } from '@/components/ui/star-icon';
+import { StarIcon } from '@/components/ui/icons';
 
 const compareDecimal = (a: string, b: string) => {
   const x = toBig(a);

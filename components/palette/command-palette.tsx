@@ -15,7 +15,7 @@ import { usePaletteStore } from '@/lib/features/palette/store';
 import { targetHref } from '@/lib/features/palette/targets';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
 import { NAV_ITEMS } from '@/components/layout/nav-links';
-import { SearchIcon } from '@/components/ui/search-icon';
+import { SearchIcon } from '@/components/ui/icons';
 import { PaletteRow } from './palette-row';
 import { usePaletteLookups, type Lookups } from './use-palette-lookups';
 
@@ -162,7 +162,7 @@ function PaletteBody({
           placeholder="Symbol, name, address, tx hash or page…"
           // The field is always focused while the palette is open: the row's accent border shows it.
           style={{ outline: 'none' }}
-          className="h-full min-w-0 flex-1 bg-transparent text-[14px] text-text placeholder:text-faint"
+          className="h-full min-w-0 flex-1 bg-transparent text-14 text-text placeholder:text-faint"
         />
         <kbd className="hidden shrink-0 rounded border border-border px-1.5 py-0.5 text-2xs text-faint sm:block">
           Esc
@@ -180,7 +180,7 @@ function PaletteBody({
                 value={entry.value}
                 onSelect={() => run(entry)}
                 data-testid={`palette-${entry.kind}`}
-                className="group flex h-9 cursor-pointer items-center gap-2.5 rounded px-2 text-[13px] data-[selected=true]:bg-raised"
+                className="group flex h-9 cursor-pointer items-center gap-2.5 rounded px-2 text-13 data-[selected=true]:bg-raised"
               >
                 <PaletteRow entry={entry} />
               </Command.Item>
@@ -188,7 +188,7 @@ function PaletteBody({
           </Command.Group>
         ))}
         {count === 0 && (
-          <p className="px-3 py-6 text-center text-[12px] text-muted">
+          <p className="px-3 py-6 text-center text-12 text-muted">
             {lookups.pending > 0 || lookups.indexLoading
               ? 'Looking…'
               : 'Nothing matches. Try a symbol, a contract or wallet address, or a transaction hash.'}

@@ -1,11 +1,22 @@
 'use client';
 /** One row of the palette: an icon, what it is, and on the right where it lives. */
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { formatCompact, USD } from '@/lib/core/format/number';
 import { shorten } from '@/lib/core/format/text';
 import { formatTokenAmount } from '@/lib/core/format/units';
 import type { Entry } from '@/lib/features/palette/groups';
 import type { Target } from '@/lib/features/palette/targets';
+import {
+  HistoryIcon,
+  MoonIcon,
+  PageIcon,
+  PoolIcon,
+  SearchIcon,
+  SunIcon,
+  TxIcon,
+  WalletIcon,
+  type IconProps,
+} from '@/components/ui/icons';
 import { TokenIcon } from '@/components/ui/token-icon';
 
 /** Every row's icon sits in one 28 px slot, so the labels line up. */
@@ -15,35 +26,14 @@ const Slot = ({ children }: { children: ReactNode }) => (
   </span>
 );
 
-function Glyph({ d }: { d: string }) {
+/** Round caps and joins reach the icon's strokes through CSS inheritance. */
+function Glyph({ icon: Icon }: { icon: ComponentType<IconProps> }) {
   return (
-    <span className="grid h-5 w-5 shrink-0 place-items-center rounded bg-raised text-muted">
-      <svg
-        width="12"
-        height="12"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d={d} />
-      </svg>
+    <span className="grid h-5 w-5 shrink-0 place-items-center rounded bg-raised text-muted [stroke-linecap:round] [stroke-linejoin:round]">
+      <Icon size={12} />
     </span>
   );
 }
-
-const ICONS = {
-  pool: 'M4 18h16M6 18V9m6 9V5m6 13v-7',
-  tx: 'M7 7h13l-4-4M17 17H4l4 4',
-  wallet: 'M3 7h15a3 3 0 0 1 3 3v7a3 3 0 0 1-3 3H3zM3 7l12-4v4M16 14h1',
-  history: 'M12 7v5l3 2M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5',
-  page: 'M9 6l6 6-6 6',
-  search: 'M11 18a7 7 0 1 1 0-14 7 7 0 0 1 0 14zM20 20l-3.5-3.5',
-  sun: 'M12 16a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM12 2v2M12 20v2M2 12h2M20 12h2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4',
-  moon: 'M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z',
-};
 
 function Row({
   icon,
@@ -111,7 +101,7 @@ function TargetRow({
     case 'pool':
       return (
         <Row
-          icon={icon ?? <Glyph d={ICONS.pool} />}
+          icon={icon ?? <Glyph icon={PoolIcon} />}
           main={target.name}
           detail={extra}
           side={
@@ -126,7 +116,7 @@ function TargetRow({
     case 'tx':
       return (
         <Row
-          icon={<Glyph d={ICONS.tx} />}
+          icon={<Glyph icon={TxIcon} />}
           main={<Mono value={target.hash} head={10} tail={6} />}
           detail={extra}
           side={
@@ -140,7 +130,7 @@ function TargetRow({
     case 'wallet':
       return (
         <Row
-          icon={<Glyph d={target.view === 'watch' ? ICONS.wallet : ICONS.history} />}
+          icon={<Glyph icon={target.view === 'watch' ? WalletIcon : HistoryIcon} />}
           main={target.view === 'watch' ? 'Watch live' : 'Wallet history'}
           detail={<Mono value={target.address} head={8} tail={6} />}
           side={<Kind>Wallets</Kind>}
@@ -222,11 +212,11 @@ export function PaletteRow({ entry }: { entry: Entry }) {
       );
     }
     case 'page':
-      return <Row icon={<Glyph d={ICONS.page} />} main={entry.label} />;
+      return <Row icon={<Glyph icon={PageIcon} />} main={entry.label} />;
     case 'search':
       return (
         <Row
-          icon={<Glyph d={ICONS.search} />}
+          icon={<Glyph icon={SearchIcon} />}
           main="Search Markets"
           detail={`for “${entry.text}”`}
         />
@@ -234,7 +224,7 @@ export function PaletteRow({ entry }: { entry: Entry }) {
     case 'theme':
       return (
         <Row
-          icon={<Glyph d={entry.next === 'light' ? ICONS.sun : ICONS.moon} />}
+          icon={<Glyph icon={entry.next === 'light' ? SunIcon : MoonIcon} />}
           main={`Switch to ${entry.next} theme`}
         />
       );

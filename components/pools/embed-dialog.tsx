@@ -81,7 +81,7 @@ function EmbedForm({
           </Select>
         </Field>
         <div className="flex flex-col gap-1">
-          <span className="text-[12px] font-medium text-muted">Theme</span>
+          <span className="text-12 font-medium text-muted">Theme</span>
           <Segmented
             label="Theme"
             options={[
@@ -94,7 +94,7 @@ function EmbedForm({
           />
         </div>
         <div className="flex flex-col gap-1">
-          <span className="text-[12px] font-medium text-muted">Chart</span>
+          <span className="text-12 font-medium text-muted">Chart</span>
           <Segmented
             label="Chart style"
             options={CHART_STYLES.map((s) => ({
@@ -107,7 +107,7 @@ function EmbedForm({
           />
         </div>
         <div className="flex flex-col gap-1">
-          <span className="text-[12px] font-medium text-muted">Price scale</span>
+          <span className="text-12 font-medium text-muted">Price scale</span>
           <Segmented
             label="Price scale"
             options={SCALE_MODES.map((s) => ({ value: s, label: SCALE_LABELS[s] }))}
@@ -117,7 +117,7 @@ function EmbedForm({
           />
         </div>
         <div className="flex flex-col gap-1">
-          <span className="text-[12px] font-medium text-muted">Time labels</span>
+          <span className="text-12 font-medium text-muted">Time labels</span>
           <Segmented
             label="Time labels"
             options={zoneChoices(params.tz).map((value) => ({
@@ -129,7 +129,7 @@ function EmbedForm({
             size="sm"
           />
         </div>
-        <fieldset className="flex flex-col gap-1.5 text-[12px]">
+        <fieldset className="flex flex-col gap-1.5 text-12">
           <legend className="mb-1 font-medium text-muted">Show</legend>
           <Check label="Volume pane" checked={params.volume} onChange={(v) => set('volume', v)} />
           <Check
@@ -161,7 +161,7 @@ function EmbedForm({
       </form>
       <div className="flex min-w-0 flex-col gap-3">
         <div>
-          <div className="mb-1 flex items-center justify-between text-[12px] font-medium text-muted">
+          <div className="mb-1 flex items-center justify-between text-12 font-medium text-muted">
             <span>Preview</span>
             <a
               href={embedUrl(origin, pool, params)}
@@ -227,7 +227,7 @@ function Snippet({
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-center justify-between">
-        <label htmlFor={id} className="text-[12px] font-medium text-muted">
+        <label htmlFor={id} className="text-12 font-medium text-muted">
           {label}
         </label>
         <CopyButton value={code} name={copyName} label={copyName} className="h-6 w-6" />

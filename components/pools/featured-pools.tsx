@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { formatCompact, formatPrice } from '@/lib/core/format/number';
@@ -10,7 +11,7 @@ import { dexName, type PoolSummary } from '@/lib/features/pools/summary';
 import { Change } from '@/components/ui/change';
 import { MoneyNote } from '@/components/ui/money-note';
 import { Skeleton } from '@/components/ui/skeleton';
-import { StarIcon } from '@/components/ui/star-icon';
+import { StarIcon } from '@/components/ui/icons';
 import { TokenIcon } from '@/components/ui/token-icon';
 import { RetryButton } from './retry-button';
 import { TableArrowNav } from './table-arrow-nav';
@@ -66,7 +67,7 @@ export function FeaturedPools({
       return (
         <th
           scope="col"
-          className={`${head} ${align === 'right' ? 'text-right' : 'text-left'} ${extra}`}
+          className={clsx(head, align === 'right' ? 'text-right' : 'text-left', extra)}
         >
           {text}
         </th>
@@ -76,15 +77,19 @@ export function FeaturedPools({
       <th
         scope="col"
         aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-        className={`p-0 font-medium ${extra}`}
+        className={clsx('p-0 font-medium', extra)}
       >
         <button
           type="button"
           onClick={() => sort.onSort(key)}
-          className={`flex h-8 w-full items-center gap-1 px-3 uppercase tracking-wide hover:text-text ${align === 'right' ? 'justify-end' : 'justify-start'} ${active ? 'text-text' : ''}`}
+          className={clsx(
+            'flex h-8 w-full items-center gap-1 px-3 uppercase tracking-wide hover:text-text',
+            align === 'right' ? 'justify-end' : 'justify-start',
+            active && 'text-text',
+          )}
         >
           {text}
-          <span aria-hidden className={`text-[9px] ${active ? 'text-accent' : 'text-transparent'}`}>
+          <span aria-hidden className={clsx('text-9', active ? 'text-accent' : 'text-transparent')}>
             {active && sort.dir === 'asc' ? '▲' : '▼'}
           </span>
         </button>
@@ -105,16 +110,16 @@ export function FeaturedPools({
       {/* Positioned, so what it holds (a hidden column name too) scrolls inside it, never widens the page. */}
       <TableArrowNav className="relative overflow-x-auto">
         <table
-          className="num w-full min-w-[540px] border-separate border-spacing-0 whitespace-nowrap text-[13px] md:min-w-[760px]"
+          className="num w-full min-w-[540px] border-separate border-spacing-0 whitespace-nowrap text-13 md:min-w-[760px]"
           aria-label={label}
         >
           <thead className="text-2xs uppercase tracking-wide text-muted">
             <tr>
               {th('name', 'Pool', 'left', 'sticky left-0 z-10 bg-panel')}
-              <th scope="col" className={`${head} hidden text-left md:table-cell`}>
+              <th scope="col" className={clsx(head, 'hidden text-left md:table-cell')}>
                 DEX
               </th>
-              <th scope="col" className={`${head} hidden text-left md:table-cell`}>
+              <th scope="col" className={clsx(head, 'hidden text-left md:table-cell')}>
                 Network
               </th>
               {th(
@@ -126,13 +131,13 @@ export function FeaturedPools({
                 'right',
               )}
               {th('change', '24h', 'right')}
-              <th scope="col" className={`${head} text-right`}>
+              <th scope="col" className={clsx(head, 'text-right')}>
                 Volume 24h
               </th>
-              <th scope="col" className={`${head} text-right`}>
+              <th scope="col" className={clsx(head, 'text-right')}>
                 Liquidity
               </th>
-              <th scope="col" className={`${head} w-10`}>
+              <th scope="col" className={clsx(head, 'w-10')}>
                 <span className="sr-only">{onRemove ? 'Remove' : 'Watch'}</span>
               </th>
             </tr>
@@ -166,7 +171,10 @@ function WatchCell({ row, name }: { row: FeaturedRow; name: string }) {
         aria-pressed={on}
         aria-label={`Watch ${name}`}
         title={on ? 'Remove from the pool watchlist' : 'Add to the pool watchlist'}
-        className={`grid h-7 w-7 place-items-center rounded hover:bg-raised ${on ? 'text-warn' : 'text-muted hover:text-text'}`}
+        className={clsx(
+          'grid h-7 w-7 place-items-center rounded hover:bg-raised',
+          on ? 'text-warn' : 'text-muted hover:text-text',
+        )}
       >
         <StarIcon filled={on} />
       </button>
@@ -213,7 +221,7 @@ function Row({
   if (lookup.kind === 'loading') {
     return (
       <tr data-testid="featured-pool">
-        <td className={`${cell} sticky left-0 bg-panel`}>
+        <td className={clsx(cell, 'sticky left-0 bg-panel')}>
           <Link href={row.href} className="font-medium hover:text-accent">
             {lookup.pair || `${row.address.slice(0, 10)}…`}
           </Link>
@@ -228,12 +236,12 @@ function Row({
   if (lookup.kind !== 'found') {
     return (
       <tr>
-        <td className={`${cell} sticky left-0 bg-panel`}>
-          <Link href={row.href} className="font-mono text-[12px] hover:text-accent">
+        <td className={clsx(cell, 'sticky left-0 bg-panel')}>
+          <Link href={row.href} className="font-mono text-12 hover:text-accent">
             {row.address.slice(0, 10)}…
           </Link>
         </td>
-        <td className={`${cell} text-muted`} colSpan={6}>
+        <td className={clsx(cell, 'text-muted')} colSpan={6}>
           {lookup.kind === 'missing'
             ? 'The upstream does not know this pool.'
             : `Figures unavailable: ${lookup.message}.`}{' '}
@@ -247,7 +255,7 @@ function Row({
   const fee = /(\d+(\.\d+)?%)$/.exec(p.name)?.[1] ?? '';
   return (
     <tr className="group hover:bg-raised/50" data-testid="featured-pool">
-      <td className={`${cell} sticky left-0 bg-panel group-hover:bg-raised`}>
+      <td className={clsx(cell, 'sticky left-0 bg-panel group-hover:bg-raised')}>
         <Link href={row.href} className="flex items-center gap-2 hover:text-accent">
           <span className="flex shrink-0 -space-x-1.5">
             <TokenIcon src={p.base.image} symbol={p.base.symbol} size={20} />
@@ -271,16 +279,20 @@ function Row({
           </span>
         </Link>
       </td>
-      <td className={`${cell} hidden text-muted md:table-cell`}>{dexName(p.dex)}</td>
-      <td className={`${cell} hidden text-muted md:table-cell`}>{row.network}</td>
-      <td className={`${cell} text-right`} data-testid="featured-price">
+      <td className={clsx(cell, 'hidden text-muted md:table-cell')}>{dexName(p.dex)}</td>
+      <td className={clsx(cell, 'hidden text-muted md:table-cell')}>{row.network}</td>
+      <td className={clsx(cell, 'text-right')} data-testid="featured-price">
         {formatPrice(money.of(p.baseUsd), money.format)}
       </td>
-      <td className={`${cell} text-right`}>
+      <td className={clsx(cell, 'text-right')}>
         <Change value={p.change24h} />
       </td>
-      <td className={`${cell} text-right`}>{formatCompact(money.of(p.volume24h), money.format)}</td>
-      <td className={`${cell} text-right`}>{formatCompact(money.of(p.liquidity), money.format)}</td>
+      <td className={clsx(cell, 'text-right')}>
+        {formatCompact(money.of(p.volume24h), money.format)}
+      </td>
+      <td className={clsx(cell, 'text-right')}>
+        {formatCompact(money.of(p.liquidity), money.format)}
+      </td>
       <RemoveCell row={row} name={`${p.base.symbol}/${p.quote.symbol}`} onRemove={onRemove} />
     </tr>
   );

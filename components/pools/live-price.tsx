@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import type { FeedSnapshot } from '@/lib/features/chart/feed';
 import { formatChartPrice, priceDecimals } from '@/lib/features/chart/price-format';
 import { formatClock } from '@/lib/features/chart/time-format';
@@ -67,7 +68,10 @@ export function LivePrice({
         </Flash>
         {source && (
           <span
-            className={`text-2xs uppercase tracking-wide ${source === 'live' ? 'text-up' : 'text-muted'}`}
+            className={clsx(
+              'text-2xs uppercase tracking-wide',
+              source === 'live' ? 'text-up' : 'text-muted',
+            )}
             data-testid="pool-price-source"
             title={
               source === 'stale'
@@ -85,7 +89,7 @@ export function LivePrice({
           </span>
         )}
       </div>
-      <div className="num flex flex-wrap items-center gap-x-2 text-[12px] text-muted">
+      <div className="num flex flex-wrap items-center gap-x-2 text-12 text-muted">
         {inQuote !== null && Number.isFinite(inQuote) && pool ? (
           <span>
             {formatChartPrice(inQuote, priceDecimals(inQuote))} {pool.quote_token.symbol}

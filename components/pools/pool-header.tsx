@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useId, useState, type ReactNode } from 'react';
 import type { FeedSnapshot } from '@/lib/features/chart/feed';
 import { formatCompact, formatPrice } from '@/lib/core/format/number';
@@ -15,6 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TokenIcon } from '@/components/ui/token-icon';
 import type { Store } from '@/components/chart/snapshot-store';
 import { LivePrice } from './live-price';
+import { ChevronDownIcon } from '@/components/ui/icons';
 
 export const WINDOW_LABELS: Record<PoolWindow, string> = {
   m5: '5m',
@@ -97,7 +99,7 @@ export function PoolHeader({
               {pool && <Badge tone="accent">{dexName(pool.dex)}</Badge>}
               <Badge>{chainName}</Badge>
             </div>
-            <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-[12px] text-muted">
+            <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-12 text-muted">
               {pool && <span className="hidden truncate sm:inline">{pool.name}</span>}
               {pool && (
                 <Address value={pool.address} href={explorer?.address(pool.address)} external />
@@ -118,7 +120,7 @@ export function PoolHeader({
             {WINDOWS.map((w) => (
               <div key={w} className="min-w-fit shrink-0 sm:min-w-0">
                 <dt className="text-2xs uppercase tracking-wide text-muted">{WINDOW_LABELS[w]}</dt>
-                <dd className="text-[13px]">
+                <dd className="text-13">
                   {pool ? (
                     <Change value={pool.price_change_percentage[w]} />
                   ) : (
@@ -134,28 +136,25 @@ export function PoolHeader({
             aria-controls={figuresId}
             onClick={() => setFiguresOpen((o) => !o)}
             title={figuresOpen ? "Hide the pool's figures" : "Show the pool's figures"}
-            className={`flex h-7 shrink-0 items-center gap-1 rounded border px-2 text-[11px] font-medium sm:hidden ${figuresOpen ? 'border-accent bg-raised text-text' : 'border-border bg-panel text-muted'}`}
+            className={clsx(
+              'flex h-7 shrink-0 items-center gap-1 rounded border px-2 text-11 font-medium sm:hidden',
+              figuresOpen
+                ? 'border-accent bg-raised text-text'
+                : 'border-border bg-panel text-muted',
+            )}
           >
             Figures
-            <svg
-              width="10"
-              height="10"
-              viewBox="0 0 24 24"
-              aria-hidden
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="3"
-              className={figuresOpen ? 'rotate-180' : undefined}
-            >
-              <path d="M6 9l6 6 6-6" />
-            </svg>
+            <ChevronDownIcon className={figuresOpen ? 'rotate-180' : undefined} />
           </button>
         </div>
       </div>
 
       <div
         id={figuresId}
-        className={`mt-2 border-t border-border pt-2 sm:mt-3 sm:block sm:pt-2.5 ${figuresOpen ? '' : 'hidden'}`}
+        className={clsx(
+          'mt-2 border-t border-border pt-2 sm:mt-3 sm:block sm:pt-2.5',
+          !figuresOpen && 'hidden',
+        )}
       >
         <dl
           className="-mx-3 flex gap-x-5 overflow-x-auto px-3 sm:mx-0 sm:grid sm:grid-cols-3 sm:gap-x-4 sm:gap-y-2 sm:overflow-visible sm:px-0 lg:grid-cols-6"
@@ -206,7 +205,7 @@ function Figure({
     <div className="min-w-fit shrink-0 sm:min-w-0" data-source={source}>
       <dt className="whitespace-nowrap text-2xs uppercase tracking-wide text-muted">{label}</dt>
       <dd
-        className="num truncate text-[13px] font-medium"
+        className="num truncate text-13 font-medium"
         title={value === 'n/a' ? 'Not available from the upstream' : note}
       >
         {value ?? <Skeleton width={64} />}

@@ -35,7 +35,7 @@ export function PoolNotFoundBody() {
           action={
             <Link
               href="/pools"
-              className="inline-flex h-8 items-center rounded border border-border bg-raised px-3 text-[13px] font-medium hover:bg-border"
+              className="inline-flex h-8 items-center rounded border border-border bg-raised px-3 text-13 font-medium hover:bg-border"
             >
               Open a pool
             </Link>

@@ -36,7 +36,7 @@ export function PoolStats({
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 px-3 pt-2.5">
         <div>
           <dt className="text-2xs uppercase tracking-wide text-muted">Change</dt>
-          <dd className="text-[13px]">
+          <dd className="text-13">
             {pool ? (
               <Change value={pool.price_change_percentage[window]} />
             ) : (
@@ -46,7 +46,7 @@ export function PoolStats({
         </div>
         <div>
           <dt className="text-2xs uppercase tracking-wide text-muted">Volume</dt>
-          <dd className="num text-[13px] font-medium">
+          <dd className="num text-13 font-medium">
             {pool ? (
               formatCompact(money.of(pool.volume_usd[window]), money.format)
             ) : (
@@ -88,7 +88,7 @@ function Split({
   const share = known && total > 0 ? ((left.value ?? 0) / total) * 100 : 50;
   return (
     <div>
-      <div className="mb-1 flex items-baseline justify-between text-[12px]">
+      <div className="mb-1 flex items-baseline justify-between text-12">
         <span className="num">
           <span className="text-muted">{left.name}</span>{' '}
           <span className="font-medium text-up">

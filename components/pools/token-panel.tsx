@@ -53,7 +53,7 @@ export function TokenPanel({
     >
       <div className="border-b border-border px-3 py-2.5">
         {coin.isError ? (
-          <p className="text-[12px] text-muted">
+          <p className="text-12 text-muted">
             Token details are unavailable: {coin.error.message}{' '}
             <button
               type="button"
@@ -76,7 +76,7 @@ export function TokenPanel({
                 <Skeleton width={24} height={24} />
               )}
               <div className="min-w-0">
-                <div className="truncate text-[13px] font-semibold">
+                <div className="truncate text-13 font-semibold">
                   {coin.data?.name ?? token?.name ?? <Skeleton width={100} />}
                 </div>
                 <div className="text-2xs text-muted">
@@ -89,16 +89,16 @@ export function TokenPanel({
               </div>
             </div>
             {token && (
-              <div className="mt-2 flex items-center gap-2 text-[12px] text-muted">
+              <div className="mt-2 flex items-center gap-2 text-12 text-muted">
                 <span>Contract</span>
                 <Address value={token.address} href={explorer?.token(token.address)} external />
               </div>
             )}
             {coin.data?.description && (
-              <p className="mt-2 text-[12px] leading-relaxed text-muted">{coin.data.description}</p>
+              <p className="mt-2 text-12 leading-relaxed text-muted">{coin.data.description}</p>
             )}
             {coin.data && websites(coin.data.websites).length > 0 && (
-              <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-[12px]">
+              <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-12">
                 {websites(coin.data.websites).map((url) => (
                   <li key={url}>
                     <a
@@ -136,7 +136,7 @@ export function TokenPanel({
       ) : (
         <div className="max-h-[420px] overflow-auto">
           <table
-            className="num w-full text-[12px]"
+            className="num w-full text-12"
             aria-label={`Top holders of ${token?.symbol ?? 'the token'}`}
           >
             <thead className="sticky top-0 bg-panel text-2xs uppercase tracking-wide text-muted">

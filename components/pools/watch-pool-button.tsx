@@ -1,8 +1,9 @@
 'use client';
+import { clsx } from 'clsx';
 import { poolKey, type PoolRef } from '@/lib/contracts/pool-ref';
 import { usePoolWatchlist } from '@/lib/features/pools/watchlist';
 import { Button } from '@/components/ui/button';
-import { StarIcon } from '@/components/ui/star-icon';
+import { StarIcon } from '@/components/ui/icons';
 
 /** Stars the pool into the watchlist of the Pools page (this browser only). */
 export function WatchPoolButton({ pool, pair }: { pool: PoolRef; pair: string | undefined }) {
@@ -17,7 +18,7 @@ export function WatchPoolButton({ pool, pair }: { pool: PoolRef; pair: string | 
     >
       <StarIcon filled={watched} size={14} />
       {/* On a phone the star alone, so the pair keeps its line; the name stays for assistive tech. */}
-      <span className={`sr-only sm:not-sr-only ${watched ? 'text-text' : ''}`}>
+      <span className={clsx('sr-only sm:not-sr-only', watched && 'text-text')}>
         {watched ? 'Watching' : 'Watch'}
       </span>
     </Button>

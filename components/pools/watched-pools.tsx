@@ -73,7 +73,7 @@ export function WatchedPools() {
       className="mt-3"
     >
       {rows.length === 0 ? (
-        <p className="px-3 py-4 text-[12px] text-muted" data-testid="pool-watchlist-empty">
+        <p className="px-3 py-4 text-12 text-muted" data-testid="pool-watchlist-empty">
           Star a pool here above or on its page (Watch) to keep it here, with its figures. Kept in
           this browser.
         </p>

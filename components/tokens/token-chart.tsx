@@ -41,7 +41,7 @@ export default function TokenChart({ pools, symbol }: { pools: ChartPool[]; symb
   return (
     <div className="flex flex-col">
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1.5 border-b border-border px-3 py-2">
-        <p className="min-w-0 text-[12px] text-muted" data-testid="token-chart-source">
+        <p className="min-w-0 text-12 text-muted" data-testid="token-chart-source">
           Pool price of {pool.base_token.symbol} in {pool.quote_token.symbol}
           {current.via ? ` (${current.via} is ${symbol} wrapped)` : ''} on{' '}
           <Link
@@ -54,7 +54,7 @@ export default function TokenChart({ pools, symbol }: { pools: ChartPool[]; symb
           <span className="num"> · liquidity {liquidity}</span>
         </p>
         {pools.length > 1 && (
-          <label className="flex items-center gap-2 text-[12px] text-muted">
+          <label className="flex items-center gap-2 text-12 text-muted">
             Pool
             <Select
               value={poolKey(current.ref)}

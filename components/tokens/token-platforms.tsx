@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import Link from 'next/link';
 import { Address } from '@/components/ui/address';
 import { TokenIcon } from '@/components/ui/token-icon';
@@ -48,7 +49,7 @@ export function Platforms({
   };
   return (
     <div className="overflow-x-auto">
-      <table className="num w-full min-w-[640px] text-[13px]">
+      <table className="num w-full min-w-[640px] text-13">
         <thead className="text-2xs uppercase tracking-wide text-muted">
           <tr className="border-b border-border">
             <th scope="col" className="px-3 py-2 text-left font-medium">
@@ -81,7 +82,10 @@ export function Platforms({
             return (
               <tr
                 key={p.id}
-                className={`h-9 border-b border-border/60 last:border-0 ${p.id === token.id ? 'bg-raised/50' : ''}`}
+                className={clsx(
+                  'h-9 border-b border-border/60 last:border-0',
+                  p.id === token.id && 'bg-raised/50',
+                )}
                 data-testid="platform-row"
               >
                 <td className="px-3">
@@ -127,7 +131,7 @@ export function Platforms({
                     <span className="text-faint">—</span>
                   )}
                 </td>
-                <td className={`px-3 text-right ${change ? changeTone(change) : ''}`}>
+                <td className={clsx('px-3 text-right', change && changeTone(change))}>
                   {change ?? <span className="text-faint">—</span>}
                 </td>
                 <td
@@ -147,7 +151,7 @@ export function Platforms({
         </tbody>
       </table>
       {batchError && (
-        <p className="border-t border-border px-3 py-2 text-[12px] text-muted">
+        <p className="border-t border-border px-3 py-2 text-12 text-muted">
           Contract quotes are unavailable: {batchError}
         </p>
       )}

@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
@@ -60,7 +61,7 @@ function Stat({ label, children, title }: { label: string; children: ReactNode; 
   return (
     <div className="min-w-0 px-3 py-2" title={title}>
       <dt className="text-2xs uppercase tracking-wide text-muted">{label}</dt>
-      <dd className="num mt-0.5 truncate text-[13px] font-medium text-text">{children}</dd>
+      <dd className="num mt-0.5 truncate text-13 font-medium text-text">{children}</dd>
     </div>
   );
 }
@@ -124,10 +125,9 @@ export function TokenView({
           <TokenIcon src={token.logo_url} symbol={token.symbol} size={40} />
           <div className="min-w-0">
             <h1 className="flex flex-wrap items-baseline gap-x-2 text-lg font-semibold tracking-tight">
-              {token.name}{' '}
-              <span className="text-[14px] font-medium text-muted">{token.symbol}</span>
+              {token.name} <span className="text-14 font-medium text-muted">{token.symbol}</span>
             </h1>
-            <div className="mt-1 flex flex-wrap items-center gap-1.5 text-[12px] text-muted">
+            <div className="mt-1 flex flex-wrap items-center gap-1.5 text-12 text-muted">
               <span className="inline-flex items-center gap-1">
                 <TokenIcon
                   src={chain?.chain_icon_url}
@@ -163,7 +163,10 @@ export function TokenView({
           <div className="mt-1 flex items-center gap-2 sm:justify-end">
             {q && (
               <span
-                className={`num text-[13px] font-medium ${changeTone(formatPercent(q.percent_change_24h))}`}
+                className={clsx(
+                  'num text-13 font-medium',
+                  changeTone(formatPercent(q.percent_change_24h)),
+                )}
               >
                 {formatPercent(q.percent_change_24h)} 24h
               </span>
@@ -219,7 +222,7 @@ export function TokenView({
             {q ? (
               <>
                 {formatCompact(q.volume_24h, format)}{' '}
-                <span className={`text-2xs ${changeTone(formatPercent(q.volume_change_24h))}`}>
+                <span className={clsx('text-2xs', changeTone(formatPercent(q.volume_change_24h)))}>
                   {formatPercent(q.volume_change_24h)}
                 </span>
               </>
@@ -260,7 +263,7 @@ export function TokenView({
             action={
               <Link
                 href={poolPath(pools[0]!.ref)}
-                className="text-[13px] font-medium text-accent hover:underline"
+                className="text-13 font-medium text-accent hover:underline"
               >
                 Open {pools[0]!.pool.name}
               </Link>
@@ -270,7 +273,7 @@ export function TokenView({
           <EmptyState
             title={`No featured pool trades ${token.symbol}${wrappedToo}: there are no candles to chart.`}
             action={
-              <Link href="/pools" className="text-[13px] font-medium text-accent hover:underline">
+              <Link href="/pools" className="text-13 font-medium text-accent hover:underline">
                 Open any pool
               </Link>
             }
@@ -302,10 +305,7 @@ export function TokenView({
               <EmptyState
                 title={`No featured pool trades ${token.symbol}${wrappedToo}.`}
                 action={
-                  <Link
-                    href="/pools"
-                    className="text-[13px] font-medium text-accent hover:underline"
-                  >
+                  <Link href="/pools" className="text-13 font-medium text-accent hover:underline">
                     Open any pool
                   </Link>
                 }
@@ -316,7 +316,7 @@ export function TokenView({
                   <li key={poolPath(ref)}>
                     <Link
                       href={poolPath(ref)}
-                      className="flex items-center justify-between gap-2 px-3 py-2 text-[13px] hover:bg-raised"
+                      className="flex items-center justify-between gap-2 px-3 py-2 text-13 hover:bg-raised"
                       data-testid="token-pool"
                     >
                       <span className="min-w-0 truncate">
@@ -336,11 +336,11 @@ export function TokenView({
           </Panel>
           <Panel title="External ids">
             {token.external_ids.length === 0 ? (
-              <p className="px-3 py-3 text-[12px] text-muted">
+              <p className="px-3 py-3 text-12 text-muted">
                 The price service lists no external id for this token.
               </p>
             ) : (
-              <dl className="divide-y divide-border/60 text-[13px]">
+              <dl className="divide-y divide-border/60 text-13">
                 {token.external_ids.map((e) => {
                   const href = EXTERNAL[e.source.toLowerCase()]?.(e.external_id) ?? null;
                   return (
@@ -349,7 +349,7 @@ export function TokenView({
                       className="flex items-center justify-between gap-2 px-3 py-2"
                     >
                       <dt className="text-muted">{e.source}</dt>
-                      <dd className="min-w-0 truncate font-mono text-[12px]">
+                      <dd className="min-w-0 truncate font-mono text-12">
                         {href ? (
                           <a
                             href={href}

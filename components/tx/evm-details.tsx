@@ -69,9 +69,7 @@ export function EvmDetails({ tx, l1Href }: { tx: TransactionDetail; l1Href?: str
       <KV label="Method">
         {present(tx.method_call) || present(tx.method_id) ? (
           <span className="inline-flex flex-wrap items-center gap-2">
-            {present(tx.method_call) && (
-              <span className="font-mono text-[12px]">{tx.method_call}</span>
-            )}
+            {present(tx.method_call) && <span className="font-mono text-12">{tx.method_call}</span>}
             {present(tx.method_id) && <Badge>{tx.method_id}</Badge>}
           </span>
         ) : (

@@ -17,7 +17,7 @@ export function Instructions({
   return (
     <div className="overflow-x-auto">
       <table
-        className="num w-full min-w-[820px] text-[12px]"
+        className="num w-full min-w-[820px] text-12"
         aria-label={solana ? 'Instructions' : 'Internal calls'}
       >
         <thead className="text-2xs uppercase tracking-wide text-muted">
@@ -48,9 +48,7 @@ export function Instructions({
                 {solana && (
                   <td className="px-2" style={{ paddingLeft: 8 + (depth - 1) * 14 }}>
                     <div className="font-medium">{it.instruction ?? '—'}</div>
-                    {it.description && (
-                      <div className="text-[11px] text-muted">{it.description}</div>
-                    )}
+                    {it.description && <div className="text-11 text-muted">{it.description}</div>}
                   </td>
                 )}
                 {solana && (

@@ -16,7 +16,7 @@ export function TokenTransfers({
   const solana = transfers.some((t) => t.mint || t.from_token_address || t.program_id);
   return (
     <div className="overflow-x-auto">
-      <table className="num w-full min-w-[760px] text-[12px]" aria-label="Token transfers">
+      <table className="num w-full min-w-[760px] text-12" aria-label="Token transfers">
         <thead className="text-2xs uppercase tracking-wide text-muted">
           <tr className="border-b border-border">
             <th className="sticky left-0 bg-panel px-3 py-2 text-left font-medium">From</th>

@@ -99,7 +99,7 @@ export function TransactionView({
           <ChainBadge chainType={tx?.chain_type ?? chainType} chainId={tx?.chain_id ?? chainId} />
           {tx && <Badge>{kindOf(tx) === 'token' ? 'Token transfer' : 'Native transfer'}</Badge>}
         </div>
-        <div className="mt-1 flex min-w-0 items-center gap-1 font-mono text-[12px] text-muted">
+        <div className="mt-1 flex min-w-0 items-center gap-1 font-mono text-12 text-muted">
           <span className="truncate" title={hash}>
             {hash}
           </span>
@@ -129,7 +129,7 @@ export function TransactionView({
             href={explorer.tx(hash)}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-flex h-8 items-center gap-1 rounded border border-border px-3 text-[13px] font-medium text-muted hover:bg-raised hover:text-text"
+            className="inline-flex h-8 items-center gap-1 rounded border border-border px-3 text-13 font-medium text-muted hover:bg-raised hover:text-text"
           >
             {explorer.name} <span aria-hidden>↗</span>
           </a>
@@ -278,12 +278,12 @@ export function TransactionView({
       <details className="mt-3 rounded-md border border-border bg-panel">
         {/* A heading in words, styled as the panels above name theirs, not the schema's type name. */}
         <summary className="cursor-pointer px-3 py-2">
-          <h2 className="inline text-[12px] font-semibold uppercase tracking-wide text-muted">
+          <h2 className="inline text-12 font-semibold uppercase tracking-wide text-muted">
             Raw transaction
           </h2>
-          <span className="ml-2 text-[12px] text-muted">JSON as the service sent it</span>
+          <span className="ml-2 text-12 text-muted">JSON as the service sent it</span>
         </summary>
-        <pre className="max-h-[480px] overflow-auto border-t border-border p-3 font-mono text-[11px] leading-relaxed text-muted">
+        <pre className="max-h-[480px] overflow-auto border-t border-border p-3 font-mono text-11 leading-relaxed text-muted">
           {JSON.stringify(tx, null, 2)}
         </pre>
       </details>

@@ -1,11 +1,12 @@
 /** Small pieces of a transaction row, the same in the live feed, the history and the transaction page. */
+import { clsx } from 'clsx';
 import { formatTokenAmount } from '@/lib/core/format/units';
 import { chainLabel, txChain } from '@/lib/features/wallets/chains';
 import type { Direction } from '@/lib/features/wallets/direction';
 
 // Outlined rather than tinted: coloured text on a tint of itself falls short of 4.5:1 on raised rows.
 const PILL =
-  'inline-flex items-center gap-1 whitespace-nowrap rounded border px-1.5 text-[11px] font-medium leading-[18px]';
+  'inline-flex items-center gap-1 whitespace-nowrap rounded border px-1.5 text-11 font-medium leading-[18px]';
 const TONE = {
   up: 'border-up/40 text-up',
   down: 'border-down/40 text-down',
@@ -23,7 +24,7 @@ export function DirectionBadge({ direction }: { direction: Direction | null }) {
   if (!direction) return <span className="text-muted">—</span>;
   const d = DIRECTION[direction];
   return (
-    <span className={`${PILL} ${TONE[d.tone]}`} title={`${d.text} relative to the wallet`}>
+    <span className={clsx(PILL, TONE[d.tone])} title={`${d.text} relative to the wallet`}>
       <span aria-hidden>{d.arrow}</span>
       {d.text}
     </span>
@@ -47,13 +48,13 @@ export function StatusBadge({ status }: { status: string | null | undefined }) {
         : status === 'pending'
           ? 'Pending'
           : (status ?? 'Unknown');
-  return <span className={`${PILL} ${TONE[tone]}`}>{text}</span>;
+  return <span className={clsx(PILL, TONE[tone])}>{text}</span>;
 }
 
 export function ChainBadge({ chainType, chainId }: { chainType: string; chainId?: number | null }) {
   const chain = txChain(chainType, chainId);
   return (
-    <span className="inline-flex items-center gap-1.5 whitespace-nowrap text-[12px] text-muted">
+    <span className="inline-flex items-center gap-1.5 whitespace-nowrap text-12 text-muted">
       <span
         aria-hidden
         className="h-1.5 w-1.5 rounded-full"
@@ -94,7 +95,7 @@ export function AmountText({
   const tone = direction === 'in' ? 'text-up' : direction === 'out' ? 'text-down' : 'text-text';
   return (
     <span
-      className={`num whitespace-nowrap ${tone}`}
+      className={clsx('num whitespace-nowrap', tone)}
       title={`${amount ?? ''} (raw, ${decimals ?? 0} decimals)`}
     >
       {sign}

@@ -49,7 +49,7 @@ export function TxNotFound() {
       <div className="mb-3">
         <h1 className="text-lg font-semibold tracking-tight">Transaction not found</h1>
         {target && (
-          <p className="mt-0.5 break-all font-mono text-[12px] text-muted">
+          <p className="mt-0.5 break-all font-mono text-12 text-muted">
             {target.hash} · {chainLabel(target.chainType, target.chainId)} (chain id{' '}
             {target.chainId})
           </p>
@@ -62,7 +62,7 @@ export function TxNotFound() {
               ? 'The monitoring service knows no transaction with this hash on this chain.'
               : 'This is not a transaction address: it needs a chain, a chain id and a hash.'}
           </p>
-          <p className="max-w-md text-[12px] text-muted">
+          <p className="max-w-md text-12 text-muted">
             Check the hash and the chain; a transaction broadcast seconds ago may need a lookup at
             the origin.
           </p>
@@ -74,13 +74,13 @@ export function TxNotFound() {
             )}
             <Link
               href="/wallets"
-              className="inline-flex h-8 items-center rounded border border-border px-3 text-[13px] font-medium text-muted hover:bg-raised hover:text-text"
+              className="inline-flex h-8 items-center rounded border border-border px-3 text-13 font-medium text-muted hover:bg-raised hover:text-text"
             >
               Back to wallets
             </Link>
           </div>
           {state.message && (
-            <p role="status" className="text-[12px] text-down">
+            <p role="status" className="text-12 text-down">
               {state.message}
             </p>
           )}

@@ -36,7 +36,7 @@ export function UtxoDetails({
   return (
     <div className="grid grid-cols-1 lg:grid-cols-2">
       <div className="overflow-x-auto border-b border-border lg:border-b-0 lg:border-r">
-        <table className="num w-full min-w-[420px] text-[12px]" aria-label="Inputs">
+        <table className="num w-full min-w-[420px] text-12" aria-label="Inputs">
           <caption className="px-3 py-2 text-left text-2xs font-semibold uppercase tracking-wide text-muted">
             Inputs ({inputs.length}) ·{' '}
             <AmountText
@@ -90,7 +90,7 @@ export function UtxoDetails({
         </table>
       </div>
       <div className="overflow-x-auto">
-        <table className="num w-full min-w-[360px] text-[12px]" aria-label="Outputs">
+        <table className="num w-full min-w-[360px] text-12" aria-label="Outputs">
           <caption className="px-3 py-2 text-left text-2xs font-semibold uppercase tracking-wide text-muted">
             Outputs ({outputs.length}) ·{' '}
             <AmountText

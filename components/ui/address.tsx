@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { shorten } from '@/lib/core/format/text';
 import { CopyButton } from './copy-button';
 
@@ -44,7 +45,11 @@ export function Address({
   );
   return (
     <span
-      className={`inline-flex min-w-0 max-w-full items-center gap-1 ${label ? '' : 'font-mono text-[12px]'} ${className}`}
+      className={clsx(
+        'inline-flex min-w-0 max-w-full items-center gap-1',
+        !label && 'font-mono text-12',
+        className,
+      )}
     >
       {body}
       {copy && <CopyButton value={value} label="Copy" />}

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 
 type Tone = 'neutral' | 'up' | 'down' | 'warn' | 'accent';
@@ -24,7 +25,11 @@ export function Badge({
   return (
     <span
       title={title}
-      className={`inline-flex items-center gap-1 whitespace-nowrap rounded px-1.5 py-px text-[11px] font-medium ${TONES[tone]} ${className}`}
+      className={clsx(
+        'inline-flex items-center gap-1 whitespace-nowrap rounded px-1.5 py-px text-11 font-medium',
+        TONES[tone],
+        className,
+      )}
     >
       {children}
     </span>

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import type { ButtonHTMLAttributes } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -18,11 +19,16 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: 'sm' | 'md' }) {
-  const sizing = size === 'sm' ? 'h-7 px-2 text-[12px]' : 'h-8 px-3 text-[13px]';
+  const sizing = size === 'sm' ? 'h-7 px-2 text-12' : 'h-8 px-3 text-13';
   return (
     <button
       type={type}
-      className={`inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded border font-medium transition disabled:cursor-not-allowed disabled:opacity-50 ${sizing} ${VARIANTS[variant]} ${className}`}
+      className={clsx(
+        'inline-flex items-center justify-center gap-1.5 whitespace-nowrap rounded border font-medium transition disabled:cursor-not-allowed disabled:opacity-50',
+        sizing,
+        VARIANTS[variant],
+        className,
+      )}
       {...rest}
     />
   );

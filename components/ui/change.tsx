@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { direction, formatPercent, type Numeric } from '@/lib/core/format/number';
 
 /** A change in percent: sign and arrow as well as colour, so colour is never the only cue. */
@@ -13,9 +14,9 @@ export function Change({
   const dir = direction(value);
   const tone = dir === 'up' ? 'text-up' : dir === 'down' ? 'text-down' : 'text-muted';
   return (
-    <span className={`num whitespace-nowrap ${tone} ${className}`}>
+    <span className={clsx('num whitespace-nowrap', tone, className)}>
       {arrow && dir !== 'flat' && (
-        <span aria-hidden className="mr-0.5 text-[9px]">
+        <span aria-hidden className="mr-0.5 text-9">
           {dir === 'up' ? '▲' : '▼'}
         </span>
       )}

@@ -4,6 +4,7 @@
  * optional date range read in the time-zone preference (the file's own times are UTC, ISO 8601).
  * The rows are never fetched again: the file holds exactly what the page shows.
  */
+import { clsx } from 'clsx';
 import { useId, useMemo, useState } from 'react';
 import { downloadText } from '@/lib/client/download';
 import { usePrefs } from '@/lib/client/stores/prefs';
@@ -59,7 +60,7 @@ export function CsvExportDialog<T>({
   return (
     <>
       <Dialog open={open} onClose={onClose} title={`Export ${noun} as CSV`}>
-        <div className="flex flex-col gap-3 text-[13px]">
+        <div className="flex flex-col gap-3 text-13">
           <p className="text-muted">
             The {rows.length.toLocaleString('en-US')} {noun} loaded on this page
             {span
@@ -91,7 +92,7 @@ export function CsvExportDialog<T>({
           <p
             role="status"
             data-testid="csv-count"
-            className={`num text-[12px] ${badRange ? 'text-down' : 'text-muted'}`}
+            className={clsx('num text-12', badRange ? 'text-down' : 'text-muted')}
           >
             {badRange
               ? '“From” is after “To”.'

@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { Button } from './button';
+import { DownloadIcon } from '@/components/ui/icons';
 
 export interface CsvExportProps<T> {
   /** what the file is of, in the button's accessible name and the dialog: `trades`, `transactions` */
@@ -39,17 +40,7 @@ export function CsvExport<T>(props: CsvExportProps<T>) {
         aria-label={`Export ${noun} as CSV`}
         title={`Export the loaded ${noun} as CSV`}
       >
-        <svg
-          width="12"
-          height="12"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden
-        >
-          <path d="M12 3v12m0 0l-5-5m5 5l5-5M4 19h16" />
-        </svg>
+        <DownloadIcon />
         CSV
       </Button>
       {used && (

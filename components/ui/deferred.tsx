@@ -1,5 +1,6 @@
 'use client';
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import { afterLoadIdle } from '@/lib/client/after-load-idle';
 import { Panel } from './panel';
 
 /** How long after the page's load a deferred panel renders even if nobody scrolls to it. */
@@ -41,21 +42,11 @@ export function Deferred({
         : null;
     observer?.observe(el);
     // Idle after the load: a keyboard or screen reader user reaches the panel without scrolling.
-    let idle: number | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const whenIdle = () => {
-      if (typeof window.requestIdleCallback === 'function')
-        idle = window.requestIdleCallback(show, { timeout: IDLE_TIMEOUT_MS });
-      else timer = setTimeout(show, 300);
-    };
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
+    const cancelIdle = afterLoadIdle(show, IDLE_TIMEOUT_MS);
     return () => {
       done = true;
       observer?.disconnect();
-      window.removeEventListener('load', whenIdle);
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-      if (timer !== undefined) clearTimeout(timer);
+      cancelIdle();
     };
   }, []);
 

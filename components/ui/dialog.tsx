@@ -1,5 +1,7 @@
 'use client';
+import { clsx } from 'clsx';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { CloseIcon } from '@/components/ui/icons';
 
 /**
  * A modal dialog on the native <dialog> element: focus is trapped by the browser, Escape closes it,
@@ -37,7 +39,10 @@ export function Dialog({
       onClick={(e) => {
         if (e.target === ref.current) onClose();
       }}
-      className={`m-auto w-[calc(100vw-24px)] rounded-lg border border-border bg-panel p-0 text-text shadow-2xl backdrop:bg-black/60 ${wide ? 'max-w-4xl' : 'max-w-lg'}`}
+      className={clsx(
+        'm-auto w-[calc(100vw-24px)] rounded-lg border border-border bg-panel p-0 text-text shadow-2xl backdrop:bg-black/60',
+        wide ? 'max-w-4xl' : 'max-w-lg',
+      )}
     >
       {open && (
         <div className="flex max-h-[85vh] flex-col">
@@ -49,17 +54,7 @@ export function Dialog({
               aria-label="Close"
               className="grid h-7 w-7 place-items-center rounded text-muted hover:bg-raised hover:text-text"
             >
-              <svg
-                width="14"
-                height="14"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden
-              >
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
+              <CloseIcon size={14} />
             </button>
           </header>
           <div className="overflow-auto p-4">{children}</div>

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 
 /** One sentence on what happened and what to do, with the action as a button. */
@@ -17,10 +18,10 @@ export function EmptyState({
       role={tone === 'error' ? 'alert' : undefined}
       className="flex flex-col items-center justify-center gap-2 px-4 py-12 text-center"
     >
-      <p className={`text-sm font-medium ${tone === 'error' ? 'text-down' : 'text-text'}`}>
+      <p className={clsx('text-sm font-medium', tone === 'error' ? 'text-down' : 'text-text')}>
         {title}
       </p>
-      {children && <p className="max-w-md text-[12px] text-muted">{children}</p>}
+      {children && <p className="max-w-md text-12 text-muted">{children}</p>}
       {action && <div className="mt-2">{action}</div>}
     </div>
   );

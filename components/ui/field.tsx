@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import type {
   InputHTMLAttributes,
   ReactNode,
@@ -6,7 +7,7 @@ import type {
 } from 'react';
 
 const control =
-  'h-8 w-full rounded border border-border bg-bg px-2 text-[13px] text-text placeholder:text-faint focus:border-accent focus:outline-none disabled:opacity-50 aria-[invalid=true]:border-down';
+  'h-8 w-full rounded border border-border bg-bg px-2 text-13 text-text placeholder:text-faint focus:border-accent focus:outline-none disabled:opacity-50 aria-[invalid=true]:border-down';
 
 /** A labelled control with an optional hint and an inline error (tied by aria-describedby). */
 export function Field({
@@ -25,17 +26,17 @@ export function Field({
   className?: string;
 }) {
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-[12px] font-medium text-muted">
+    <div className={clsx('flex flex-col gap-1', className)}>
+      <label htmlFor={id} className="text-12 font-medium text-muted">
         {label}
       </label>
       {children}
       {error ? (
-        <p id={`${id}-error`} role="alert" className="text-[12px] text-down">
+        <p id={`${id}-error`} role="alert" className="text-12 text-down">
           {error}
         </p>
       ) : hint ? (
-        <p id={`${id}-hint`} className="text-[11px] text-muted">
+        <p id={`${id}-hint`} className="text-11 text-muted">
           {hint}
         </p>
       ) : null}
@@ -44,13 +45,13 @@ export function Field({
 }
 
 export function TextInput({ className = '', ...rest }: InputHTMLAttributes<HTMLInputElement>) {
-  return <input className={`${control} ${className}`} {...rest} />;
+  return <input className={clsx(control, className)} {...rest} />;
 }
 
 export function TextArea({ className = '', ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <textarea
-      className={`${control} h-auto min-h-20 py-1.5 font-mono text-[12px] ${className}`}
+      className={clsx(control, 'h-auto min-h-20 py-1.5 font-mono text-12', className)}
       {...rest}
     />
   );
@@ -62,7 +63,7 @@ export function Select({
   ...rest
 }: SelectHTMLAttributes<HTMLSelectElement>) {
   return (
-    <select className={`${control} cursor-pointer pr-6 ${className}`} {...rest}>
+    <select className={clsx(control, 'cursor-pointer pr-6', className)} {...rest}>
       {children}
     </select>
   );

@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
@@ -29,7 +30,12 @@ export function Flash({
   }, [value, compare]);
   return (
     <span
-      className={`rounded-sm ${flash ? `${flash.dir === 'up' ? 'flash-up' : 'flash-down'}${flash.key % 2 === 0 ? ' flash-again' : ''}` : ''} ${className}`}
+      className={clsx(
+        'rounded-sm',
+        flash && (flash.dir === 'up' ? 'flash-up' : 'flash-down'),
+        flash && flash.key % 2 === 0 && 'flash-again',
+        className,
+      )}
     >
       {children}
     </span>

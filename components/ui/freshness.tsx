@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
 import { formatAge } from '@/lib/core/format/text';
 
@@ -36,7 +37,10 @@ export function Freshness({
       data-testid="freshness"
       data-stale={isStale ? 'true' : 'false'}
     >
-      <span aria-hidden className={`h-1.5 w-1.5 rounded-full ${isStale ? 'bg-faint' : 'bg-up'}`} />
+      <span
+        aria-hidden
+        className={clsx('h-1.5 w-1.5 rounded-full', isStale ? 'bg-faint' : 'bg-up')}
+      />
       {isStale ? (
         <>
           <span className="rounded bg-raised px-1 py-px font-medium uppercase tracking-wide text-muted">

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import type { Money } from '@/lib/features/fiats/usd';
 import { formatFixed } from '@/lib/core/format/number';
 
@@ -12,7 +13,7 @@ export function MoneyNote({ money, className = '' }: { money: Money; className?:
   if (state.kind === 'converted') {
     return (
       <span
-        className={`num text-2xs text-muted ${className}`}
+        className={clsx('num text-2xs text-muted', className)}
         title="Converted from the USD figures with the price service's rate"
         data-testid="money-note"
       >
@@ -23,7 +24,7 @@ export function MoneyNote({ money, className = '' }: { money: Money; className?:
   }
   return (
     <span
-      className={`rounded bg-raised px-1.5 py-px text-2xs text-text ${className}`}
+      className={clsx('rounded bg-raised px-1.5 py-px text-2xs text-text', className)}
       role="note"
       data-testid="money-note"
     >

@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 
 /** A row of mutually exclusive options (intervals, chart styles): a radio group with arrow keys. */
 export function Segmented<T extends string>({
@@ -23,7 +24,10 @@ export function Segmented<T extends string>({
       role="radiogroup"
       aria-label={label}
       aria-disabled={disabled || undefined}
-      className={`inline-flex items-center rounded border border-border bg-panel p-0.5${disabled ? ' opacity-60' : ''}`}
+      className={clsx(
+        'inline-flex items-center rounded border border-border bg-panel p-0.5',
+        disabled && 'opacity-60',
+      )}
       onKeyDown={(e) => {
         if (disabled || (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft')) return;
         e.preventDefault();
@@ -44,9 +48,11 @@ export function Segmented<T extends string>({
             title={o.title}
             disabled={disabled}
             onClick={() => onChange(o.value)}
-            className={`rounded-sm font-medium transition-colors ${size === 'sm' ? 'h-6 px-1.5 text-[11px] max-[359px]:px-1' : 'h-7 px-2 text-[12px]'} ${
-              active ? 'bg-raised text-text' : 'text-muted hover:text-text'
-            }`}
+            className={clsx(
+              'rounded-sm font-medium transition-colors',
+              size === 'sm' ? 'h-6 px-1.5 text-11 max-[359px]:px-1' : 'h-7 px-2 text-12',
+              active ? 'bg-raised text-text' : 'text-muted hover:text-text',
+            )}
           >
             {o.label}
           </button>

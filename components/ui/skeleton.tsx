@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 /** A placeholder of the final layout's size while data loads: no spinner, no layout shift. */
 export function Skeleton({
   className = '',
@@ -11,7 +12,7 @@ export function Skeleton({
   return (
     <span
       aria-hidden
-      className={`skeleton inline-block align-middle ${className}`}
+      className={clsx('skeleton inline-block align-middle', className)}
       style={{ width, height }}
     />
   );

@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 
 /** An on/off control (role="switch"), labelled by its visible text. */
 export function Switch({
@@ -19,11 +20,11 @@ export function Switch({
   return (
     <div className="flex items-start justify-between gap-4 py-2">
       <div className="min-w-0">
-        <label htmlFor={id} className="text-[13px] font-medium text-text">
+        <label htmlFor={id} className="text-13 font-medium text-text">
           {label}
         </label>
         {description && (
-          <p id={`${id}-desc`} className="text-[11px] text-muted">
+          <p id={`${id}-desc`} className="text-11 text-muted">
             {description}
           </p>
         )}
@@ -36,12 +37,16 @@ export function Switch({
         aria-describedby={description ? `${id}-desc` : undefined}
         disabled={disabled}
         onClick={() => onChange(!checked)}
-        className={`relative inline-flex h-5 w-9 shrink-0 items-center rounded-full border transition-colors disabled:cursor-not-allowed disabled:opacity-50 ${
-          checked ? 'border-accent bg-accent' : 'border-border bg-raised'
-        }`}
+        className={clsx(
+          'relative inline-flex h-5 w-9 shrink-0 items-center rounded-full border transition-colors disabled:cursor-not-allowed disabled:opacity-50',
+          checked ? 'border-accent bg-accent' : 'border-border bg-raised',
+        )}
       >
         <span
-          className={`inline-block h-3.5 w-3.5 rounded-full bg-white shadow transition-transform ${checked ? 'translate-x-[18px]' : 'translate-x-[2px]'}`}
+          className={clsx(
+            'inline-block h-3.5 w-3.5 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-[18px]' : 'translate-x-[2px]',
+          )}
         />
       </button>
     </div>

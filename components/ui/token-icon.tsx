@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useEffect, useRef, useState } from 'react';
 import { iconHue, iconInitials, logoSrc } from '@/lib/core/logo';
 
@@ -43,7 +44,10 @@ export function TokenIcon({
         background: `hsl(${hue} 45% 27%)`,
         fontSize: Math.max(8, size * 0.36),
       }}
-      className={`relative inline-grid shrink-0 place-items-center overflow-hidden rounded-full font-semibold text-white ${className}`}
+      className={clsx(
+        'relative inline-grid shrink-0 place-items-center overflow-hidden rounded-full font-semibold text-white',
+        className,
+      )}
     >
       {initials}
       {image && state !== 'failed' && (
@@ -60,7 +64,10 @@ export function TokenIcon({
           // The logo proxy answers "no logo" with a 1-pixel image (no console error).
           onLoad={(e) => setState(e.currentTarget.naturalWidth <= 1 ? 'failed' : 'loaded')}
           onError={() => setState('failed')}
-          className={`absolute inset-0 h-full w-full object-cover transition-opacity duration-150 ${state === 'loaded' ? 'bg-raised opacity-100' : 'opacity-0'}`}
+          className={clsx(
+            'absolute inset-0 h-full w-full object-cover transition-opacity duration-150',
+            state === 'loaded' ? 'bg-raised opacity-100' : 'opacity-0',
+          )}
         />
       )}
     </span>

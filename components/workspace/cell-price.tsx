@@ -42,7 +42,7 @@ export function CellPrice({
       : null;
   return (
     <span
-      className="num inline-flex min-w-[5.5rem] items-center text-[13px] font-semibold"
+      className="num inline-flex min-w-[5.5rem] items-center text-13 font-semibold"
       data-testid="cell-price"
       data-quote-source={quoteUsd?.source ?? ''}
       title={

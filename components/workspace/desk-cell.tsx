@@ -7,6 +7,7 @@
  * as on the pool page. An empty cell asks for a pool; a pool the price service does not know says
  * so in its cell.
  */
+import { clsx } from 'clsx';
 import Link from 'next/link';
 import dynamic from 'next/dynamic';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
@@ -33,6 +34,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TokenIcon } from '@/components/ui/token-icon';
 import { CellPrice } from './cell-price';
 import type { FeaturedChoice } from './workspace-view';
+import { ChevronDownIcon, ExternalIcon } from '@/components/ui/icons';
 
 // Only a user who changes a pool pays for the picker (its list and the address form).
 const PoolPicker = dynamic(() => import('./pool-picker').then((m) => m.PoolPicker), {
@@ -238,17 +240,7 @@ export function DeskCellView({
               title="Open the pool page: trades, activity and holders"
               className="grid h-7 w-7 place-items-center rounded text-muted hover:bg-raised hover:text-text"
             >
-              <svg
-                width="14"
-                height="14"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden
-              >
-                <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
-              </svg>
+              <ExternalIcon />
             </Link>
           </>
         }
@@ -262,7 +254,11 @@ export function DeskCellView({
       data-testid="desk-cell"
       data-pool={key}
       data-status={cell ? status : 'empty'}
-      className={`flex min-h-0 min-w-0 flex-col rounded-md border border-border bg-panel ${height} md:h-auto`}
+      className={clsx(
+        'flex min-h-0 min-w-0 flex-col rounded-md border border-border bg-panel',
+        height,
+        'md:h-auto',
+      )}
       style={{ '--study-panes': panes } as CSSProperties}
       onPointerEnter={lead}
       onPointerDown={lead}
@@ -313,7 +309,7 @@ function QuickPicks({
                   type="button"
                   onClick={() => onPick(ref)}
                   title={`${pair(summary)} · ${dexName(summary.dex)} · ${chainNameOf(ref)}`}
-                  className="flex h-7 items-center gap-1.5 rounded-full border border-border bg-raised/40 pl-1 pr-2.5 text-[12px] font-medium hover:bg-raised"
+                  className="flex h-7 items-center gap-1.5 rounded-full border border-border bg-raised/40 pl-1 pr-2.5 text-12 font-medium hover:bg-raised"
                 >
                   <TokenIcon src={summary.base.image} symbol={summary.base.symbol} size={18} />
                   {pair(summary)}
@@ -365,28 +361,17 @@ function PoolButton({
           />
         </span>
       ) : null}
-      <span className="truncate text-[13px] font-semibold">
+      <span className="truncate text-13 font-semibold">
         {summary ? (
           <>
             {summary.base.symbol}
             <span className="text-muted">/{summary.quote.symbol}</span>
           </>
         ) : (
-          <span className="font-mono text-[12px]">{fallback}</span>
+          <span className="font-mono text-12">{fallback}</span>
         )}
       </span>
-      <svg
-        width="10"
-        height="10"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="3"
-        className="shrink-0 text-muted"
-        aria-hidden
-      >
-        <path d="M6 9l6 6 6-6" />
-      </svg>
+      <ChevronDownIcon className="shrink-0 text-muted" />
     </button>
   );
 }

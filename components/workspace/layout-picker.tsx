@@ -1,5 +1,7 @@
 'use client';
+import { clsx } from 'clsx';
 import type { DeskLayout } from '@/lib/features/workspace/params';
+import { LayoutIcon } from '@/components/ui/icons';
 
 const OPTIONS: readonly { value: DeskLayout; label: string; cells: string[] }[] = [
   { value: 1, label: '1 chart', cells: ['M3 3h18v18H3z'] },
@@ -52,23 +54,12 @@ export function LayoutPicker({
             title={o.label}
             tabIndex={active ? 0 : -1}
             onClick={() => onChange(o.value)}
-            className={`grid h-6 w-7 place-items-center rounded-sm transition-colors ${
-              active ? 'bg-raised text-text' : 'text-muted hover:text-text'
-            }`}
+            className={clsx(
+              'grid h-6 w-7 place-items-center rounded-sm transition-colors',
+              active ? 'bg-raised text-text' : 'text-muted hover:text-text',
+            )}
           >
-            <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden>
-              {o.cells.map((d) => (
-                <path
-                  key={d}
-                  d={d}
-                  fill={active ? 'currentColor' : 'none'}
-                  fillOpacity={active ? 0.25 : 0}
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinejoin="round"
-                />
-              ))}
-            </svg>
+            <LayoutIcon cells={o.cells} active={active} />
           </button>
         );
       })}

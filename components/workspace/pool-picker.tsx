@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useId } from 'react';
 import { poolKey, type PoolRef } from '@/lib/contracts/pool-ref';
 import type { ChainOption } from '@/lib/features/pools/chain-options';
@@ -50,9 +51,10 @@ export function PoolPicker({
                     type="button"
                     onClick={() => onPick(ref)}
                     aria-current={selected ? 'true' : undefined}
-                    className={`flex w-full items-center gap-2 rounded border px-2 py-1.5 text-left hover:bg-raised ${
-                      selected ? 'border-accent bg-raised' : 'border-border'
-                    }`}
+                    className={clsx(
+                      'flex w-full items-center gap-2 rounded border px-2 py-1.5 text-left hover:bg-raised',
+                      selected ? 'border-accent bg-raised' : 'border-border',
+                    )}
                   >
                     {summary ? (
                       <span className="flex shrink-0 -space-x-1.5">
@@ -70,11 +72,11 @@ export function PoolPicker({
                       </span>
                     ) : null}
                     <span className="flex min-w-0 flex-col leading-tight">
-                      <span className="truncate text-[13px] font-medium">
+                      <span className="truncate text-13 font-medium">
                         {summary ? (
                           `${summary.base.symbol}/${summary.quote.symbol}`
                         ) : (
-                          <span className="font-mono text-[12px]">{ref.address.slice(0, 12)}…</span>
+                          <span className="font-mono text-12">{ref.address.slice(0, 12)}…</span>
                         )}
                       </span>
                       <span className="truncate text-2xs text-muted">

@@ -12,6 +12,7 @@ import { listen } from '../../lib/sim/node-server';
 import { emptyFeed, ingest, toRow } from '../../lib/features/wallets/feed';
 import type { TransferRecord } from '../../lib/contracts/tx/schema';
 import { KLINE_INTERVALS } from '../../lib/contracts/kline/endpoints';
+import { transaction } from '../../tests/support/transactions';
 import { quantile, round } from './servers';
 import WebSocket from 'ws';
 
@@ -33,37 +34,12 @@ async function runs(fn: () => unknown): Promise<string> {
 }
 
 function tx(n: number): TransferRecord {
-  return {
+  return transaction({
     id: 1_795_000_000_000_000 + n,
-    chain_type: 'ethereum',
-    chain_id: 1,
-    height: 1,
     tx_time: 1_795_000_000 + n,
     tx_hash: `0x${n.toString(16).padStart(64, '0')}`,
-    tx_version: null,
-    sender: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045',
-    fee_payer: null,
-    receiver: '0x9Bb33E647f1c7c0A33da41120de341C142D8a547',
-    transfer_type: 'native',
-    amount: '1000000000000000000',
-    symbol: 'ETH',
-    decimals: 18,
-    tx_status: 'success',
     tx_fee: '21000000000000',
-    gas_limit: null,
-    gas_used: null,
-    gas_price: null,
-    max_fee_per_gas: null,
-    max_priority_fee_per_gas: null,
-    nonce: null,
-    method_id: null,
-    method_call: null,
-    l1_origin_hash: null,
-    token_transfers: [],
-    from_details: [],
-    to_details: [],
-    internal_transactions: [],
-  };
+  });
 }
 
 async function main() {

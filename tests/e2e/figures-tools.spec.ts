@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { kolkataMoment, placeTrade, tradeSize } from './support/sim-trades';
+import { kolkataMoment, placeTrade, tradeSize, watchWallet } from './support/sim-trades';
 import { MONITORED, search, txUrl } from './support/tx';
 
 /**
@@ -213,19 +213,7 @@ test.describe('an open card of your trades', () => {
   }) => {
     test.setTimeout(240_000);
     const trader = `0x${randomBytes(20).toString('hex')}`;
-    await context.addInitScript((address) => {
-      localStorage.setItem(
-        'pulse-wallets',
-        JSON.stringify({
-          state: { entries: [{ chainType: 'ethereum', address, addedAt: 1 }], alerts: 'off' },
-          version: 1,
-        }),
-      );
-      localStorage.setItem(
-        'pulse-prefs',
-        JSON.stringify({ state: { theme: 'dark', fiat: 'USD', tz: 'Asia/Kolkata' }, version: 1 }),
-      );
-    }, trader);
+    await watchWallet(context, trader, { tz: 'Asia/Kolkata' });
     await page.goto(`/pools/evm/1/${UNISWAP}?interval=1h`);
     const figure = chart(page);
     await ready(figure);

@@ -1,36 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { SIM_URL } from './support/env';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { placeTrade, watchWallet } from './support/sim-trades';
 
 const UNISWAP = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
 const POOL_PAGE = `/pools/evm/1/${UNISWAP}`;
 const LABEL = 'Desk A';
 const chart = (page: Page) => page.getByTestId('candle-chart');
 const card = (page: Page) => page.getByTestId('trade-tooltip');
-
-/**
- * The Wallets list of this browser holds `address` on Ethereum with a label, as if the trader had
- * added it on the Wallets page on an earlier visit (the stores' persisted form).
- */
-async function monitor(context: BrowserContext, address: string) {
-  await context.addInitScript(
-    ({ address, label }) => {
-      localStorage.setItem(
-        'pulse-wallets',
-        JSON.stringify({
-          state: { entries: [{ chainType: 'ethereum', address, addedAt: 1 }], alerts: 'off' },
-          version: 1,
-        }),
-      );
-      localStorage.setItem(
-        'pulse-labels',
-        JSON.stringify({ state: { labels: { [address.toLowerCase()]: label } }, version: 1 }),
-      );
-    },
-    { address, label: LABEL },
-  );
-}
+/** The simulator's next trade in the pool is `trader`'s. */
+const TRADE = (trader: string) => ({ chainType: 'ethereum', chainId: 1, pool: UNISWAP, trader });
 
 /** The markers drawn, as the chart lists them: `{time}:{side}:{count}` and where (figure pixels). */
 async function markerPoints(figure: Locator) {
@@ -69,7 +48,7 @@ test.describe('your trades on the chart', () => {
     // A wallet of its own each run: nothing of an earlier run (or retry) can stand in for it.
     const trader = `0x${randomBytes(20).toString('hex')}`;
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await monitor(context, trader);
+    await watchWallet(context, trader, { label: LABEL });
     const page = await context.newPage();
     await page.goto(POOL_PAGE);
     const figure = chart(page);
@@ -79,11 +58,7 @@ test.describe('your trades on the chart', () => {
     expect(Number((await figure.getAttribute('data-markers')) ?? '0')).toBe(0);
 
     // The wallet trades in the pool (the simulator's next trade of it is this wallet's).
-    const r = await page.request.post(
-      `${SIM_URL}/__sim/pool-trade?chain_type=ethereum&chain_id=1&pool=${UNISWAP}&trader=${trader}`,
-    );
-    expect(r.status()).toBe(200);
-    const { data } = (await r.json()) as { data: { tx_hash: string; tx_time: number } };
+    const data = await placeTrade(page.request, TRADE(trader));
 
     // Live: the trade arrives over the stream and becomes a marker, without a reload.
     await expect(figure).toHaveAttribute('data-markers', '1', { timeout: 20_000 });
@@ -137,10 +112,7 @@ test.describe('your trades on the chart', () => {
     page,
   }) => {
     const trader = `0x${randomBytes(20).toString('hex')}`;
-    const r = await page.request.post(
-      `${SIM_URL}/__sim/pool-trade?chain_type=ethereum&chain_id=1&pool=${UNISWAP}&trader=${trader}`,
-    );
-    const { data } = (await r.json()) as { data: { tx_hash: string; tx_time: number } };
+    const data = await placeTrade(page.request, TRADE(trader));
     // Wait until the trade is in the pool's trades (history, not the stream, brings it here).
     await expect
       .poll(
@@ -175,7 +147,7 @@ test.describe('your trades on the chart', () => {
 
   test('a wallet that did not trade in the pool draws no marker', async ({ browser }) => {
     const context = await browser.newContext();
-    await monitor(context, `0x${randomBytes(20).toString('hex')}`);
+    await watchWallet(context, `0x${randomBytes(20).toString('hex')}`);
     const page = await context.newPage();
     // The wallet's history is asked for once, filtered to the pool's chain and base token (WETH).
     const searched = page.waitForRequest((r) => r.url().endsWith('/api/tx/v1/transfers/search'));

@@ -42,7 +42,7 @@ export default async function PoolsPage() {
       </Panel>
       <Panel title="Featured pools">
         {featured.length === 0 ? (
-          <p className="p-4 text-center text-[12px] text-muted">
+          <p className="p-4 text-center text-12 text-muted">
             No featured pools are configured (FEATURED_POOLS).
           </p>
         ) : (

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { SIM_URL } from './env';
 
 /** A trade the simulator's test hook placed (docs/simulator/README.md, `POST /__sim/pool-trade`). */
@@ -38,6 +38,40 @@ export async function placeTrade(
   const r = await request.post(`${SIM_URL}/__sim/pool-trade?${params}`);
   if (!r.ok()) throw new Error(`pool-trade hook: ${r.status()} ${await r.text()}`);
   return ((await r.json()) as { data: PlacedTrade }).data;
+}
+
+/**
+ * This browser's Wallets list holds `address` on Ethereum, as if the trader had added it on the
+ * Wallets page on an earlier visit (the stores' persisted form); with `label`, Labels names it; with
+ * `tz`, the stored preferences are dark, USD and that time zone.
+ */
+export async function watchWallet(
+  context: BrowserContext,
+  address: string,
+  extra: { label?: string; tz?: string } = {},
+): Promise<void> {
+  await context.addInitScript(
+    ({ address, label, tz }) => {
+      localStorage.setItem(
+        'pulse-wallets',
+        JSON.stringify({
+          state: { entries: [{ chainType: 'ethereum', address, addedAt: 1 }], alerts: 'off' },
+          version: 1,
+        }),
+      );
+      if (label)
+        localStorage.setItem(
+          'pulse-labels',
+          JSON.stringify({ state: { labels: { [address.toLowerCase()]: label } }, version: 1 }),
+        );
+      if (tz)
+        localStorage.setItem(
+          'pulse-prefs',
+          JSON.stringify({ state: { theme: 'dark', fiat: 'USD', tz }, version: 1 }),
+        );
+    },
+    { address, label: extra.label ?? null, tz: extra.tz ?? null },
+  );
 }
 
 const IST = 5.5 * 3600;

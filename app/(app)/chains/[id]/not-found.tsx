@@ -13,7 +13,7 @@ export default function ChainNotFound() {
           action={
             <Link
               href="/chains"
-              className="inline-flex h-8 items-center rounded border border-border bg-raised px-3 text-[13px] font-medium hover:bg-border"
+              className="inline-flex h-8 items-center rounded border border-border bg-raised px-3 text-13 font-medium hover:bg-border"
             >
               All chains
             </Link>

@@ -29,7 +29,7 @@ export default async function ChainPage({ params }: { params: Promise<Params> })
   if (lookup.kind === 'missing') notFound();
 
   const back = (
-    <Link href="/chains" className="text-[12px] text-muted hover:text-accent hover:underline">
+    <Link href="/chains" className="text-12 text-muted hover:text-accent hover:underline">
       ← All chains
     </Link>
   );
@@ -61,7 +61,7 @@ export default async function ChainPage({ params }: { params: Promise<Params> })
               size={24}
             />
             {chain.name}
-            <span className="text-[13px] font-normal text-muted">{chain.short_name}</span>
+            <span className="text-13 font-normal text-muted">{chain.short_name}</span>
           </span>
         }
         subtitle="Chain details and the native token's live price in your display fiat."

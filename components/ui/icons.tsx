@@ -1,0 +1,195 @@
+/**
+ * Every icon of the app's components, in one module (the chart draws its own marks on its canvas, and
+ * the app icon is the brand, not an icon). Our own paths rather than an icon library: the pages are at
+ * their byte budget, and the same paths from a package would only add its wrapper.
+ *
+ * Each icon is decorative (`aria-hidden`) and draws in the current colour; a button that shows only
+ * an icon names itself (`aria-label`). Stroke caps and joins are left to CSS where a caller wants
+ * them rounded (they inherit), so one drawing serves every place.
+ */
+import type { ReactNode } from 'react';
+
+export type IconProps = {
+  /** Width and height in px. */
+  size?: number;
+  className?: string;
+  strokeWidth?: number;
+};
+
+function Svg({
+  size,
+  className,
+  strokeWidth = 2,
+  fill = 'none',
+  viewBox = '0 0 24 24',
+  children,
+}: IconProps & { size: number; fill?: string; viewBox?: string; children: ReactNode }) {
+  return (
+    <svg
+      aria-hidden
+      width={size}
+      height={size}
+      viewBox={viewBox}
+      fill={fill}
+      stroke="currentColor"
+      strokeWidth={strokeWidth}
+      className={className}
+    >
+      {children}
+    </svg>
+  );
+}
+
+const EXTERNAL = 'M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5';
+const BELL = 'M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8M10 20a2 2 0 0 0 4 0';
+
+export const CloseIcon = ({ size = 12, ...p }: IconProps) => (
+  <Svg size={size} {...p}>
+    <path d="M6 6l12 12M18 6L6 18" />
+  </Svg>
+);
+
+export const CheckIcon = ({ size = 12, strokeWidth = 2.5, ...p }: IconProps) => (
+  <Svg size={size} strokeWidth={strokeWidth} {...p}>
+    <path d="M5 12l5 5L20 7" />
+  </Svg>
+);
+
+export const CopyIcon = ({ size = 12, ...p }: IconProps) => (
+  <Svg size={size} {...p}>
+    <rect x="9" y="9" width="12" height="12" rx="2" />
+    <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+  </Svg>
+);
+
+export const DownloadIcon = ({ size = 12, ...p }: IconProps) => (
+  <Svg size={size} {...p}>
+    <path d="M12 3v12m0 0l-5-5m5 5l5-5M4 19h16" />
+  </Svg>
+);
+
+/** An arrow out of a box: the link leaves this page (an explorer, the pool page). */
+export const ExternalIcon = ({ size = 14, ...p }: IconProps) => (
+  <Svg size={size} {...p}>
+    <path d={EXTERNAL} />
+  </Svg>
+);
+
+/** A disclosure's chevron (rotate it to show the open state). */
+export const ChevronDownIcon = ({ size = 10, strokeWidth = 3, ...p }: IconProps) => (
+  <Svg size={size} strokeWidth={strokeWidth} {...p}>
+    <path d="M6 9l6 6 6-6" />
+  </Svg>
+);
+
+/** The flatter arrow of a native select's stand-in. */
+export const SelectArrowIcon = ({ size = 10, strokeWidth = 1.5, ...p }: IconProps) => (
+  <Svg size={size} strokeWidth={strokeWidth} viewBox="0 0 10 10" {...p}>
+    <path d="M1 3l4 4 4-4" />
+  </Svg>
+);
+
+/** The alert bell: filled when an alert is armed. */
+export const BellIcon = ({ size = 13, filled = false, ...p }: IconProps & { filled?: boolean }) => (
+  <Svg size={size} fill={filled ? 'currentColor' : 'none'} {...p}>
+    <path d={BELL} strokeLinejoin="round" />
+  </Svg>
+);
+
+/** The magnifier of search fields. */
+export const SearchIcon = ({ size = 13, ...p }: IconProps) => (
+  <Svg size={size} {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M20 20l-3.5-3.5" />
+  </Svg>
+);
+
+/** The watchlist star (Markets' tokens, watched pools): filled when the item is watched. */
+export const StarIcon = ({ size = 13, filled = false, ...p }: IconProps & { filled?: boolean }) => (
+  <Svg size={size} fill={filled ? 'currentColor' : 'none'} {...p}>
+    <path
+      d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6L2.5 9.4l6.6-.8z"
+      strokeLinejoin="round"
+    />
+  </Svg>
+);
+
+export const SunIcon = ({ size = 14, ...p }: IconProps) => (
+  <Svg size={size} {...p}>
+    <circle cx="12" cy="12" r="4" />
+    <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
+  </Svg>
+);
+
+export const MoonIcon = ({ size = 14, ...p }: IconProps) => (
+  <Svg size={size} {...p}>
+    <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
+  </Svg>
+);
+
+/** The command key (⌘): the palette's launcher on a phone. */
+export const CommandIcon = ({ size = 14, ...p }: IconProps) => (
+  <Svg size={size} {...p}>
+    <path d="M15 6v12a3 3 0 1 0 3-3H6a3 3 0 1 0 3 3V6a3 3 0 1 0-3 3h12a3 3 0 1 0-3-3" />
+  </Svg>
+);
+
+/** Four tiles: the workspace. */
+export const GridIcon = ({ size = 15, ...p }: IconProps) => (
+  <Svg size={size} {...p}>
+    <path d="M3 3h8v8H3zM13 3h8v8h-8zM3 13h8v8H3zM13 13h8v8h-8z" strokeLinejoin="round" />
+  </Svg>
+);
+
+/** Three sliders: the settings. */
+export const SettingsIcon = ({ size = 15, ...p }: IconProps) => (
+  <Svg size={size} {...p}>
+    <path
+      d="M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6"
+      strokeLinejoin="round"
+    />
+  </Svg>
+);
+
+/** Bars of a pool's activity. */
+export const PoolIcon = ({ size = 12, ...p }: IconProps) => (
+  <Svg size={size} {...p}>
+    <path d="M4 18h16M6 18V9m6 9V5m6 13v-7" />
+  </Svg>
+);
+
+/** Two arrows that swap: a transaction. */
+export const TxIcon = ({ size = 12, ...p }: IconProps) => (
+  <Svg size={size} {...p}>
+    <path d="M7 7h13l-4-4M17 17H4l4 4" />
+  </Svg>
+);
+
+export const WalletIcon = ({ size = 12, ...p }: IconProps) => (
+  <Svg size={size} {...p}>
+    <path d="M3 7h15a3 3 0 0 1 3 3v7a3 3 0 0 1-3 3H3zM3 7l12-4v4M16 14h1" />
+  </Svg>
+);
+
+/** A clock turning back: a wallet's history. */
+export const HistoryIcon = ({ size = 12, ...p }: IconProps) => (
+  <Svg size={size} {...p}>
+    <path d="M12 7v5l3 2M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5" />
+  </Svg>
+);
+
+/** A chevron to the right: go to a page. */
+export const PageIcon = ({ size = 12, ...p }: IconProps) => (
+  <Svg size={size} {...p}>
+    <path d="M9 6l6 6-6 6" />
+  </Svg>
+);
+
+/** The workspace's layouts as pictures: each cell a rectangle, shaded when the layout is chosen. */
+export const LayoutIcon = ({ cells, active }: { cells: readonly string[]; active: boolean }) => (
+  <Svg size={14} fill={active ? 'currentColor' : 'none'}>
+    {cells.map((d) => (
+      <path key={d} d={d} fillOpacity={active ? 0.25 : 0} strokeLinejoin="round" />
+    ))}
+  </Svg>
+);
