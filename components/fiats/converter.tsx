@@ -13,16 +13,13 @@ import {
   type Asset,
 } from '@/lib/features/fiats/convert';
 import { quotesQuery, ratesQuery, tokensQuery } from '@/lib/client/queries/price';
-import { tokenSearchQuery } from '@/lib/features/fiats/queries';
 import { Button } from '@/components/ui/button';
 import { Field, Select, TextInput } from '@/components/ui/field';
-import { Flash } from '@/components/ui/flash';
-import { Freshness } from '@/components/ui/freshness';
-import { Skeleton } from '@/components/ui/skeleton';
-import { TokenIcon } from '@/components/ui/token-icon';
-import { compareDecimal } from '@/lib/features/fiats/compare';
 import { CANONICAL, localize, toLocaleInput } from '@/lib/core/format/locale-number';
 import { useNumberLocale } from '@/lib/client/hooks/use-number-locale';
+import { AssetOptions } from './asset-options';
+import { ConversionBox } from './conversion-box';
+import { TokenSearch } from './token-search';
 
 const NO_IDS: number[] = [];
 
@@ -151,34 +148,6 @@ export function Converter({ amount: input, from, to, fiats, onChange }: Converte
     ...picked,
     ...(top.data?.items ?? []).filter((t) => !picked.some((p) => p.id === t.id)),
   ];
-  const options = (self: Asset) => {
-    const extra =
-      self.kind === 'token' && !tokens.some((t) => t.id === self.id) ? (
-        <option value={assetParam(self)}>{`${unit(self)} · token #${self.id}`}</option>
-      ) : self.kind === 'fiat' && !knownFiat(self.code) ? (
-        <option value={self.code}>{`${self.code} (unknown)`}</option>
-      ) : null;
-    return (
-      <>
-        <optgroup label="Fiat currencies">
-          {(fiats ?? (self.kind === 'fiat' ? [{ code: self.code, name: '' }] : [])).map((f) => (
-            <option key={f.code} value={f.code.toUpperCase()}>
-              {f.name ? `${f.code.toUpperCase()} · ${f.name}` : f.code}
-            </option>
-          ))}
-          {self.kind === 'fiat' && extra}
-        </optgroup>
-        <optgroup label="Tokens">
-          {tokens.map((t) => (
-            <option key={t.id} value={`token:${t.id}`}>
-              {`${t.symbol} · ${t.name} (${t.chain_name})`}
-            </option>
-          ))}
-          {self.kind === 'token' && extra}
-        </optgroup>
-      </>
-    );
-  };
   const onAsset = (value: string, side: 'from' | 'to') => {
     const token = /^token:(\d+)$/.exec(value);
     onChange({
@@ -225,7 +194,7 @@ export function Converter({ amount: input, from, to, fiats, onChange }: Converte
             onChange={(e) => onAsset(e.target.value, 'from')}
             data-testid="convert-from"
           >
-            {options(from)}
+            <AssetOptions self={from} fiats={fiats} tokens={tokens} unit={unit(from)} />
           </Select>
         </Field>
         <Button
@@ -256,69 +225,24 @@ export function Converter({ amount: input, from, to, fiats, onChange }: Converte
             onChange={(e) => onAsset(e.target.value, 'to')}
             data-testid="convert-to"
           >
-            {options(to)}
+            <AssetOptions self={to} fiats={fiats} tokens={tokens} unit={unit(to)} />
           </Select>
         </Field>
       </div>
 
-      <div
-        className="mt-3 flex min-h-[64px] flex-wrap items-center justify-between gap-x-6 gap-y-2 rounded border border-border bg-bg px-3 py-2"
-        aria-live="polite"
-        data-testid="convert-box"
-      >
-        <div className="min-w-0 max-w-full">
-          {problem ? (
-            <p role="alert" className="text-[13px] text-down" data-testid="convert-problem">
-              {problem}
-            </p>
-          ) : amountError ? (
-            <p className="text-[13px] text-muted">Fix the amount to see the conversion.</p>
-          ) : result ? (
-            <>
-              <div className="num flex min-w-0 flex-wrap items-baseline gap-x-2">
-                <span className="break-all text-[13px] text-muted">
-                  {amount.ok ? num(exact(amount.value.toFixed())) : ''} {unit(from)} =
-                </span>
-                <Flash
-                  value={result.result.toFixed()}
-                  compare={compareDecimal}
-                  className="min-w-0 break-all px-1"
-                >
-                  <output
-                    className="text-[22px] font-semibold leading-7"
-                    data-testid="convert-result"
-                    data-value={result.result.toFixed()}
-                    data-rate={rawRate ?? ''}
-                  >
-                    {num(formatResult(result.result, to, toFormat))}
-                  </output>
-                </Flash>
-                <span className="text-[14px] font-medium text-muted">{unit(to)}</span>
-              </div>
-              <p
-                className="num mt-0.5 break-words text-[12px] text-muted"
-                data-testid="convert-rate"
-              >
-                {rateLine}
-              </p>
-            </>
-          ) : loading || !live ? (
-            <div className="flex flex-col gap-1.5">
-              <Skeleton width={220} height={24} />
-              <Skeleton width={160} height={11} />
-            </div>
-          ) : (
-            <p className="text-[13px] text-muted">Waiting for the figures…</p>
-          )}
-        </div>
-        {live && live.data !== undefined && (
-          <Freshness
-            updatedAt={live.dataUpdatedAt || null}
-            stale={live.isError}
-            onRetry={() => void live.refetch()}
-          />
-        )}
-      </div>
+      <ConversionBox
+        problem={problem}
+        amountError={amountError}
+        amountText={amount.ok ? num(exact(amount.value.toFixed())) : ''}
+        value={result ? result.result.toFixed() : null}
+        resultText={result ? num(formatResult(result.result, to, toFormat)) : ''}
+        rawRate={rawRate}
+        rateLine={rateLine}
+        fromUnit={unit(from)}
+        toUnit={unit(to)}
+        loading={loading}
+        live={live}
+      />
 
       <TokenSearch
         onPick={(token, side) => {
@@ -326,99 +250,6 @@ export function Converter({ amount: input, from, to, fiats, onChange }: Converte
           onChange({ [side]: { kind: 'token', id: token.id } });
         }}
       />
-    </div>
-  );
-}
-
-/** tokens/platforms/{keyword}: an exact symbol, name or contract address, across chains. */
-function TokenSearch({ onPick }: { onPick: (token: TokenItem, side: 'from' | 'to') => void }) {
-  const id = useId();
-  const [text, setText] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const search = useQuery(tokenSearchQuery(keyword));
-  return (
-    <div className="mt-3 border-t border-border pt-3">
-      <form
-        className="flex items-end gap-2"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setKeyword(text.trim());
-        }}
-      >
-        <Field
-          id={`${id}-q`}
-          label="Find a token by exact symbol, name or contract address"
-          className="min-w-0 flex-1"
-        >
-          <TextInput
-            id={`${id}-q`}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="e.g. PEPE, Wrapped Ether, 0xdAC1…1ec7"
-            autoComplete="off"
-            spellCheck={false}
-            data-testid="token-search"
-          />
-        </Field>
-        <Button type="submit" disabled={!text.trim()}>
-          Search
-        </Button>
-      </form>
-      {keyword && (
-        <div className="mt-2" aria-live="polite">
-          {search.isPending ? (
-            <Skeleton width={260} height={14} />
-          ) : search.isError ? (
-            <p role="alert" className="text-[12px] text-down">
-              The search failed: {search.error.message}.
-            </p>
-          ) : search.data.length === 0 ? (
-            <p className="text-[12px] text-muted">
-              No token matches &ldquo;{keyword}&rdquo; exactly: try the full symbol, name or
-              contract address.
-            </p>
-          ) : (
-            <ul
-              className="divide-y divide-border/60 rounded border border-border"
-              aria-label={`Tokens matching ${keyword}`}
-            >
-              {search.data.slice(0, 20).map((t) => (
-                <li
-                  key={t.id}
-                  className="flex h-9 items-center gap-2 px-2 text-[13px]"
-                  data-testid="token-result"
-                >
-                  <TokenIcon src={t.logo_url} symbol={t.symbol} size={18} />
-                  <span className="font-semibold">{t.symbol}</span>
-                  <span className="min-w-0 truncate text-muted">
-                    {t.name} · {t.chain_name}
-                    {t.is_native ? ' · native' : ''}
-                  </span>
-                  <span className="ml-auto flex gap-1">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => onPick(t, 'from')}
-                      aria-label={`Convert from ${t.symbol} on ${t.chain_name}`}
-                    >
-                      From
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() => onPick(t, 'to')}
-                      aria-label={`Convert to ${t.symbol} on ${t.chain_name}`}
-                    >
-                      To
-                    </Button>
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
     </div>
   );
 }

@@ -3,9 +3,8 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Freshness } from '@/components/ui/freshness';
-import { useFiat } from '@/lib/features/fiats/use-fiat';
 import { useHydrated } from '@/lib/client/hooks/use-hydrated';
+import { useThrottled } from '@/lib/client/hooks/use-throttled';
 import { useUrlParams } from '@/lib/client/hooks/use-url-params';
 import { ApiError } from '@/lib/client/api';
 import { chunkIds, QUOTE_CHUNK as CHUNK, QuoteStore } from '@/lib/features/markets/quote-store';
@@ -30,11 +29,12 @@ import {
   tokenDetailsQuery,
 } from '@/lib/features/markets/queries';
 import { priceKeys, chainsQuery, tokensQuery } from '@/lib/client/queries/price';
-import { useFiatSupport } from '@/lib/client/stores/fiat-support';
-import { usePrefs } from '@/lib/client/stores/prefs';
 import { useWatchlist } from '@/lib/features/markets/watchlist';
 import type { QuoteLatestItem, TokenItem } from '@/lib/contracts/price/schema';
+import { EmptyRows } from './empty-rows';
+import { FiatFallback, useMarketsFiat } from './markets-fiat';
 import { MarketsToolbar, type MarketsMode } from './markets-toolbar';
+import { StoreFreshness } from './store-freshness';
 import { TokenTable, TokenTableSkeleton } from './token-table';
 
 const NONE: ReadonlySet<number> = new Set();
@@ -76,27 +76,7 @@ export function MarketsView() {
   const dir: SortDir = dirParam === 'asc' || dirParam === 'desc' ? dirParam : defaultDir(sort);
   const pinStarred = params.get('starred') === 'first';
 
-  // The display fiat: a shared link's `fiat` is adopted once, then the URL follows the header's choice.
-  const selected = useFiat();
-  const setTrial = useFiatSupport((s) => s.setTrial);
-  const setFiat = usePrefs((s) => s.setFiat);
-  const adopted = useRef(false);
-  useEffect(() => {
-    if (!hydrated) return;
-    const fromUrl = params.get('fiat')?.toUpperCase() ?? null;
-    if (!adopted.current) {
-      adopted.current = true;
-      // Shown at once, kept as the preference only once a quote in it arrives.
-      if (fromUrl && /^[A-Z]{2,10}$/.test(fromUrl) && fromUrl !== selected.code) {
-        setTrial(fromUrl);
-        return;
-      }
-    }
-    const want = selected.code === 'USD' ? null : selected.code;
-    if (fromUrl !== want) update({ fiat: want });
-  }, [hydrated, params, selected.code, setTrial, update]);
-  const fiatCode = selected.unknown ? 'USD' : selected.code;
-  const fiat = selected.unknown ? { code: 'USD', symbol: '$', precision: 2 } : selected.format;
+  const { selected, fiatCode, fiat } = useMarketsFiat(params, update, hydrated);
 
   // ---- the rows ----
   const total =
@@ -287,27 +267,7 @@ export function MarketsView() {
         // Each is a deliberate change of view: a new history entry, so Back undoes it.
         onChange={(patch) => update(patch, 'push')}
       />
-      {(selected.unknown || selected.refused) && (
-        <p
-          role="status"
-          data-testid="fiat-fallback"
-          className="border-b border-border bg-raised/60 px-3 py-1.5 text-[12px] text-muted"
-        >
-          {selected.refused
-            ? `Quotes are not available in ${selected.refused.code} (the price service refused it), so prices are in USD.`
-            : `The price service has no currency “${selected.code}”, so prices are in USD.`}{' '}
-          <button
-            type="button"
-            className="font-medium text-accent hover:underline"
-            onClick={() => {
-              setTrial(null);
-              setFiat('USD');
-            }}
-          >
-            Use USD
-          </button>
-        </p>
-      )}
+      {(selected.unknown || selected.refused) && <FiatFallback selected={selected} />}
       {tokensFailed ? (
         <EmptyState
           tone="error"
@@ -342,79 +302,4 @@ export function MarketsView() {
       )}
     </section>
   );
-}
-
-/** "updated N s ago" from the quote store: its own subscriber, so the table does not re-render for it. */
-function StoreFreshness({
-  store,
-  stale,
-  onRetry,
-}: {
-  store: QuoteStore;
-  stale: boolean;
-  onRetry: () => void;
-}) {
-  const meta = useSyncExternalStore(store.subscribeMeta, store.getMeta, store.getMeta);
-  return <Freshness updatedAt={meta.updatedAt} stale={stale || meta.failing} onRetry={onRetry} />;
-}
-
-/** The value, changed at most once per `ms` (the last change always lands). */
-function useThrottled<T>(value: T, ms: number): T {
-  const [shown, setShown] = useState(value);
-  const last = useRef(0);
-  useEffect(() => {
-    if (Object.is(value, shown)) return;
-    const wait = Math.max(0, last.current + ms - Date.now());
-    const timer = setTimeout(() => {
-      last.current = Date.now();
-      setShown(value);
-    }, wait);
-    return () => clearTimeout(timer);
-  }, [value, shown, ms]);
-  return shown;
-}
-
-function EmptyRows({
-  mode,
-  query,
-  filtered,
-  onChange,
-}: {
-  mode: MarketsMode;
-  query: string;
-  filtered: boolean;
-  onChange: (patch: Record<string, string | null>) => void;
-}) {
-  if (filtered) {
-    return (
-      <EmptyState
-        title="No token of this chain on the rows loaded."
-        action={<Button onClick={() => onChange({ chain: null })}>Show every chain</Button>}
-      >
-        The filter applies to the rows loaded: load every page to search the whole list.
-      </EmptyState>
-    );
-  }
-  if (mode === 'search') {
-    return (
-      <EmptyState
-        title={`No token matches “${query}”.`}
-        action={<Button onClick={() => onChange({ q: null })}>Clear search</Button>}
-      >
-        Search is exact and ignores case: a contract address, a full name (“USD Coin”) or a symbol
-        (“USDC”).
-      </EmptyState>
-    );
-  }
-  if (mode === 'watchlist') {
-    return (
-      <EmptyState
-        title="Your watchlist is empty."
-        action={<Button onClick={() => onChange({ view: null })}>Browse all tokens</Button>}
-      >
-        Star a token with ☆ in the table to keep it here. The list is kept in this browser.
-      </EmptyState>
-    );
-  }
-  return <EmptyState title="The price service lists no tokens." />;
 }

@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
 import type { PackedCandle } from '@/lib/features/chart/candles';
 import type { FeedSnapshot } from '@/lib/features/chart/feed';
 import type { LatestClose } from '@/lib/features/pools/live';
@@ -20,6 +20,7 @@ import { poolQuery } from '@/lib/features/pools/queries';
 import { OVERLAY } from '@/lib/features/chart/studies';
 import { rememberedView, useChartMemory } from '@/lib/features/chart/memory';
 import { useTradesStream } from '@/lib/client/hooks/use-stream';
+import { useUrlView } from '@/lib/client/hooks/use-url-params';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import { CandleChart } from '@/components/chart/candle-chart';
 import { ChartToolbar } from '@/components/chart/chart-toolbar';
@@ -92,7 +93,13 @@ export function PoolView({
   /** pools offered for comparison (the featured ones) */
   suggestions?: readonly PoolRef[];
 }) {
-  const [view, setView] = useState(initialView);
+  // A deliberate change (interval, chart options, window, side) is a new history entry, so Back
+  // undoes it; Back and Forward bring the view of their entry.
+  const [view, setView] = useUrlView(
+    initialView,
+    (v) => `${poolPath(pool)}${poolViewQuery(v)}`,
+    (search) => parsePoolView(Object.fromEntries(search), pool),
+  );
   const [embedOpen, setEmbedOpen] = useState(false);
   // Mounted at the first opening and kept, so closing it hands the focus back as a dialog should.
   const [embedUsed, setEmbedUsed] = useState(false);
@@ -155,24 +162,6 @@ export function PoolView({
     [pool, title, quoteSymbol],
   );
 
-  // A deliberate change (interval, chart options, window, side) is a new history entry, so Back
-  // undoes it; Back and Forward bring the view of their entry.
-  const pushNext = useRef(false);
-  useEffect(() => {
-    const url = `${poolPath(pool)}${poolViewQuery(view)}`;
-    if (url !== `${window.location.pathname}${window.location.search}`) {
-      if (pushNext.current) window.history.pushState(window.history.state, '', url);
-      else window.history.replaceState(window.history.state, '', url);
-    }
-    pushNext.current = false;
-  }, [pool, view]);
-  useEffect(() => {
-    const onPop = () =>
-      setView(parsePoolView(Object.fromEntries(new URLSearchParams(window.location.search)), pool));
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, [pool]);
-
   // The trades topic is followed from the start, with the chart's, so the tab's one stream opens
   // once with both (the trades panel arrives later; opening again then would count twice against
   // the per-client limit). The panel fetches the list when it mounts, so nothing is missed.
@@ -182,16 +171,13 @@ export function PoolView({
   // after hydration (the server cannot see this browser's memory), before the chart is created.
   useLayoutEffect(() => {
     const remembered = rememberedView(window.location.search, useChartMemory.getState());
-    if (remembered.studies || remembered.scale)
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- once, after hydration: the server render cannot know this browser's memory
-      setView((v) => ({ ...v, ...remembered }));
-  }, []);
+    if (remembered.studies || remembered.scale) setView((v) => ({ ...v, ...remembered }));
+  }, [setView]);
 
   const update = (patch: Partial<PoolViewParams>) => {
-    pushNext.current = true;
     if (patch.studies || patch.scale)
       useChartMemory.getState().remember({ studies: patch.studies, scale: patch.scale });
-    setView((v) => ({ ...v, ...patch }));
+    setView((v) => ({ ...v, ...patch }), 'push');
   };
   // A new interval starts a feed with no bar yet: the header keeps the last price it had meanwhile.
   const keepLastBar = (s: FeedSnapshot) => {

@@ -7,11 +7,13 @@
  * opens once with all of them, however the charts' own creation is staggered.
  */
 import { useQueries } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { usePathname } from 'next/navigation';
+import { useEffect, useMemo, useState } from 'react';
 import { poolKey, type PoolRef } from '@/lib/contracts/pool-ref';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import { topicKey } from '@/lib/contracts/stream/topics';
 import { ChartSync } from '@/lib/chart/sync';
+import { useUrlView } from '@/lib/client/hooks/use-url-params';
 import { usePrefs } from '@/lib/client/stores/prefs';
 import type { ChainOption } from '@/lib/features/pools/chain-options';
 import { poolQuery } from '@/lib/features/pools/queries';
@@ -60,44 +62,30 @@ export function WorkspaceView({
   /** per cell, the end of its preloaded first window of candles */
   initialTo: (number | null)[];
 }) {
+  const pathname = usePathname();
   const fallback = useMemo(() => defaultCells(featured.map((f) => f.ref)), [featured]);
-  const [desk, setDesk] = useState(initialDesk);
+  // The preloaded first windows belong to the desk as the server read it, not to a later one.
+  const [preloaded, setPreloaded] = useState(true);
+  // A deliberate change is a new history entry, so Back undoes it; Back and Forward bring their desk.
+  const [desk, setDesk] = useUrlView(
+    initialDesk,
+    (d) => `${pathname}${deskQuery(d)}`,
+    (search) => parseDesk(search, fallback),
+    () => setPreloaded(false),
+  );
   // The cells a smaller layout hides, kept so that going back to four charts brings them back.
   const [hidden, setHidden] = useState<(DeskCell | null)[]>([]);
   const [sync] = useState(() => new ChartSync());
-  // The preloaded first windows belong to the desk as the server read it, not to a later one.
-  const [preloaded, setPreloaded] = useState(true);
   const theme = usePrefs((s) => s.theme);
   const tz = usePrefs((s) => s.tz);
-
-  // A deliberate change is a new history entry, so Back undoes it; Back and Forward bring their desk.
-  const pushNext = useRef(false);
-  const query = deskQuery(desk);
-  useEffect(() => {
-    const url = `${window.location.pathname}${query}`;
-    if (url !== `${window.location.pathname}${window.location.search}`) {
-      if (pushNext.current) window.history.pushState(window.history.state, '', url);
-      else window.history.replaceState(window.history.state, '', url);
-    }
-    pushNext.current = false;
-  }, [query]);
-  useEffect(() => {
-    const onPop = () => {
-      setPreloaded(false);
-      setDesk(parseDesk(new URLSearchParams(window.location.search), fallback));
-    };
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, [fallback]);
 
   useEffect(() => {
     sync.setOptions(desk.sync);
   }, [sync, desk.sync]);
 
   const change = (next: DeskParams) => {
-    pushNext.current = true;
     setPreloaded(false);
-    setDesk(next);
+    setDesk(next, 'push');
   };
   const setCell = (index: number, cell: DeskCell | null) =>
     change({ ...desk, cells: desk.cells.map((c, i) => (i === index ? cell : c)) });

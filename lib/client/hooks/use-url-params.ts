@@ -1,8 +1,25 @@
 'use client';
 import { usePathname, useSearchParams, type ReadonlyURLSearchParams } from 'next/navigation';
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 
 export type ParamPatch = Record<string, string | null | undefined>;
+export type UrlMode = 'replace' | 'push';
+
+/** Writes `url` to the tab's history: push makes a new entry (Back undoes it), replace does not. */
+function writeUrl(url: string, mode: UrlMode, state: unknown) {
+  // The native history API is synced with useSearchParams by Next and costs no server round trip:
+  // a sort or a filter is a client-side change of view, not a new page.
+  if (mode === 'push') window.history.pushState(state, '', url);
+  else window.history.replaceState(state, '', url);
+}
 
 /**
  * What this tab wrote to the URL that Next's `useSearchParams` has not caught up with yet. Next syncs
@@ -36,7 +53,7 @@ function setOverlay(next: Overlay | null) {
  */
 export function useUrlParams(): [
   ReadonlyURLSearchParams,
-  (patch: ParamPatch, mode?: 'replace' | 'push') => void,
+  (patch: ParamPatch, mode?: UrlMode) => void,
 ] {
   const params = useSearchParams();
   const pathname = usePathname();
@@ -55,7 +72,7 @@ export function useUrlParams(): [
   }, [current, pathname]);
 
   const update = useCallback(
-    (patch: ParamPatch, mode: 'replace' | 'push' = 'replace') => {
+    (patch: ParamPatch, mode: UrlMode = 'replace') => {
       const next = new URLSearchParams(window.location.search);
       for (const [key, value] of Object.entries(patch)) {
         if (value === null || value === undefined || value === '') next.delete(key);
@@ -63,10 +80,7 @@ export function useUrlParams(): [
       }
       const qs = next.toString();
       const url = qs ? `${pathname}?${qs}` : pathname;
-      // The native history API is synced with useSearchParams by Next and costs no server round
-      // trip: a sort or a filter is a client-side change of view, not a new page.
-      if (mode === 'push') window.history.pushState(null, '', url);
-      else window.history.replaceState(null, '', url);
+      writeUrl(url, mode, null);
       const known =
         overlay && overlay.path === pathname && overlay.known.has(current)
           ? new Set(overlay.known)
@@ -85,4 +99,42 @@ export function useUrlParams(): [
     [effective, current, params],
   );
   return [result, update];
+}
+
+/**
+ * A view (a page's typed parameters, parsed and written by its lib/features/<area>/params.ts) held
+ * in the page's own state and mirrored to the URL, for pages whose view changes too often for a
+ * round trip through Next's router (the pool page, the workspace). `href` is the URL of the current
+ * view (path and query); `set` replaces the entry by default, `push` makes a new one, so Back undoes
+ * a deliberate change; Back and Forward bring the view of their entry (`parse` reads it from the
+ * query string, `onPop` hears of it).
+ */
+export function useUrlView<T>(
+  initial: T,
+  href: (view: T) => string,
+  parse: (search: URLSearchParams) => T,
+  onPop?: () => void,
+): [T, (next: T | ((view: T) => T), mode?: UrlMode) => void] {
+  const [view, setView] = useState(initial);
+  const mode = useRef<UrlMode>('replace');
+  const url = href(view);
+  useEffect(() => {
+    if (url !== `${window.location.pathname}${window.location.search}`)
+      writeUrl(url, mode.current, window.history.state);
+    mode.current = 'replace';
+  }, [url]);
+  const popped = useEffectEvent(() => {
+    onPop?.();
+    setView(parse(new URLSearchParams(window.location.search)));
+  });
+  useEffect(() => {
+    const listener = () => popped();
+    window.addEventListener('popstate', listener);
+    return () => window.removeEventListener('popstate', listener);
+  }, []);
+  const set = useCallback((next: T | ((view: T) => T), how: UrlMode = 'replace') => {
+    if (how === 'push') mode.current = 'push';
+    setView(next);
+  }, []);
+  return [view, set];
 }
