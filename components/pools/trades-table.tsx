@@ -1,12 +1,12 @@
 'use client';
 import { memo } from 'react';
-import { formatPrice, formatCompact, USD, type Numeric } from '@/lib/core/format/number';
-import { inUsd } from '@/lib/features/pools/live';
+import { USD, type Numeric } from '@/lib/core/format/number';
 import { moneyOf, type Money } from '@/lib/features/fiats/usd';
 import type { PoolTrade } from '@/lib/features/pools/api';
 import type { Explorer } from '@/lib/features/chains/explorer';
-import { readTrade, tradeAmount, tradeKey, type TradePool } from '@/lib/features/pools/trades';
-import { formatClock, type TimeZoneMode } from '@/lib/features/chart/time-format';
+import { tradeKey, type TradePool } from '@/lib/features/pools/trades';
+import type { TimeZoneMode } from '@/lib/features/chart/time-format';
+import { tradeRowView } from '@/lib/features/chart/trade-row';
 import { Address } from '@/components/ui/address';
 import { Skeleton } from '@/components/ui/skeleton';
 
@@ -136,54 +136,49 @@ const TradeRow = memo(function TradeRow({
   traderHref?: (address: string) => string;
   cell: string;
 }) {
-  const t = readTrade(tx, pool, usd);
-  const tone = t.side === 'buy' ? 'text-up' : t.side === 'sell' ? 'text-down' : 'text-muted';
-  const priceUsd =
-    t.price !== null && usd.quote != null ? inUsd(t.price, { usd: String(usd.quote) }) : null;
-  const price = priceUsd ? money.of(priceUsd) : null;
-  const value = money.of(t.valueUsd);
-  const flash = fresh ? (t.side === 'sell' ? 'flash-down' : 'flash-up') : '';
+  // What the row says is the widget's too (lib/features/chart/trade-row.ts); here only how it looks.
+  const row = tradeRowView(tx, pool, usd, {
+    money,
+    tz,
+    fresh,
+    traderHref: traderHref ?? ((a) => explorer?.address(a)),
+    txHref: (h) => explorer?.tx(h),
+  });
+  const tone = row.tone === 'up' ? 'text-up' : row.tone === 'down' ? 'text-down' : 'text-muted';
+  const flash = row.flash ? `flash-${row.flash}` : '';
   return (
     <tr className={`${flash} hover:bg-raised/60`}>
       <td
         className={`${cell} sticky left-0 border-b border-border/60 bg-panel text-muted`}
-        title={t.time ? new Date(t.time * 1000).toISOString() : undefined}
+        title={row.iso ?? undefined}
       >
-        {t.time ? formatClock(t.time, tz) : '—'}
+        {row.time}
       </td>
       <td className={`${cell} border-b border-border/60 font-medium ${tone}`}>
-        {t.side ? (
+        {row.sideText ? (
           <span className="whitespace-nowrap">
             <span aria-hidden className="mr-1 text-[9px]">
-              {t.side === 'buy' ? '▲' : '▼'}
+              {row.sideText.arrow}
             </span>
-            {t.side === 'buy' ? 'Buy' : 'Sell'}
+            {row.sideText.word}
           </span>
         ) : (
           '—'
         )}
       </td>
-      <td className={`${cell} border-b border-border/60 text-right ${tone}`}>
-        {price ? formatPrice(price, money.format) : '—'}
-      </td>
-      <td className={`${cell} border-b border-border/60 text-right`}>
-        {tradeAmount(t.baseAmount)}
-      </td>
-      {!compact && (
-        <td className={`${cell} border-b border-border/60 text-right`}>
-          {tradeAmount(t.quoteAmount)}
-        </td>
-      )}
+      <td className={`${cell} border-b border-border/60 text-right ${tone}`}>{row.price}</td>
+      <td className={`${cell} border-b border-border/60 text-right`}>{row.base}</td>
+      {!compact && <td className={`${cell} border-b border-border/60 text-right`}>{row.quote}</td>}
       <td className={`${cell} border-b border-border/60 text-right`} data-col="value">
-        {value ? formatCompact(value, money.format) : '—'}
+        {row.value}
       </td>
       {!compact && (
         <>
           <td className={`${cell} border-b border-border/60`}>
-            {t.trader ? (
+            {row.trader ? (
               <Address
-                value={t.trader}
-                href={traderHref ? traderHref(t.trader) : explorer?.address(t.trader)}
+                value={row.trader.address}
+                href={row.trader.href}
                 external={!traderHref}
                 head={6}
                 tail={4}
@@ -193,7 +188,7 @@ const TradeRow = memo(function TradeRow({
             )}
           </td>
           <td className={`${cell} border-b border-border/60`}>
-            <Address value={t.txHash} href={explorer?.tx(t.txHash)} external head={8} tail={4} />
+            <Address value={row.tx.hash} href={row.tx.href} external head={8} tail={4} />
           </td>
         </>
       )}

@@ -1,20 +1,23 @@
 /**
  * The widget's latest trades (`trades=1`), loaded as a chunk of its own only then: the public trades
  * endpoint for the list, then new trades from the tab's stream (the server polls the endpoint once
- * per pool for every viewer); after a reconnect the list is fetched again and merged. The same
- * columns and reading of buy or sell as the pool page's compact table (components/pools/trades-table.tsx).
+ * per pool for every viewer); after a reconnect the list is fetched again and merged. Each row's
+ * content is the pool page's (lib/features/chart/trade-row.ts, shared with
+ * components/pools/trades-table.tsx), in its compact columns; only the HTML is drawn here.
  */
-import { formatCompact, formatPrice, USD } from '../core/format/number';
-import { inUsd } from '../features/pools/live';
+import { USD } from '../core/format/number';
 import type { StreamMessage } from '../client/stream';
 import type { PoolRef } from '../contracts/pool-ref';
-import { formatClock, type TimeZoneMode } from '../features/chart/time-format';
+import type { TimeZoneMode } from '../features/chart/time-format';
+import { tradeRowView, type TradeRowMoney } from '../features/chart/trade-row';
 import { fetchTrades, type PoolTrade } from '../features/pools/api';
 import type { PoolSummary } from '../features/pools/summary';
-import { mergeTrades, readTrade, tradeAmount, tradeKey } from '../features/pools/trades';
+import { mergeTrades, tradeKey } from '../features/pools/trades';
 import { escapeHtml } from './text';
 
 const LIMIT = 30;
+/** The widget shows USD as the trades endpoint's prices give it (no display fiat). */
+const IN_USD: TradeRowMoney = { format: USD, of: (usd) => usd };
 
 /**
  * Shows the list in `section` and loads it; returns the handler of the pool's `trades:` stream topic,
@@ -37,25 +40,22 @@ export function mountTrades(
 
   const row = (tx: PoolTrade): string => {
     const quote = quoteUsd() ?? summary.quoteUsd;
-    const t = readTrade(tx, summary, { base: summary.baseUsd, quote });
-    const tone = t.side === 'buy' ? 'up' : t.side === 'sell' ? 'down' : 'muted';
-    const price = t.price !== null ? inUsd(t.price, { usd: quote }) : null;
-    const key = tradeKey(tx);
-    const flash = fresh.has(key)
-      ? t.side === 'sell'
-        ? ' class="flash-down"'
-        : ' class="flash-up"'
-      : '';
-    const side = t.side
-      ? `<span class="nw"><span aria-hidden="true" class="ar">${t.side === 'buy' ? '▲' : '▼'}</span>${t.side === 'buy' ? 'Buy' : 'Sell'}</span>`
+    const r = tradeRowView(
+      tx,
+      summary,
+      { base: summary.baseUsd, quote },
+      { money: IN_USD, tz, fresh: fresh.has(tradeKey(tx)) },
+    );
+    const side = r.sideText
+      ? `<span class="nw"><span aria-hidden="true" class="ar">${r.sideText.arrow}</span>${r.sideText.word}</span>`
       : '—';
     return (
-      `<tr${flash}>` +
-      `<td${t.time ? ` title="${new Date(t.time * 1000).toISOString()}"` : ''}>${t.time ? formatClock(t.time, tz) : '—'}</td>` +
-      `<td class="${tone}">${side}</td>` +
-      `<td class="${tone}">${price ? escapeHtml(formatPrice(price, USD)) : '—'}</td>` +
-      `<td>${escapeHtml(tradeAmount(t.baseAmount))}</td>` +
-      `<td data-col="value">${t.valueUsd ? escapeHtml(formatCompact(t.valueUsd, USD)) : '—'}</td>` +
+      `<tr${r.flash ? ` class="flash-${r.flash}"` : ''}>` +
+      `<td${r.iso ? ` title="${r.iso}"` : ''}>${r.time}</td>` +
+      `<td class="${r.tone}">${side}</td>` +
+      `<td class="${r.tone}">${escapeHtml(r.price)}</td>` +
+      `<td>${escapeHtml(r.base)}</td>` +
+      `<td data-col="value">${escapeHtml(r.value)}</td>` +
       `</tr>`
     );
   };

@@ -1,0 +1,64 @@
+/**
+ * The chart panel's snapshot button: the chart as a PNG under a strip naming the pair, interval and
+ * time, the compared pools with their change, and the legend as shown. Its drawing code
+ * (lib/chart/snapshot.ts) loads on the first snapshot, not with the page.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { Candle } from '@/lib/features/chart/candles';
+import type { KlineInterval } from '@/lib/features/chart/intervals';
+import type { TimeZoneMode } from '@/lib/features/chart/time-format';
+import { formatChangePercent } from '@/lib/features/chart/price-format';
+import { poolQuery } from '@/lib/features/pools/queries';
+import type { PoolObject } from '@/lib/contracts/price/schema';
+import type { ChartController } from '@/lib/chart/controller';
+import type { CompareRow } from '@/lib/chart/compare';
+import type { StudyLegendEntry } from '@/lib/chart/studies';
+import { nameOf, shortKey } from './pool-name';
+
+export async function saveChartSnapshot(at: {
+  controller: ChartController;
+  root: HTMLElement;
+  container: HTMLElement;
+  queryClient: QueryClient;
+  /** the pair's name in the strip */
+  pair: string;
+  interval: KlineInterval;
+  tz: TimeZoneMode;
+  backgroundVar: string;
+  compared: readonly CompareRow[];
+  /** the legend's bar (the hovered one, else the last) */
+  bar: Candle | null;
+  previousClose: number | null;
+  decimals: number;
+  studies: StudyLegendEntry[];
+}): Promise<void> {
+  const css = getComputedStyle(at.root);
+  const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
+  const info = { pair: at.pair, interval: at.interval, at: Date.now(), tz: at.tz };
+  const notes = at.compared.map((r) => {
+    const p = at.queryClient.getQueryData<PoolObject>(poolQuery(r.pool).queryKey);
+    const name = p ? nameOf(p) : shortKey(r.pool);
+    const pct = r.change?.percent;
+    return {
+      text: `${name} ${pct === null || pct === undefined ? '—' : formatChangePercent(pct).text}`,
+      color: r.color,
+    };
+  });
+  const { composeSnapshot, downloadPng, snapshotFileName, snapshotLegend, snapshotTitle } =
+    await import('@/lib/chart/snapshot');
+  const canvas = composeSnapshot(
+    at.controller.screenshot(),
+    at.container.clientWidth,
+    snapshotTitle(info),
+    {
+      background: v(at.backgroundVar, '#10141c'),
+      text: v('--text', '#e6e9ef'),
+      muted: v('--muted', '#8b93a6'),
+      border: v('--border', '#222936'),
+      font: css.fontFamily || 'sans-serif',
+    },
+    notes,
+    snapshotLegend(at.bar, at.previousClose, at.decimals, at.studies),
+  );
+  await downloadPng(canvas, snapshotFileName(info));
+}

@@ -1,0 +1,219 @@
+'use client';
+/**
+ * The chart's controller (lib/chart/controller.ts) wired to React: created once per mount, after the
+ * page's hydration, with the props of that moment (read through effect events, not mirrored refs);
+ * each later prop change goes to it by one setter; what it reports back is state for the overlays.
+ */
+import {
+  startTransition,
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
+import { unpackCandles, type PackedCandle } from '@/lib/features/chart/candles';
+import { INITIAL_SNAPSHOT, type FeedSnapshot } from '@/lib/features/chart/feed';
+import type { KlineInterval } from '@/lib/features/chart/intervals';
+import type { TimeZoneMode } from '@/lib/features/chart/time-format';
+import { fetchCandles } from '@/lib/features/pools/api';
+import type { PoolRef } from '@/lib/contracts/pool-ref';
+import type { ChartStyle } from '@/lib/features/pools/params';
+import { formatStudies, type StudySpec } from '@/lib/features/chart/studies';
+import { ChartController } from '@/lib/chart/controller';
+import type { ChartHover } from '@/lib/chart/controller-options';
+import type { CompareRow } from '@/lib/chart/compare';
+import type { ChangeSince } from '@/lib/features/chart/compare';
+import { formatCompare } from '@/lib/features/chart/compare';
+import type { ScaleMode } from '@/lib/features/chart/scale';
+import type { TradeMarkerHover } from '@/lib/chart/trade-markers';
+import type { MarkerTrade } from '@/lib/features/pools/my-trades';
+import type { StudyLegendEntry } from '@/lib/chart/studies';
+import type { TimeRange } from '@/lib/features/chart/time-axis';
+
+export interface ChartControllerProps {
+  containerRef: RefObject<HTMLDivElement | null>;
+  figureRef: RefObject<HTMLElement | null>;
+  pool: PoolRef;
+  interval: KlineInterval;
+  style: ChartStyle;
+  volume: boolean;
+  tz: TimeZoneMode;
+  colorKey: string;
+  backgroundVar: string;
+  studies: readonly StudySpec[];
+  scale: ScaleMode;
+  compare: readonly PoolRef[];
+  tradeMarkers: readonly MarkerTrade[];
+  createDelay: number;
+  initialTo?: number;
+  initialCandles?: PackedCandle[] | null;
+  onSnapshot?: (snapshot: FeedSnapshot) => void;
+  onController?: (controller: ChartController | null) => void;
+  onCrosshairTime?: (time: number | null) => void;
+  onVisibleTimeRange?: (range: TimeRange | null) => void;
+  onTradeHover: (hover: TradeMarkerHover | null) => void;
+}
+
+export interface ChartControllerState {
+  /** the controller once created (for event handlers: retry, snapshot), null before and after */
+  controller: () => ChartController | null;
+  snapshot: FeedSnapshot;
+  hover: ChartHover | null;
+  liveError: string | null;
+  decimals: number;
+  studyLegend: StudyLegendEntry[];
+  compared: { rows: CompareRow[]; main: ChangeSince | null };
+}
+
+export function useChartController(props: ChartControllerProps): ChartControllerState {
+  const { containerRef, figureRef, pool, interval, style, volume, tz, scale, tradeMarkers } = props;
+  const { chainType, chainId, address } = pool;
+  const controllerRef = useRef<ChartController | null>(null);
+  // Only the first feed may use the preloaded (or inlined) window: later ones start from now.
+  const first = useRef<{ to?: number; candles: PackedCandle[] | null } | null>({
+    to: props.initialTo,
+    candles: props.initialCandles ?? null,
+  });
+  const [snapshot, setSnapshot] = useState<FeedSnapshot>(INITIAL_SNAPSHOT);
+  const [hover, setHover] = useState<ChartHover | null>(null);
+  const [liveError, setLiveError] = useState<string | null>(null);
+  const [decimals, setDecimals] = useState(2);
+  const [studyLegend, setStudyLegend] = useState<StudyLegendEntry[]>([]);
+  const [compared, setCompared] = useState<ChartControllerState['compared']>({
+    rows: [],
+    main: null,
+  });
+
+  const load = (controller: ChartController, at: { pool: PoolRef; interval: KlineInterval }) => {
+    const initial = first.current;
+    first.current = null;
+    controller.load(
+      at.pool,
+      at.interval,
+      initial?.to,
+      initial?.candles ? unpackCandles(initial.candles) : null,
+    );
+  };
+
+  // The owner's callbacks as they are when the chart calls them.
+  const snapshotChanged = useEffectEvent((s: FeedSnapshot) => props.onSnapshot?.(s));
+  const crosshairMoved = useEffectEvent((time: number | null) => props.onCrosshairTime?.(time));
+  const rangeChanged = useEffectEvent((range: TimeRange | null) =>
+    props.onVisibleTimeRange?.(range),
+  );
+  const tradeHovered = useEffectEvent((h: TradeMarkerHover | null) => props.onTradeHover(h));
+  const controllerChanged = useEffectEvent((c: ChartController | null) => props.onController?.(c));
+  // Read once, when the chart is scheduled.
+  const createDelay = useEffectEvent(() => props.createDelay);
+
+  /** The chart with the props of the moment it is created. */
+  const create = useEffectEvent((container: HTMLElement): ChartController => {
+    const controller = new ChartController({
+      container,
+      figure: figureRef.current,
+      style,
+      volume,
+      tz,
+      studies: props.studies,
+      scale,
+      backgroundVar: props.backgroundVar,
+      fetchHistory: fetchCandles,
+      // The chart draws itself; what React shows of it (legend, overlays, freshness) can wait
+      // for a free moment, so a burst of candles never blocks the page.
+      onSnapshot: (s) => {
+        startTransition(() => setSnapshot(s));
+        snapshotChanged(s);
+      },
+      onHover: setHover,
+      onLiveError: (message) => startTransition(() => setLiveError(message)),
+      onDecimals: (d) => startTransition(() => setDecimals(d)),
+      onStudies: (entries) => startTransition(() => setStudyLegend(entries)),
+      onCrosshairTime: (time) => crosshairMoved(time),
+      onVisibleTimeRange: (range) => rangeChanged(range),
+      onCompare: (rows, main) => startTransition(() => setCompared({ rows, main })),
+      onTradeHover: (h) => tradeHovered(h),
+    });
+    controllerRef.current = controller;
+    load(controller, { pool, interval });
+    controller.setCompare(props.compare);
+    controller.setTradeMarkers(tradeMarkers);
+    controllerChanged(controller);
+    return controller;
+  });
+
+  // The chart: once per mount, in a task of its own right after the one that hydrates the page
+  // (creating it and drawing the first window is the heaviest piece of the page's start).
+  useEffect(() => {
+    const el = containerRef.current;
+    if (!el) return;
+    let controller: ChartController | null = null;
+    const timer = setTimeout(() => {
+      controller = create(el);
+    }, createDelay());
+    return () => {
+      clearTimeout(timer);
+      if (controller) controllerChanged(null);
+      controller?.dispose();
+      controllerRef.current = null;
+    };
+  }, [containerRef]);
+
+  useEffect(() => {
+    controllerRef.current?.setStyle(style);
+  }, [style]);
+
+  useEffect(() => {
+    controllerRef.current?.setVolume(volume);
+  }, [volume]);
+
+  useEffect(() => {
+    controllerRef.current?.setTimeZone(tz);
+  }, [tz]);
+
+  useEffect(() => {
+    controllerRef.current?.setScale(scale);
+  }, [scale]);
+
+  // A new array with the same pools (or studies) is no change: keyed by their URL form.
+  const applyCompare = useEffectEvent(() => controllerRef.current?.setCompare(props.compare));
+  const compareKey = formatCompare(props.compare);
+  useEffect(() => {
+    applyCompare();
+  }, [compareKey]);
+
+  const applyStudies = useEffectEvent(() => controllerRef.current?.setStudies(props.studies));
+  const studiesKey = formatStudies(props.studies);
+  useEffect(() => {
+    applyStudies();
+  }, [studiesKey]);
+
+  useEffect(() => {
+    controllerRef.current?.setTradeMarkers(tradeMarkers);
+  }, [tradeMarkers]);
+
+  useEffect(() => {
+    const apply = () => controllerRef.current?.applyColors();
+    apply();
+    // The app's theme lands on <html> in an effect of its own, which may run after this one.
+    const frame = requestAnimationFrame(apply);
+    return () => cancelAnimationFrame(frame);
+  }, [props.colorKey, props.backgroundVar]);
+
+  // The data: one feed per pool and interval (the first one starts when the chart is created).
+  useEffect(() => {
+    const controller = controllerRef.current;
+    if (!controller || first.current) return;
+    load(controller, { pool: { chainType, chainId, address }, interval });
+  }, [chainType, chainId, address, interval]);
+
+  return {
+    controller: () => controllerRef.current,
+    snapshot,
+    hover,
+    liveError,
+    decimals,
+    studyLegend,
+    compared,
+  };
+}
