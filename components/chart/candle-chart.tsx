@@ -5,6 +5,7 @@
  * mount and disposed on unmount; a change of pool or interval swaps its data feed, not the chart
  * (./use-chart-controller.ts). What React draws over the canvas is in ./chart-overlays.tsx.
  */
+import { clsx } from 'clsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, type ReactNode } from 'react';
 import type { FeedSnapshot } from '@/lib/features/chart/feed';
@@ -185,7 +186,7 @@ export function CandleChart({
     <div
       ref={rootRef}
       data-chart-root
-      className={`flex min-h-0 flex-col ${className}`}
+      className={clsx('flex min-h-0 flex-col', className)}
       style={fullscreen ? { background: `var(${backgroundVar})` } : undefined}
       onKeyDown={(e) => {
         if (!viewActions || e.key !== 'f' || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -196,24 +197,30 @@ export function CandleChart({
       }}
     >
       <div
-        className={`relative flex min-h-9 items-center justify-between gap-y-1 px-2 py-1 ${oneRow ? 'flex-nowrap gap-x-2 sm:flex-wrap sm:gap-x-3' : 'flex-wrap gap-x-3'}`}
+        className={clsx(
+          'relative flex min-h-9 items-center justify-between gap-y-1 px-2 py-1',
+          oneRow ? 'flex-nowrap gap-x-2 sm:flex-wrap sm:gap-x-3' : 'flex-wrap gap-x-3',
+        )}
       >
         <div
-          className={`flex min-w-0 items-center gap-1.5 ${oneRow ? 'flex-nowrap sm:flex-wrap' : 'flex-wrap'}`}
+          className={clsx(
+            'flex min-w-0 items-center gap-1.5',
+            oneRow ? 'flex-nowrap sm:flex-wrap' : 'flex-wrap',
+          )}
         >
           {typeof toolbar === 'function' ? toolbar(viewButtons) : toolbar}
         </div>
         <div className="flex shrink-0 items-center gap-2">
           {liveError && (
             <span
-              className={`text-2xs text-warn ${oneRow ? 'hidden sm:inline' : ''}`}
+              className={clsx('text-2xs text-warn', oneRow && 'hidden sm:inline')}
               title={liveError}
             >
               live updates unavailable
             </span>
           )}
           {snapshot.loadingOlder && (
-            <span className={`text-2xs text-muted ${oneRow ? 'hidden sm:inline' : ''}`}>
+            <span className={clsx('text-2xs text-muted', oneRow && 'hidden sm:inline')}>
               loading older…
             </span>
           )}

@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useState } from 'react';
 import type { Candle } from '@/lib/features/chart/candles';
 import { legendOf, type LegendTone } from '@/lib/chart/legend';
@@ -31,7 +32,7 @@ export function ChartLegend({
   const [open, setOpen] = useState(false);
   if (!bar)
     return title ? (
-      <div className={`w-fit text-[12px] font-medium text-text ${BACKDROP}`}>{title}</div>
+      <div className={clsx('w-fit text-12 font-medium text-text', BACKDROP)}>{title}</div>
     ) : null;
   const legend = legendOf(bar, previousClose, decimals);
   // Folded on a phone: shown from `sm` up, or once unfolded.
@@ -39,28 +40,37 @@ export function ChartLegend({
   const hiddenCount = (studies?.length ?? 0) + 4;
   return (
     <div
-      className={`num flex w-fit max-w-full flex-wrap items-center gap-x-2.5 gap-y-0.5 text-[11px] leading-4 ${BACKDROP}`}
+      className={clsx(
+        'num flex w-fit max-w-full flex-wrap items-center gap-x-2.5 gap-y-0.5 text-11 leading-4',
+        BACKDROP,
+      )}
       data-testid="chart-legend"
       data-open={open || undefined}
     >
       {/* The smallest phones keep the figures (the pair is in the page's header above). */}
       {title && (
         <span
-          className={`mr-1 text-[12px] font-medium text-text ${open ? '' : 'max-[359px]:hidden'}`}
+          className={clsx('mr-1 text-12 font-medium text-text', open ? '' : 'max-[359px]:hidden')}
         >
           {title}
         </span>
       )}
       {legend.prices.map((item) => (
-        <span key={item.label} className={`whitespace-nowrap ${item.label === 'C' ? '' : more}`}>
+        <span
+          key={item.label}
+          className={clsx('whitespace-nowrap', item.label === 'C' ? '' : more)}
+        >
           <span className="text-muted">{item.label}</span>{' '}
           <span className={TONE[item.tone]}>{item.value}</span>
         </span>
       ))}
-      <span className={`whitespace-nowrap ${TONE[legend.change.tone]}`} data-testid="legend-change">
+      <span
+        className={clsx('whitespace-nowrap', TONE[legend.change.tone])}
+        data-testid="legend-change"
+      >
         {legend.change.text}
       </span>
-      <span className={`whitespace-nowrap ${more}`}>
+      <span className={clsx('whitespace-nowrap', more)}>
         <span className="text-muted">{legend.volume.label}</span>{' '}
         <span className="text-muted">{legend.volume.value}</span>
       </span>
@@ -69,14 +79,14 @@ export function ChartLegend({
         onClick={() => setOpen((o) => !o)}
         aria-expanded={open}
         aria-label={open ? 'Fold the legend to one line' : 'Show every figure of the legend'}
-        className="pointer-events-auto -my-1 grid h-6 min-w-6 place-items-center rounded border border-border px-1 text-[10px] text-muted hover:text-text sm:hidden"
+        className="pointer-events-auto -my-1 grid h-6 min-w-6 place-items-center rounded border border-border px-1 text-10 text-muted hover:text-text sm:hidden"
       >
         {open ? '−' : `+${hiddenCount}`}
       </button>
       {studies?.map((s) => (
         <span
           key={s.key}
-          className={`basis-full whitespace-nowrap ${open ? '' : 'hidden sm:block'}`}
+          className={clsx('basis-full whitespace-nowrap', open ? '' : 'hidden sm:block')}
           data-testid="legend-study"
         >
           <span style={{ color: s.color }}>{s.label}</span>{' '}

@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useId, type ReactNode } from 'react';
 import {
   INTERVAL_LABELS,
@@ -79,7 +80,10 @@ function PhoneMenu({ children }: { children: ReactNode }) {
         aria-controls={id}
         onClick={() => setOpen((o) => !o)}
         title="Chart tools: style, scale, indicators, compare, lines, snapshot, fullscreen"
-        className={`flex h-7 shrink-0 items-center gap-1 rounded border px-2 text-[11px] font-medium max-[359px]:px-1.5 sm:hidden ${open ? 'border-accent bg-raised text-text' : 'border-border bg-panel text-muted'}`}
+        className={clsx(
+          'flex h-7 shrink-0 items-center gap-1 rounded border px-2 text-11 font-medium max-[359px]:px-1.5 sm:hidden',
+          open ? 'border-accent bg-raised text-text' : 'border-border bg-panel text-muted',
+        )}
       >
         <svg width="13" height="13" viewBox="0 0 24 24" aria-hidden fill="currentColor">
           <circle cx="5" cy="12" r="2" />
@@ -187,7 +191,10 @@ export function ChartToolbar({
             aria-pressed={volume}
             onClick={() => onVolume(!volume)}
             title={volume ? 'Hide the volume pane' : 'Show the volume pane'}
-            className={`h-7 rounded border border-border px-2 text-[11px] font-medium ${volume ? 'bg-raised text-text' : 'bg-panel text-muted hover:text-text'}`}
+            className={clsx(
+              'h-7 rounded border border-border px-2 text-11 font-medium',
+              volume ? 'bg-raised text-text' : 'bg-panel text-muted hover:text-text',
+            )}
           >
             Volume
           </button>

@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { MAX_COMPARE, readPoolInput } from '@/lib/features/chart/compare';
@@ -27,7 +28,7 @@ function Suggestion({
         disabled={disabled}
         onClick={() => onAdd(pool)}
         title={poolKey(pool)}
-        className="flex h-7 w-full items-center gap-2 rounded px-2 text-left text-[12px] text-text hover:bg-raised disabled:opacity-50"
+        className="flex h-7 w-full items-center gap-2 rounded px-2 text-left text-12 text-text hover:bg-raised disabled:opacity-50"
       >
         <span aria-hidden className="text-muted">
           +
@@ -121,10 +122,10 @@ export function CompareControl({
           id={`${id}-panel`}
           role="group"
           aria-label="Compare pools"
-          className={`${POPOVER_PANEL} sm:w-72`}
+          className={clsx(POPOVER_PANEL, 'sm:w-72')}
         >
           <form onSubmit={submit} noValidate className="flex flex-col gap-1">
-            <label htmlFor={`${id}-pool`} className="text-[12px] font-medium text-muted">
+            <label htmlFor={`${id}-pool`} className="text-12 font-medium text-muted">
               Pool to compare
             </label>
             <div className="flex gap-1">
@@ -139,12 +140,12 @@ export function CompareControl({
                 disabled={full}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={`${id}-note`}
-                className="h-7 min-w-0 flex-1 rounded border border-border bg-bg px-2 font-mono text-[12px] text-text placeholder:text-faint disabled:opacity-60"
+                className="h-7 min-w-0 flex-1 rounded border border-border bg-bg px-2 font-mono text-12 text-text placeholder:text-faint disabled:opacity-60"
               />
               <button
                 type="submit"
                 disabled={full}
-                className="h-7 rounded border border-border bg-raised px-2 text-[11px] font-medium text-text hover:border-accent disabled:opacity-50"
+                className="h-7 rounded border border-border bg-raised px-2 text-11 font-medium text-text hover:border-accent disabled:opacity-50"
               >
                 Add
               </button>
@@ -152,7 +153,7 @@ export function CompareControl({
             <p
               id={`${id}-note`}
               role={error ? 'alert' : undefined}
-              className={`text-2xs ${error ? 'text-down' : 'text-muted'}`}
+              className={clsx('text-2xs', error ? 'text-down' : 'text-muted')}
             >
               {error ??
                 (full

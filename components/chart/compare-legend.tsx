@@ -86,7 +86,7 @@ export function CompareLegend({
   return (
     <ul
       // A veil of the panel's colour keeps the rows readable over the lines they describe.
-      className="num mt-1 flex w-fit flex-col gap-0.5 rounded bg-[color-mix(in_srgb,var(--panel)_78%,transparent)] py-0.5 pr-1 text-[11px] leading-4"
+      className="num mt-1 flex w-fit flex-col gap-0.5 rounded bg-[color-mix(in_srgb,var(--panel)_78%,transparent)] py-0.5 pr-1 text-11 leading-4"
       aria-label="Compared pools"
     >
       <li className="flex items-center gap-1.5 whitespace-nowrap" data-testid="legend-compare-main">

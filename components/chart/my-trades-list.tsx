@@ -41,7 +41,7 @@ export function MyTradesList({
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen((o) => !o)}
-        className="num inline-flex h-5 items-center gap-1 rounded border border-border bg-raised/80 px-1.5 text-[10px] font-medium text-muted hover:text-text aria-expanded:text-text"
+        className="num inline-flex h-5 items-center gap-1 rounded border border-border bg-raised/80 px-1.5 text-10 font-medium text-muted hover:text-text aria-expanded:text-text"
         data-testid="my-trades-toggle"
       >
         Your trades <span className="text-text">{trades.length}</span>
@@ -51,7 +51,7 @@ export function MyTradesList({
         <section
           id={id}
           aria-label="Your trades in this pool"
-          className="mt-1 max-h-64 w-[264px] overflow-y-auto rounded-md border border-border bg-raised px-3 py-2 text-[11px] leading-4 shadow-lg shadow-black/30"
+          className="mt-1 max-h-64 w-[264px] overflow-y-auto rounded-md border border-border bg-raised px-3 py-2 text-11 leading-4 shadow-lg shadow-black/30"
         >
           <ul className="divide-y divide-border">
             {listed.map((t) => (

@@ -5,6 +5,7 @@
  * action on the chart has a keyboard way too. The lines themselves are drawn and dragged by
  * lib/chart/price-lines.ts; they are kept per pool in the browser (lib/features/alerts/store.ts).
  */
+import { clsx } from 'clsx';
 import Link from 'next/link';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -222,7 +223,7 @@ export function PriceLinesControl({
           className="absolute left-0 top-8 z-40 w-[min(340px,calc(100vw-32px))] rounded-md border border-border bg-panel p-2 shadow-lg"
         >
           {entries.length === 0 ? (
-            <p className="px-1 py-2 text-[12px] text-muted">
+            <p className="px-1 py-2 text-12 text-muted">
               No lines on this chart. Turn on Price line and click the chart
               {hotkey ? ', or press Alt+H.' : ', or add one at the last price.'}
             </p>
@@ -237,10 +238,13 @@ export function PriceLinesControl({
                     data-line-id={e.id}
                     className="rounded border border-border/60 p-1.5"
                   >
-                    <div className="flex items-center gap-1.5 text-[12px]">
+                    <div className="flex items-center gap-1.5 text-12">
                       <span
                         aria-hidden
-                        className={`h-0.5 w-3 shrink-0 ${!e.alert ? 'bg-accent' : fired ? 'bg-faint' : 'bg-warn'}`}
+                        className={clsx(
+                          'h-0.5 w-3 shrink-0',
+                          !e.alert ? 'bg-accent' : fired ? 'bg-faint' : 'bg-warn',
+                        )}
                       />
                       <label className="flex min-w-0 flex-1 items-center gap-1">
                         <span className="sr-only">Line price{unit ? ` in ${unit}` : ''}</span>
@@ -267,7 +271,7 @@ export function PriceLinesControl({
                         <select
                           value={e.alert ? e.alert.condition : 'none'}
                           onChange={(ev) => arm(e.id, ev.currentTarget.value)}
-                          className="h-6 rounded border border-border bg-bg px-1 text-[11px] text-text"
+                          className="h-6 rounded border border-border bg-bg px-1 text-11 text-text"
                         >
                           {ALERT_OPTIONS.map((o) => (
                             <option key={o.value} value={o.value}>
@@ -337,17 +341,13 @@ export function PriceLinesControl({
                 const result = add(last);
                 if (result.ok) focusLine(result.id);
               }}
-              className="h-7 rounded border border-border bg-panel px-2 text-[11px] font-medium text-text hover:bg-raised disabled:opacity-50"
+              className="h-7 rounded border border-border bg-panel px-2 text-11 font-medium text-text hover:bg-raised disabled:opacity-50"
             >
               Add at last price
               {hotkey && ' '}
               {hotkey && <kbd className="ml-1 text-2xs text-muted">Alt+H</kbd>}
             </button>
-            <Link
-              href="/alerts"
-              prefetch={false}
-              className="text-[12px] text-accent hover:underline"
-            >
+            <Link href="/alerts" prefetch={false} className="text-12 text-accent hover:underline">
               All alerts →
             </Link>
           </div>

@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { lazy, Suspense, useId } from 'react';
 import type { StudySpec } from '@/lib/features/chart/studies';
 import { usePopover } from './use-popover';
@@ -39,7 +40,10 @@ export function StudiesControl({
         aria-label={
           compact ? `Indicators${studies.length > 0 ? `: ${studies.length} on` : ''}` : undefined
         }
-        className={`flex h-7 items-center gap-1 rounded border border-border px-2 text-[11px] font-medium ${studies.length > 0 ? 'bg-raised text-text' : 'bg-panel text-muted hover:text-text'}`}
+        className={clsx(
+          'flex h-7 items-center gap-1 rounded border border-border px-2 text-11 font-medium',
+          studies.length > 0 ? 'bg-raised text-text' : 'bg-panel text-muted hover:text-text',
+        )}
       >
         {compact ? (
           <>

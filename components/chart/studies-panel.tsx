@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
   DEFAULT_BB_WIDTH,
@@ -78,7 +79,7 @@ function StudyRow({
   });
 
   return (
-    <li className="flex flex-wrap items-center gap-x-2 gap-y-1 text-[12px]" data-row={index}>
+    <li className="flex flex-wrap items-center gap-x-2 gap-y-1 text-12" data-row={index}>
       <span className="w-10 shrink-0 font-medium">{name}</span>
       {spec.kind === 'vwap' ? (
         <span className="flex-1 text-muted">daily</span>
@@ -92,7 +93,7 @@ function StudyRow({
               autoComplete="off"
               defaultValue={spec.period}
               title={`Period: ${MIN_PERIOD} to ${MAX_PERIOD} bars`}
-              className={`${INPUT} w-14`}
+              className={clsx(INPUT, 'w-14')}
               {...input('period')}
             />
           </label>
@@ -105,7 +106,7 @@ function StudyRow({
                 autoComplete="off"
                 defaultValue={spec.width ?? DEFAULT_BB_WIDTH}
                 title="Width: standard deviations from the mean"
-                className={`${INPUT} w-12`}
+                className={clsx(INPUT, 'w-12')}
                 {...input('width')}
               />
               <span aria-hidden>σ</span>
@@ -192,7 +193,10 @@ export function StudiesPanel({
       role="group"
       aria-label="Indicators"
       tabIndex={-1}
-      className={`${alignEnd ? POPOVER_PANEL.replace('sm:left-0', 'sm:right-0') : POPOVER_PANEL} sm:w-72`}
+      className={clsx(
+        alignEnd ? POPOVER_PANEL.replace('sm:left-0', 'sm:right-0') : POPOVER_PANEL,
+        'sm:w-72',
+      )}
     >
       {studies.length > 0 && (
         <ul className="mb-2 space-y-1.5" aria-label="On the chart">
@@ -210,7 +214,7 @@ export function StudiesPanel({
             title={title}
             disabled={studies.length >= MAX_STUDIES}
             onClick={() => add(kind)}
-            className="h-8 rounded border border-border bg-panel text-[11px] font-medium text-text hover:bg-raised disabled:opacity-50 sm:h-7"
+            className="h-8 rounded border border-border bg-panel text-11 font-medium text-text hover:bg-raised disabled:opacity-50 sm:h-7"
           >
             + {STUDY_LABEL[kind]}
           </button>

@@ -4,17 +4,18 @@
  * placeholders below render them disabled while that code loads after the page, so nothing moves
  * when the real ones take their place.
  */
+import { clsx } from 'clsx';
 import type { ButtonHTMLAttributes, Ref } from 'react';
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> };
 
-const BUTTON = 'flex h-7 items-center gap-1 rounded border px-2 text-[11px] font-medium';
+const BUTTON = 'flex h-7 items-center gap-1 rounded border px-2 text-11 font-medium';
 const tone = (on: boolean) =>
   on ? 'border-border bg-raised text-text' : 'border-border bg-panel text-muted hover:text-text';
 
 export function CompareButton({ count, ...rest }: Props & { count: number }) {
   return (
-    <button type="button" className={`${BUTTON} ${tone(count > 0)}`} {...rest}>
+    <button type="button" className={clsx(BUTTON, tone(count > 0))} {...rest}>
       Compare{count > 0 ? ` · ${count}` : ''}
     </button>
   );
@@ -24,7 +25,11 @@ export function PriceLineButton({ adding, ...rest }: Props & { adding: boolean }
   return (
     <button
       type="button"
-      className={`${BUTTON} disabled:opacity-50 ${adding ? 'border-accent bg-raised text-text' : tone(false)}`}
+      className={clsx(
+        BUTTON,
+        'disabled:opacity-50',
+        adding ? 'border-accent bg-raised text-text' : tone(false),
+      )}
       {...rest}
     >
       <svg
@@ -46,7 +51,7 @@ export function PriceLineButton({ adding, ...rest }: Props & { adding: boolean }
 
 export function LinesButton({ count, armed, ...rest }: Props & { count: number; armed: number }) {
   return (
-    <button type="button" className={`${BUTTON} ${tone(count > 0)}`} {...rest}>
+    <button type="button" className={clsx(BUTTON, tone(count > 0))} {...rest}>
       <svg
         width="12"
         height="12"

@@ -6,6 +6,7 @@
  * It opens next to the marker on the side with room, and stays while the pointer is on it, so the
  * link can be clicked.
  */
+import { clsx } from 'clsx';
 import Link from 'next/link';
 import { shorten } from '@/lib/core/format/text';
 import { formatMoment, type TimeZoneMode } from '@/lib/features/chart/time-format';
@@ -46,7 +47,7 @@ function CardRow({ row }: { row: TradeCardRowData }) {
   return (
     <li className="num flex flex-col gap-0.5 py-1.5 first:pt-0 last:pb-0">
       <div className="flex items-baseline justify-between gap-3">
-        <span className={`font-medium ${row.buy ? 'text-up' : 'text-down'}`}>
+        <span className={clsx('font-medium', row.buy ? 'text-up' : 'text-down')}>
           <span aria-hidden>{row.buy ? '▲ ' : '▼ '}</span>
           {row.buy ? 'Buy' : 'Sell'}
         </span>
@@ -75,10 +76,10 @@ function CardRow({ row }: { row: TradeCardRowData }) {
         {row.label ? (
           <>
             <span className="text-text">{row.label}</span>{' '}
-            <span className="font-mono text-[10px]">{row.walletShort}</span>
+            <span className="font-mono text-10">{row.walletShort}</span>
           </>
         ) : (
-          <span className="font-mono text-[10px] text-text">{row.walletShort}</span>
+          <span className="font-mono text-10 text-text">{row.walletShort}</span>
         )}
       </div>
     </li>
@@ -111,7 +112,7 @@ export function TradeTooltip({
       role="group"
       aria-label={`Your ${card.count === 1 ? 'trade' : 'trades'} on this candle`}
       data-testid="trade-tooltip"
-      className="absolute z-30 overflow-y-auto rounded-md border border-border bg-raised px-3 py-2 text-[11px] leading-4 shadow-lg shadow-black/30"
+      className="absolute z-30 overflow-y-auto rounded-md border border-border bg-raised px-3 py-2 text-11 leading-4 shadow-lg shadow-black/30"
       style={{
         left: card.left,
         top: card.top,
@@ -122,7 +123,7 @@ export function TradeTooltip({
       onPointerEnter={onPointerEnter}
       onPointerLeave={onPointerLeave}
     >
-      <div className="mb-1.5 flex items-center justify-between gap-2 text-[10px] uppercase tracking-wide text-muted">
+      <div className="mb-1.5 flex items-center justify-between gap-2 text-10 uppercase tracking-wide text-muted">
         <span>Your {card.count === 1 ? 'trade' : `${card.count} trades`}</span>
         <span className={card.buy ? 'text-up' : 'text-down'}>{card.buy ? 'Buys' : 'Sells'}</span>
       </div>

@@ -43,20 +43,20 @@ export function ConversionBox({
     >
       <div className="min-w-0 max-w-full">
         {problem ? (
-          <p role="alert" className="text-[13px] text-down" data-testid="convert-problem">
+          <p role="alert" className="text-13 text-down" data-testid="convert-problem">
             {problem}
           </p>
         ) : amountError ? (
-          <p className="text-[13px] text-muted">Fix the amount to see the conversion.</p>
+          <p className="text-13 text-muted">Fix the amount to see the conversion.</p>
         ) : value !== null ? (
           <>
             <div className="num flex min-w-0 flex-wrap items-baseline gap-x-2">
-              <span className="break-all text-[13px] text-muted">
+              <span className="break-all text-13 text-muted">
                 {amountText} {fromUnit} =
               </span>
               <Flash value={value} compare={compareDecimal} className="min-w-0 break-all px-1">
                 <output
-                  className="text-[22px] font-semibold leading-7"
+                  className="text-22 font-semibold leading-7"
                   data-testid="convert-result"
                   data-value={value}
                   data-rate={rawRate ?? ''}
@@ -64,9 +64,9 @@ export function ConversionBox({
                   {resultText}
                 </output>
               </Flash>
-              <span className="text-[14px] font-medium text-muted">{toUnit}</span>
+              <span className="text-14 font-medium text-muted">{toUnit}</span>
             </div>
-            <p className="num mt-0.5 break-words text-[12px] text-muted" data-testid="convert-rate">
+            <p className="num mt-0.5 break-words text-12 text-muted" data-testid="convert-rate">
               {rateLine}
             </p>
           </>
@@ -76,7 +76,7 @@ export function ConversionBox({
             <Skeleton width={160} height={11} />
           </div>
         ) : (
-          <p className="text-[13px] text-muted">Waiting for the figures…</p>
+          <p className="text-13 text-muted">Waiting for the figures…</p>
         )}
       </div>
       {live && live.data !== undefined && (

@@ -183,7 +183,7 @@ export function Converter({ amount: input, from, to, fiats, onChange }: Converte
             }}
             aria-invalid={amountError ? true : undefined}
             aria-describedby={amountError ? `${id}-amount-error` : `${id}-amount-hint`}
-            className="num text-right text-[14px]"
+            className="num text-right text-14"
             data-testid="convert-amount"
           />
         </Field>

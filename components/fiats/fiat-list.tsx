@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import type { FiatItem } from '@/lib/contracts/price/schema';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TokenIcon } from '@/components/ui/token-icon';
@@ -23,22 +24,22 @@ export function FiatList({
   return (
     <div className="max-h-[720px] overflow-auto">
       <table
-        className="num w-full min-w-[420px] border-separate border-spacing-0 whitespace-nowrap text-[13px]"
+        className="num w-full min-w-[420px] border-separate border-spacing-0 whitespace-nowrap text-13"
         aria-label="Fiat currencies"
         aria-busy={fiats ? undefined : true}
       >
         <thead className="sticky top-0 z-20 text-2xs uppercase tracking-wide text-muted">
           <tr>
-            <th scope="col" className={`${head} sticky left-0 z-10 text-left`}>
+            <th scope="col" className={clsx(head, 'sticky left-0 z-10 text-left')}>
               Currency
             </th>
-            <th scope="col" className={`${head} text-left`}>
+            <th scope="col" className={clsx(head, 'text-left')}>
               Name
             </th>
-            <th scope="col" className={`${head} text-center`}>
+            <th scope="col" className={clsx(head, 'text-center')}>
               Symbol
             </th>
-            <th scope="col" className={`${head} text-right`}>
+            <th scope="col" className={clsx(head, 'text-right')}>
               Precision
             </th>
           </tr>
@@ -48,10 +49,10 @@ export function FiatList({
             f ? (
               <tr
                 key={f.code}
-                className={`group hover:bg-raised/50 ${f.code === base ? 'bg-raised/40' : ''}`}
+                className={clsx('group hover:bg-raised/50', f.code === base && 'bg-raised/40')}
                 data-testid="fiat-row"
               >
-                <td className={`${cell} sticky left-0 bg-panel group-hover:bg-raised`}>
+                <td className={clsx(cell, 'sticky left-0 bg-panel group-hover:bg-raised')}>
                   <button
                     type="button"
                     onClick={() => onPick(f.code)}
@@ -64,11 +65,11 @@ export function FiatList({
                     {f.code}
                   </button>
                 </td>
-                <td className={`${cell} text-muted`}>
+                <td className={clsx(cell, 'text-muted')}>
                   {f.name}
                   {f.code === display && <Badge className="ml-1.5">display</Badge>}
                 </td>
-                <td className={`${cell} text-center`}>
+                <td className={clsx(cell, 'text-center')}>
                   {f.symbol ? (
                     f.symbol
                   ) : (
@@ -80,11 +81,11 @@ export function FiatList({
                     </span>
                   )}
                 </td>
-                <td className={`${cell} text-right`}>{f.precision}</td>
+                <td className={clsx(cell, 'text-right')}>{f.precision}</td>
               </tr>
             ) : (
               <tr key={`s${i}`} aria-hidden>
-                <td className={`${cell} sticky left-0 bg-panel`}>
+                <td className={clsx(cell, 'sticky left-0 bg-panel')}>
                   <span className="flex items-center gap-2">
                     <Skeleton width={18} height={18} className="!rounded-full" />
                     <Skeleton width={32} />
@@ -93,10 +94,10 @@ export function FiatList({
                 <td className={cell}>
                   <Skeleton width={110} />
                 </td>
-                <td className={`${cell} text-center`}>
+                <td className={clsx(cell, 'text-center')}>
                   <Skeleton width={16} />
                 </td>
-                <td className={`${cell} text-right`}>
+                <td className={clsx(cell, 'text-right')}>
                   <Skeleton width={10} />
                 </td>
               </tr>

@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import Big from 'big.js';
 import type { FiatItem, FiatRateItem } from '@/lib/contracts/price/schema';
 import { compareDecimal } from '@/lib/features/fiats/compare';
@@ -47,19 +48,19 @@ export function RatesTable({
   return (
     <div className="max-h-[720px] overflow-auto">
       <table
-        className="num w-full min-w-[460px] border-separate border-spacing-0 whitespace-nowrap text-[13px]"
+        className="num w-full min-w-[460px] border-separate border-spacing-0 whitespace-nowrap text-13"
         aria-label={`Exchange rates from ${base}`}
         aria-busy={rates ? undefined : true}
       >
         <thead className="sticky top-0 z-20 text-2xs uppercase tracking-wide text-muted">
           <tr>
-            <th scope="col" className={`${head} sticky left-0 z-10 text-left`}>
+            <th scope="col" className={clsx(head, 'sticky left-0 z-10 text-left')}>
               Currency
             </th>
-            <th scope="col" className={`${head} text-right`}>
+            <th scope="col" className={clsx(head, 'text-right')}>
               1 {base} =
             </th>
-            <th scope="col" className={`${head} text-right`}>
+            <th scope="col" className={clsx(head, 'text-right')}>
               in {base}
             </th>
           </tr>
@@ -69,16 +70,16 @@ export function RatesTable({
             if (!r) {
               return (
                 <tr key={`s${i}`} aria-hidden>
-                  <td className={`${cell} sticky left-0 bg-panel`}>
+                  <td className={clsx(cell, 'sticky left-0 bg-panel')}>
                     <span className="flex items-center gap-2">
                       <Skeleton width={18} height={18} className="!rounded-full" />
                       <Skeleton width={120} />
                     </span>
                   </td>
-                  <td className={`${cell} text-right`}>
+                  <td className={clsx(cell, 'text-right')}>
                     <Skeleton width={110} />
                   </td>
-                  <td className={`${cell} text-right`}>
+                  <td className={clsx(cell, 'text-right')}>
                     <Skeleton width={90} />
                   </td>
                 </tr>
@@ -92,14 +93,14 @@ export function RatesTable({
                 data-testid="rate-row"
                 data-code={r.target_fiat_code}
               >
-                <td className={`${cell} sticky left-0 bg-panel group-hover:bg-raised`}>
+                <td className={clsx(cell, 'sticky left-0 bg-panel group-hover:bg-raised')}>
                   <span className="flex items-center gap-2">
                     <TokenIcon src={f?.icon_url} symbol={r.target_fiat_code} size={18} />
                     <span className="font-semibold">{r.target_fiat_code}</span>
                     <span className="hidden text-muted sm:inline">{f?.name ?? ''}</span>
                   </span>
                 </td>
-                <td className={`${cell} text-right`}>
+                <td className={clsx(cell, 'text-right')}>
                   <Flash value={r.rate} compare={compareDecimal} className="px-1">
                     <span data-testid="rate" data-value={r.rate} className="font-medium">
                       {localize(grouped(r.rate), seps)}
@@ -109,7 +110,7 @@ export function RatesTable({
                     {r.target_fiat_code}
                   </span>
                 </td>
-                <td className={`${cell} text-right text-muted`}>
+                <td className={clsx(cell, 'text-right text-muted')}>
                   {localize(inverse(r.rate), seps)}
                   <span className="ml-1 inline-block w-9 text-left text-2xs">{base}</span>
                 </td>

@@ -52,11 +52,11 @@ export function TokenSearch({
           {search.isPending ? (
             <Skeleton width={260} height={14} />
           ) : search.isError ? (
-            <p role="alert" className="text-[12px] text-down">
+            <p role="alert" className="text-12 text-down">
               The search failed: {search.error.message}.
             </p>
           ) : search.data.length === 0 ? (
-            <p className="text-[12px] text-muted">
+            <p className="text-12 text-muted">
               No token matches &ldquo;{keyword}&rdquo; exactly: try the full symbol, name or
               contract address.
             </p>
@@ -68,7 +68,7 @@ export function TokenSearch({
               {search.data.slice(0, 20).map((t) => (
                 <li
                   key={t.id}
-                  className="flex h-9 items-center gap-2 px-2 text-[13px]"
+                  className="flex h-9 items-center gap-2 px-2 text-13"
                   data-testid="token-result"
                 >
                   <TokenIcon src={t.logo_url} symbol={t.symbol} size={18} />

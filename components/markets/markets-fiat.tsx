@@ -47,7 +47,7 @@ export function FiatFallback({ selected }: { selected: SelectedFiat }) {
     <p
       role="status"
       data-testid="fiat-fallback"
-      className="border-b border-border bg-raised/60 px-3 py-1.5 text-[12px] text-muted"
+      className="border-b border-border bg-raised/60 px-3 py-1.5 text-12 text-muted"
     >
       {selected.refused
         ? `Quotes are not available in ${selected.refused.code} (the price service refused it), so prices are in USD.`

@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useRef, useState, type ReactNode } from 'react';
 import { useSlashFocus } from '@/lib/client/hooks/use-slash-focus';
 import { SearchIcon } from '@/components/ui/icons';
@@ -10,7 +11,7 @@ export type MarketsMode = 'page' | 'all' | 'search' | 'watchlist';
 type Patch = Record<string, string | null>;
 
 const selectClass =
-  'h-7 rounded border border-border bg-panel px-2 text-[12px] text-text hover:bg-raised focus-visible:outline-2 focus-visible:outline-accent';
+  'h-7 rounded border border-border bg-panel px-2 text-12 text-text hover:bg-raised focus-visible:outline-2 focus-visible:outline-accent';
 
 function Tab({
   active,
@@ -29,7 +30,10 @@ function Tab({
       aria-pressed={active}
       onClick={onClick}
       data-testid={testId}
-      className={`h-7 rounded px-2.5 text-[12px] font-medium ${active ? 'bg-raised text-text' : 'text-muted hover:text-text'}`}
+      className={clsx(
+        'h-7 rounded px-2.5 text-12 font-medium',
+        active ? 'bg-raised text-text' : 'text-muted hover:text-text',
+      )}
     >
       {children}
     </button>
@@ -106,9 +110,9 @@ export function MarketsToolbar({
           placeholder="Address, name or symbol"
           autoComplete="off"
           spellCheck={false}
-          className="h-7 w-64 rounded border border-border bg-bg pl-7 pr-8 text-[12px] text-text placeholder:text-faint focus-visible:outline-2 focus-visible:outline-accent"
+          className="h-7 w-64 rounded border border-border bg-bg pl-7 pr-8 text-12 text-text placeholder:text-faint focus-visible:outline-2 focus-visible:outline-accent"
         />
-        <kbd className="pointer-events-none absolute right-2 top-1/2 -translate-y-1/2 rounded border border-border px-1 text-[10px] text-faint">
+        <kbd className="pointer-events-none absolute right-2 top-1/2 -translate-y-1/2 rounded border border-border px-1 text-10 text-faint">
           /
         </kbd>
       </form>
@@ -128,7 +132,7 @@ export function MarketsToolbar({
       </div>
 
       {mode === 'search' && (
-        <span className="flex items-center gap-2 text-[12px] text-muted">
+        <span className="flex items-center gap-2 text-12 text-muted">
           <span>
             <span className="num">{shown}</span> record{shown === 1 ? '' : 's'} for “
             <span className="text-text">{query}</span>”
@@ -143,7 +147,7 @@ export function MarketsToolbar({
         </span>
       )}
 
-      <label className="flex items-center gap-1.5 text-[12px] text-muted">
+      <label className="flex items-center gap-1.5 text-12 text-muted">
         Chain
         <select
           className={selectClass}
@@ -160,7 +164,7 @@ export function MarketsToolbar({
         </select>
       </label>
 
-      <label className="flex items-center gap-1.5 text-[12px] text-muted">
+      <label className="flex items-center gap-1.5 text-12 text-muted">
         <input
           type="checkbox"
           checked={pinStarred}
@@ -174,7 +178,7 @@ export function MarketsToolbar({
         {freshness}
         {listMode && (
           <>
-            <label className="flex items-center gap-1.5 text-[12px] text-muted">
+            <label className="flex items-center gap-1.5 text-12 text-muted">
               Rows
               <select
                 className={selectClass}
@@ -193,10 +197,10 @@ export function MarketsToolbar({
               </select>
             </label>
             {mode === 'page' ? (
-              <nav aria-label="Pages" className="flex items-center gap-1 text-[12px]">
+              <nav aria-label="Pages" className="flex items-center gap-1 text-12">
                 <button
                   type="button"
-                  className={`${selectClass} disabled:opacity-40`}
+                  className={clsx(selectClass, 'disabled:opacity-40')}
                   disabled={page <= 1}
                   onClick={() => onChange({ page: page - 1 > 1 ? String(page - 1) : null })}
                   aria-label="Previous page"
@@ -208,7 +212,7 @@ export function MarketsToolbar({
                 </span>
                 <button
                   type="button"
-                  className={`${selectClass} disabled:opacity-40`}
+                  className={clsx(selectClass, 'disabled:opacity-40')}
                   disabled={pages === null || page >= pages}
                   onClick={() => onChange({ page: String(page + 1) })}
                   aria-label="Next page"
@@ -229,10 +233,7 @@ export function MarketsToolbar({
                 </button>
               </nav>
             ) : (
-              <span
-                className="flex items-center gap-2 text-[12px] text-muted"
-                data-testid="all-pages"
-              >
+              <span className="flex items-center gap-2 text-12 text-muted" data-testid="all-pages">
                 {chainId !== null ? (
                   // A chain filter reads every page: the count is the chain's, not a page's.
                   <span className="num" data-testid="chain-count">

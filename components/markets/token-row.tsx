@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import Link from 'next/link';
 import { memo, useSyncExternalStore, type ReactNode } from 'react';
 import { Flash } from '@/components/ui/flash';
@@ -34,7 +35,7 @@ function Change({ value }: { value: string | undefined }) {
   // The colour follows the sign shown: a change that rounds to 0.00% is neither up nor down.
   const text = formatPercent(value);
   const tone = text.startsWith('+') ? 'text-up' : text.startsWith('-') ? 'text-down' : 'text-muted';
-  return <td className={`px-3 text-right ${tone}`}>{text}</td>;
+  return <td className={clsx('px-3 text-right', tone)}>{text}</td>;
 }
 
 function Pending() {
@@ -85,7 +86,10 @@ export const TokenRow = memo(function TokenRow({
             aria-pressed={starred}
             aria-label={`${starred ? 'Remove' : 'Add'} ${token.symbol} ${starred ? 'from' : 'to'} the watchlist`}
             title={starred ? 'Remove from watchlist' : 'Add to watchlist'}
-            className={`grid h-6 w-6 shrink-0 place-items-center rounded hover:bg-raised ${starred ? 'text-warn' : 'text-faint hover:text-muted'}`}
+            className={clsx(
+              'grid h-6 w-6 shrink-0 place-items-center rounded hover:bg-raised',
+              starred ? 'text-warn' : 'text-faint hover:text-muted',
+            )}
           >
             <StarIcon filled={starred} />
           </button>

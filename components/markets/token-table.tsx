@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import type { FiatFormat } from '@/lib/core/format/number';
@@ -33,16 +34,23 @@ function SortHeader({
     <th
       scope="col"
       aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-      className={`h-8 border-b border-border bg-panel px-0 font-medium ${sticky ? 'sticky left-0 z-[2]' : ''}`}
+      className={clsx(
+        'h-8 border-b border-border bg-panel px-0 font-medium',
+        sticky && 'sticky left-0 z-[2]',
+      )}
     >
       <button
         type="button"
         onClick={onSort}
         title={`${title}: sort`}
-        className={`flex h-8 w-full items-center gap-1 px-3 uppercase tracking-wide hover:text-text ${align === 'right' ? 'justify-end' : 'justify-start'} ${active ? 'text-text' : ''}`}
+        className={clsx(
+          'flex h-8 w-full items-center gap-1 px-3 uppercase tracking-wide hover:text-text',
+          align === 'right' ? 'justify-end' : 'justify-start',
+          active && 'text-text',
+        )}
       >
         {label}
-        <span aria-hidden className={`text-[9px] ${active ? 'text-accent' : 'text-transparent'}`}>
+        <span aria-hidden className={clsx('text-9', active ? 'text-accent' : 'text-transparent')}>
           {dir === 'asc' && active ? '▲' : '▼'}
         </span>
       </button>
@@ -130,7 +138,7 @@ export function TokenTable({
       tabIndex={-1}
     >
       <table
-        className="num w-full table-fixed border-separate border-spacing-0 text-[13px]"
+        className="num w-full table-fixed border-separate border-spacing-0 text-13"
         style={{ minWidth: TOTAL_WIDTH }}
         aria-rowcount={rows.length + 1}
       >
@@ -205,7 +213,7 @@ export function TokenTableSkeleton({ rows = 14 }: { rows?: number }) {
       aria-label="Loading tokens"
     >
       <table
-        className="w-full table-fixed border-separate border-spacing-0 text-[13px]"
+        className="w-full table-fixed border-separate border-spacing-0 text-13"
         style={{ minWidth: TOTAL_WIDTH }}
       >
         <colgroup>
@@ -220,7 +228,10 @@ export function TokenTableSkeleton({ rows = 14 }: { rows?: number }) {
             {COLUMNS.map((c) => (
               <th
                 key={c.key}
-                className={`h-8 border-b border-border px-3 font-medium ${c.align === 'right' ? 'text-right' : 'text-left'}`}
+                className={clsx(
+                  'h-8 border-b border-border px-3 font-medium',
+                  c.align === 'right' ? 'text-right' : 'text-left',
+                )}
               >
                 {c.label}
               </th>
@@ -237,7 +248,7 @@ export function TokenTableSkeleton({ rows = 14 }: { rows?: number }) {
                 </span>
               </td>
               {COLUMNS.map((c) => (
-                <td key={c.key} className={`px-3 ${c.align === 'right' ? 'text-right' : ''}`}>
+                <td key={c.key} className={clsx('px-3', c.align === 'right' && 'text-right')}>
                   <span className="skeleton inline-block h-3 w-14 align-middle" />
                 </td>
               ))}

@@ -118,7 +118,7 @@ export function PoolTrades({
               autoComplete="off"
               spellCheck={false}
               data-testid="trader-filter"
-              className="h-7 w-28 min-w-0 rounded border border-border bg-bg px-2 font-mono text-[11px] text-text placeholder:font-sans placeholder:text-faint sm:w-40"
+              className="h-7 w-28 min-w-0 rounded border border-border bg-bg px-2 font-mono text-11 text-text placeholder:font-sans placeholder:text-faint sm:w-40"
             />
             <CsvExport
               noun="trades"
@@ -168,7 +168,7 @@ export function PoolTrades({
               traderHref={historyHref}
             />
             {filter && listed.length === 0 && trades.status === 'ready' && (
-              <p className="px-3 py-4 text-[12px] text-muted" data-testid="trader-none">
+              <p className="px-3 py-4 text-12 text-muted" data-testid="trader-none">
                 No trade by a trader matching &ldquo;{filter}&rdquo; among the{' '}
                 {trades.trades.length} loaded.
               </p>

@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { memo } from 'react';
 import { USD, type Numeric } from '@/lib/core/format/number';
 import { moneyOf, type Money } from '@/lib/features/fiats/usd';
@@ -46,37 +47,41 @@ export function TradesTable({
   const head = `${compact ? 'px-2 py-1.5' : 'px-3 py-2'} font-medium`;
   return (
     <table
-      className={`num w-full border-separate ${compact ? '' : 'min-w-[680px]'} border-spacing-0 text-[12px]`}
+      className={clsx(
+        'num w-full border-separate',
+        compact ? '' : 'min-w-[680px]',
+        'border-spacing-0 text-12',
+      )}
       aria-label="Recent trades"
     >
       <thead className="sticky top-0 z-10 bg-panel text-2xs uppercase tracking-wide text-muted">
         <tr>
-          <th scope="col" className={`${head} sticky left-0 z-10 bg-panel text-left`}>
+          <th scope="col" className={clsx(head, 'sticky left-0 z-10 bg-panel text-left')}>
             Time
           </th>
-          <th scope="col" className={`${head} text-left`}>
+          <th scope="col" className={clsx(head, 'text-left')}>
             Type
           </th>
-          <th scope="col" className={`${head} text-right`}>
+          <th scope="col" className={clsx(head, 'text-right')}>
             Price
           </th>
-          <th scope="col" className={`${head} text-right`}>
+          <th scope="col" className={clsx(head, 'text-right')}>
             {pool.base.symbol}
           </th>
           {!compact && (
-            <th scope="col" className={`${head} text-right`}>
+            <th scope="col" className={clsx(head, 'text-right')}>
               {pool.quote.symbol}
             </th>
           )}
-          <th scope="col" className={`${head} text-right`} data-col="value">
+          <th scope="col" className={clsx(head, 'text-right')} data-col="value">
             Value
           </th>
           {!compact && (
             <>
-              <th scope="col" className={`${head} text-left`}>
+              <th scope="col" className={clsx(head, 'text-left')}>
                 Trader
               </th>
-              <th scope="col" className={`${head} text-left`}>
+              <th scope="col" className={clsx(head, 'text-left')}>
                 Tx
               </th>
             </>
@@ -87,7 +92,7 @@ export function TradesTable({
         {loading && trades.length === 0
           ? Array.from({ length: compact ? 5 : 10 }, (_, i) => (
               <tr key={`s${i}`}>
-                <td className={`${cell} border-b border-border/60`} colSpan={compact ? 5 : 8}>
+                <td className={clsx(cell, 'border-b border-border/60')} colSpan={compact ? 5 : 8}>
                   <Skeleton width="100%" height={12} />
                 </td>
               </tr>
@@ -147,17 +152,17 @@ const TradeRow = memo(function TradeRow({
   const tone = row.tone === 'up' ? 'text-up' : row.tone === 'down' ? 'text-down' : 'text-muted';
   const flash = row.flash ? `flash-${row.flash}` : '';
   return (
-    <tr className={`${flash} hover:bg-raised/60`}>
+    <tr className={clsx(flash, 'hover:bg-raised/60')}>
       <td
-        className={`${cell} sticky left-0 border-b border-border/60 bg-panel text-muted`}
+        className={clsx(cell, 'sticky left-0 border-b border-border/60 bg-panel text-muted')}
         title={row.iso ?? undefined}
       >
         {row.time}
       </td>
-      <td className={`${cell} border-b border-border/60 font-medium ${tone}`}>
+      <td className={clsx(cell, 'border-b border-border/60 font-medium', tone)}>
         {row.sideText ? (
           <span className="whitespace-nowrap">
-            <span aria-hidden className="mr-1 text-[9px]">
+            <span aria-hidden className="mr-1 text-9">
               {row.sideText.arrow}
             </span>
             {row.sideText.word}
@@ -166,15 +171,17 @@ const TradeRow = memo(function TradeRow({
           '—'
         )}
       </td>
-      <td className={`${cell} border-b border-border/60 text-right ${tone}`}>{row.price}</td>
-      <td className={`${cell} border-b border-border/60 text-right`}>{row.base}</td>
-      {!compact && <td className={`${cell} border-b border-border/60 text-right`}>{row.quote}</td>}
-      <td className={`${cell} border-b border-border/60 text-right`} data-col="value">
+      <td className={clsx(cell, 'border-b border-border/60 text-right', tone)}>{row.price}</td>
+      <td className={clsx(cell, 'border-b border-border/60 text-right')}>{row.base}</td>
+      {!compact && (
+        <td className={clsx(cell, 'border-b border-border/60 text-right')}>{row.quote}</td>
+      )}
+      <td className={clsx(cell, 'border-b border-border/60 text-right')} data-col="value">
         {row.value}
       </td>
       {!compact && (
         <>
-          <td className={`${cell} border-b border-border/60`}>
+          <td className={clsx(cell, 'border-b border-border/60')}>
             {row.trader ? (
               <Address
                 value={row.trader.address}
@@ -187,7 +194,7 @@ const TradeRow = memo(function TradeRow({
               '—'
             )}
           </td>
-          <td className={`${cell} border-b border-border/60`}>
+          <td className={clsx(cell, 'border-b border-border/60')}>
             <Address value={row.tx.hash} href={row.tx.href} external head={8} tail={4} />
           </td>
         </>

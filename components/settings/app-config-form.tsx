@@ -118,7 +118,7 @@ function ConfigForm({
         <p
           role="note"
           data-testid="read-only-reason"
-          className="mb-2 mt-1 rounded border border-border bg-raised/60 px-2 py-1.5 text-[12px] text-muted"
+          className="mb-2 mt-1 rounded border border-border bg-raised/60 px-2 py-1.5 text-12 text-muted"
         >
           Read-only: {reason ?? 'changes are not allowed here.'}
         </p>
@@ -244,17 +244,17 @@ function ConfigForm({
           </Badge>
         )}
         {note && !dirty && (
-          <span role="status" className="text-[12px] text-up">
+          <span role="status" className="text-12 text-up">
             {note}
           </span>
         )}
         {errors.form && (
-          <span role="alert" className="text-[12px] text-down">
+          <span role="alert" className="text-12 text-down">
             {errors.form}
           </span>
         )}
       </div>
-      <p className="mt-2 text-[11px] text-muted">
+      <p className="mt-2 text-11 text-muted">
         Created {formatIsoDateTime(config.created_at, zone)} · updated{' '}
         {formatIsoDateTime(config.updated_at, zone)}
       </p>

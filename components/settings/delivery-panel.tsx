@@ -80,9 +80,7 @@ export function DeliveryPanel() {
           <KV label="Status">
             <span className="inline-flex items-center gap-2" data-testid="delivery-status">
               <Badge tone={TONE[s.webhook_delivery_status]}>{s.webhook_delivery_status}</Badge>
-              <span className="text-[12px] text-muted">
-                webhook {s.enable_webhook ? 'on' : 'off'}
-              </span>
+              <span className="text-12 text-muted">webhook {s.enable_webhook ? 'on' : 'off'}</span>
             </span>
           </KV>
           <KV label="Retrying since">{when(s.webhook_retrying_since, zone)}</KV>
@@ -113,7 +111,7 @@ export function DeliveryPanel() {
         <p
           role="note"
           data-testid="delivery-paused"
-          className="border-t border-border px-3 py-2 text-[12px] text-muted"
+          className="border-t border-border px-3 py-2 text-12 text-muted"
         >
           Webhook push is off, so nothing is delivered now:{' '}
           {s.pending > 0
@@ -135,19 +133,19 @@ export function DeliveryPanel() {
           {busy ? 'Retrying…' : 'Retry now'}
         </Button>
         {result?.error && (
-          <span role="alert" className="text-[12px] text-down">
+          <span role="alert" className="text-12 text-down">
             {result.error}
           </span>
         )}
       </div>
       {result?.data && (
         <div role="status" aria-label="Retry result" className="border-t border-border px-3 py-2">
-          <p className="text-[12px]">
+          <p className="text-12">
             <Badge tone={result.data.code === 0 ? 'up' : 'down'}>code {result.data.code}</Badge>{' '}
             <span className="ml-1">{result.data.message}</span>
             <span className="ml-2 text-2xs text-muted">{formatClock(result.at / 1000, zone)}</span>
           </p>
-          <dl className="num mt-1.5 grid grid-cols-3 gap-x-4 gap-y-1 text-[12px] sm:grid-cols-6">
+          <dl className="num mt-1.5 grid grid-cols-3 gap-x-4 gap-y-1 text-12 sm:grid-cols-6">
             {(
               [
                 ['Attempted', result.data.data.attempted],

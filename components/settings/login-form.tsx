@@ -38,13 +38,13 @@ export function LoginForm({ next: given }: { next: string }) {
     <div className="mx-auto mt-10 w-full max-w-sm">
       <Panel title="Admin sign-in">
         {s && !s.passwordSet ? (
-          <p className="p-4 text-[13px] text-muted" role="status">
+          <p className="p-4 text-13 text-muted" role="status">
             {s.canChange
               ? 'No admin password is set: on the demo simulator, changes are open to everyone.'
               : 'No admin password is set, so changes are disabled on this deployment: set DASHBOARD_PASSWORD to enable them.'}
           </p>
         ) : s?.signedIn ? (
-          <div className="flex flex-col gap-3 p-4 text-[13px]">
+          <div className="flex flex-col gap-3 p-4 text-13">
             <p role="status">You are signed in as admin.</p>
             <Button variant="primary" onClick={() => router.push(next)}>
               Continue
@@ -52,7 +52,7 @@ export function LoginForm({ next: given }: { next: string }) {
           </div>
         ) : (
           <form onSubmit={submit} className="flex flex-col gap-3 p-4" data-next={next}>
-            <p className="text-[12px] text-muted">
+            <p className="text-12 text-muted">
               Reading is open to everyone; adding addresses, saving settings, retries and test
               events need the admin password.
             </p>

@@ -25,15 +25,12 @@ export function SecretField({
   const id = 'webhook-secret';
   return (
     <div className="flex flex-col gap-1 py-2">
-      <label
-        htmlFor={value !== null ? id : undefined}
-        className="text-[12px] font-medium text-muted"
-      >
+      <label htmlFor={value !== null ? id : undefined} className="text-12 font-medium text-muted">
         Webhook secret
       </label>
       {value === null ? (
         <div className="flex flex-wrap items-center gap-2">
-          <span className="text-[12px] text-muted" data-testid="secret-state">
+          <span className="text-12 text-muted" data-testid="secret-state">
             {clearing
               ? 'Will be cleared on save: deliveries will carry an empty Sign.'
               : 'Write-only: the service never returns it.'}
@@ -64,7 +61,7 @@ export function SecretField({
             value={value}
             maxLength={MAX_SECRET_LENGTH}
             placeholder="New secret"
-            className="min-w-0 flex-1 font-mono text-[12px]"
+            className="min-w-0 flex-1 font-mono text-12"
             aria-invalid={!!error}
             aria-describedby={error ? `${id}-error` : `${id}-hint`}
             onChange={(e) => onChange(e.target.value)}
@@ -86,11 +83,11 @@ export function SecretField({
         </div>
       )}
       {error ? (
-        <p id={`${id}-error`} role="alert" className="text-[12px] text-down">
+        <p id={`${id}-error`} role="alert" className="text-12 text-down">
           {error}
         </p>
       ) : value !== null ? (
-        <p id={`${id}-hint`} className="text-[11px] text-muted">
+        <p id={`${id}-hint`} className="text-11 text-muted">
           Sent once with Save; the receiver compares it with the Sign header. Generate copies it to
           the clipboard.
         </p>

@@ -162,7 +162,7 @@ export function TestEventPanel() {
   return (
     <Panel title="Send test event">
       <form onSubmit={send} className="flex flex-col gap-2 p-3" aria-label="Send test event">
-        <p className="text-[12px] text-muted">
+        <p className="text-12 text-muted">
           Replays a real past transaction of a monitored address to this app&apos;s WebSocket
           clients and webhook, as if it had just happened.
         </p>
@@ -175,7 +175,7 @@ export function TestEventPanel() {
               disabled={!canChange}
               spellCheck={false}
               placeholder={hydrated && suggestions[0] ? suggestions[0] : '0x…, Base58 or bc1…'}
-              className="font-mono text-[12px]"
+              className="font-mono text-12"
               onChange={(e) => setAddress(e.target.value)}
             />
             <datalist id="test-address-known">
@@ -192,7 +192,7 @@ export function TestEventPanel() {
           </Button>
         </div>
         {blocked && (
-          <p id="test-event-blocked" className="text-[12px] text-muted" data-testid="test-blocked">
+          <p id="test-event-blocked" className="text-12 text-muted" data-testid="test-blocked">
             {blocked}
             {!target && !checking && canChange && (
               <>
@@ -205,12 +205,12 @@ export function TestEventPanel() {
           </p>
         )}
         {error && (
-          <p role="alert" className="text-[12px] text-down">
+          <p role="alert" className="text-12 text-down">
             {error}
           </p>
         )}
         {sent && (
-          <p role="status" className="text-[12px]" data-testid="test-event-result">
+          <p role="status" className="text-12" data-testid="test-event-result">
             <span className={sent.processed ? 'text-up' : 'text-warn'}>
               {sent.processed ? 'Processed' : 'Not processed'}
             </span>{' '}
@@ -240,11 +240,11 @@ export function TestEventPanel() {
           Live feed, as it arrives
         </h3>
         {recent.length === 0 ? (
-          <p className="px-3 pb-3 pt-1 text-[12px] text-muted">
+          <p className="px-3 pb-3 pt-1 text-12 text-muted">
             Nothing yet: transactions of monitored addresses show here as they are pushed.
           </p>
         ) : (
-          <ul className="num px-3 pb-2 text-[12px]" aria-label="Recent pushes">
+          <ul className="num px-3 pb-2 text-12" aria-label="Recent pushes">
             {recent.map((tx) => (
               <li
                 key={txIdentity(tx)}

@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -50,7 +51,7 @@ export function WsPanel() {
           </EmptyState>
         ) : (
           <div className="overflow-x-auto">
-            <table className="num w-full min-w-[420px] text-[12px]" aria-label="WebSocket clients">
+            <table className="num w-full min-w-[420px] text-12" aria-label="WebSocket clients">
               <thead className="text-2xs uppercase tracking-wide text-muted">
                 <tr className="border-b border-border">
                   <th className="px-3 py-1.5 text-left font-medium">Client</th>
@@ -69,7 +70,7 @@ export function WsPanel() {
                       {formatDateTime(c.connectedAt / 1000, zone)}
                     </td>
                     <td className="px-2 text-right">{duration(c.uptime)}</td>
-                    <td className={`px-3 text-right ${c.pendingTxCount > 0 ? 'text-warn' : ''}`}>
+                    <td className={clsx('px-3 text-right', c.pendingTxCount > 0 && 'text-warn')}>
                       {c.pendingTxCount}
                     </td>
                   </tr>

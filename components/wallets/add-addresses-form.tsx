@@ -176,7 +176,7 @@ export function AddAddressesForm() {
           {busy === 'check' ? 'Checking…' : 'Check'}
         </Button>
       </div>
-      <div aria-live="polite" className="flex flex-col gap-1 text-[12px]">
+      <div aria-live="polite" className="flex flex-col gap-1 text-12">
         {outcome.ok && (
           <p role="status" className="text-up">
             {outcome.ok}
@@ -198,7 +198,7 @@ export function AddAddressesForm() {
           <ul role="status" className="flex flex-col gap-0.5">
             {outcome.checks.map((c) => (
               <li key={c.address} className="flex items-center gap-2">
-                <span className="truncate font-mono text-[11px] text-muted">{c.address}</span>
+                <span className="truncate font-mono text-11 text-muted">{c.address}</span>
                 <span
                   className={
                     c.monitored ? 'text-up' : c.monitored === false ? 'text-muted' : 'text-down'

@@ -65,7 +65,7 @@ export function AddressList({
     );
   }
   return (
-    <ul aria-label="Monitored addresses" className="text-[12px]">
+    <ul aria-label="Monitored addresses" className="text-12">
       {list.map((entry) => (
         <AddressRow
           key={`${entry.source}:${entry.chainType}:${entry.address}`}

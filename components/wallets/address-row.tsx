@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -25,7 +26,7 @@ export interface ListEntry {
 }
 
 const iconButton =
-  'inline-grid h-6 min-w-6 place-items-center rounded px-1 text-[11px] text-muted hover:bg-raised hover:text-text disabled:opacity-40';
+  'inline-grid h-6 min-w-6 place-items-center rounded px-1 text-11 text-muted hover:bg-raised hover:text-text disabled:opacity-40';
 
 function LabelEditor({ address, onDone }: { address: string; onDone: () => void }) {
   const current = useLabel(address) ?? '';
@@ -52,7 +53,7 @@ function LabelEditor({ address, onDone }: { address: string; onDone: () => void 
           onDone();
         }
       }}
-      className="h-6 w-full rounded border border-accent bg-bg px-1.5 text-[12px] focus:outline-none"
+      className="h-6 w-full rounded border border-accent bg-bg px-1.5 text-12 focus:outline-none"
     />
   );
 }
@@ -131,7 +132,7 @@ export function AddressRow({
             <CopyButton value={entry.address} className="opacity-60 group-hover:opacity-100" />
             <button
               type="button"
-              className={`${iconButton} opacity-60 group-hover:opacity-100`}
+              className={clsx(iconButton, 'opacity-60 group-hover:opacity-100')}
               aria-label={`Edit label of ${entry.address}`}
               title="Edit label"
               onClick={() => setEditing(true)}
@@ -178,7 +179,7 @@ export function AddressRow({
           )}
         </span>
       </div>
-      <div className="flex h-6 items-center gap-1 text-[11px] text-muted">
+      <div className="flex h-6 items-center gap-1 text-11 text-muted">
         <span className="truncate" title={origin}>
           {origin}
         </span>
@@ -205,7 +206,7 @@ export function AddressRow({
             <>
               <button
                 type="button"
-                className={`${iconButton} text-down`}
+                className={clsx(iconButton, 'text-down')}
                 onClick={() => void remove()}
                 aria-label={`Confirm removing ${entry.address}`}
               >
@@ -218,7 +219,7 @@ export function AddressRow({
           ) : (
             <button
               type="button"
-              className={`${iconButton} hover:text-down`}
+              className={clsx(iconButton, 'hover:text-down')}
               disabled={!canChange || monitored === false}
               title={
                 !canChange
@@ -236,7 +237,7 @@ export function AddressRow({
         </span>
       </div>
       {message && (
-        <p className="pb-1 text-[11px] text-down" role="alert">
+        <p className="pb-1 text-11 text-down" role="alert">
           {message}{' '}
           <button
             type="button"

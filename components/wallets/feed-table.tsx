@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -103,10 +104,7 @@ export function FeedTable({
       onKeyDown={onKeyDown}
       className="relative h-[max(420px,calc(100vh-300px))] overflow-auto [contain:strict] focus-visible:outline-offset-[-2px]"
     >
-      <table
-        className="num table-fixed text-[12px]"
-        style={{ width: TABLE_WIDTH, minWidth: '100%' }}
-      >
+      <table className="num table-fixed text-12" style={{ width: TABLE_WIDTH, minWidth: '100%' }}>
         <colgroup>
           {COLUMNS.map((c) => (
             <col key={c.label} style={{ width: c.width }} />
@@ -118,7 +116,11 @@ export function FeedTable({
               <th
                 key={c.label}
                 scope="col"
-                className={`h-8 px-2 font-medium ${c.align === 'right' ? 'text-right' : 'text-left'} ${i === 0 ? 'sticky left-0 z-10 bg-panel pl-3' : ''}`}
+                className={clsx(
+                  'h-8 px-2 font-medium',
+                  c.align === 'right' ? 'text-right' : 'text-left',
+                  i === 0 && 'sticky left-0 z-10 bg-panel pl-3',
+                )}
               >
                 {c.label}
               </th>
@@ -178,11 +180,18 @@ const FeedRowView = memo(function FeedRowView({
       data-hash={tx.tx_hash}
       data-time={tx.tx_time ?? undefined}
       onClick={() => onSelect(row.key)}
-      className={`border-b border-border/50 ${selected ? 'bg-raised/60' : 'hover:bg-raised/40'} ${fresh ? 'flash-up' : ''}`}
+      className={clsx(
+        'border-b border-border/50',
+        selected ? 'bg-raised/60' : 'hover:bg-raised/40',
+        fresh && 'flash-up',
+      )}
       style={{ height: ROW_HEIGHT }}
     >
       <td
-        className={`sticky left-0 z-10 pl-3 pr-2 text-muted ${selected ? 'bg-raised' : 'bg-panel'}`}
+        className={clsx(
+          'sticky left-0 z-10 pl-3 pr-2 text-muted',
+          selected ? 'bg-raised' : 'bg-panel',
+        )}
         title={`${formatDateTime(tx.tx_time, zone)} · received ${formatClock(row.receivedAt / 1000, zone)}`}
       >
         {formatClock(tx.tx_time, zone)}
@@ -222,7 +231,7 @@ const FeedRowView = memo(function FeedRowView({
             href={txPath(tx)}
             prefetch={false}
             tabIndex={-1}
-            className="font-mono text-[12px] text-accent hover:underline"
+            className="font-mono text-12 text-accent hover:underline"
             title={tx.tx_hash}
           >
             <Address value={tx.tx_hash} copy={false} head={6} tail={4} />

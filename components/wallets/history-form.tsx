@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, Select, TextArea, TextInput } from '@/components/ui/field';
@@ -92,7 +93,7 @@ export function HistoryForm({
               list={`${id}-known`}
               spellCheck={false}
               autoComplete="off"
-              className="font-mono text-[12px]"
+              className="font-mono text-12"
               placeholder="0x…, Base58 or bc1…"
               aria-invalid={!!err('address')}
               aria-describedby={err('address') ? `${id}-address-error` : undefined}
@@ -139,7 +140,7 @@ export function HistoryForm({
               id={`${id}-token`}
               value={token}
               spellCheck={false}
-              className="font-mono text-[12px]"
+              className="font-mono text-12"
               placeholder="contract address, or any token"
               aria-invalid={!!err('token')}
               onChange={(e) => setToken(e.target.value)}
@@ -194,7 +195,10 @@ export function HistoryForm({
                     <span>
                       Addresses{' '}
                       <span
-                        className={`num ${count > MAX_GROUP_ADDRESSES ? 'text-down' : 'text-muted'}`}
+                        className={clsx(
+                          'num',
+                          count > MAX_GROUP_ADDRESSES ? 'text-down' : 'text-muted',
+                        )}
                       >
                         {count}/{MAX_GROUP_ADDRESSES}
                       </span>
@@ -227,7 +231,7 @@ export function HistoryForm({
             );
           })}
           {err('groups') && (
-            <p role="alert" className="text-[12px] text-down">
+            <p role="alert" className="text-12 text-down">
               {err('groups')}
             </p>
           )}

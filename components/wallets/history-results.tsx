@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useMemo } from 'react';
@@ -124,7 +125,7 @@ export function HistoryResults({ query }: { query: HistoryQuery }) {
       </div>
       <div className="overflow-x-auto">
         <table
-          className={`num w-full text-[12px] ${showWallet ? 'min-w-[1180px]' : 'min-w-[1040px]'}`}
+          className={clsx('num w-full text-12', showWallet ? 'min-w-[1180px]' : 'min-w-[1040px]')}
           aria-label="Transfer history"
         >
           <thead className="text-2xs uppercase tracking-wide text-muted">
@@ -133,7 +134,11 @@ export function HistoryResults({ query }: { query: HistoryQuery }) {
                 <th
                   key={h}
                   scope="col"
-                  className={`h-8 px-2 font-medium ${h === 'Amount' || h === 'Fee' ? 'text-right' : 'text-left'} ${i === 0 ? 'sticky left-0 z-10 bg-panel pl-3' : ''}`}
+                  className={clsx(
+                    'h-8 px-2 font-medium',
+                    h === 'Amount' || h === 'Fee' ? 'text-right' : 'text-left',
+                    i === 0 && 'sticky left-0 z-10 bg-panel pl-3',
+                  )}
                 >
                   {h}
                 </th>
@@ -196,7 +201,7 @@ export function HistoryResults({ query }: { query: HistoryQuery }) {
           </tbody>
         </table>
       </div>
-      <div className="flex items-center justify-center gap-3 p-3 text-[12px] text-muted">
+      <div className="flex items-center justify-center gap-3 p-3 text-12 text-muted">
         {result.hasNextPage ? (
           <Button onClick={() => void result.fetchNextPage()} disabled={result.isFetchingNextPage}>
             {result.isFetchingNextPage ? 'Loading…' : `Load more (${query.limit} per page)`}

@@ -124,7 +124,7 @@ export function LiveFeed({
         </label>
         <Select
           id="feed-wallet"
-          className="!h-7 !w-auto max-w-[200px] text-[12px]"
+          className="!h-7 !w-auto max-w-[200px] text-12"
           value={params.wallet ?? ''}
           onChange={(e) => onChange({ wallet: e.target.value || null })}
         >
@@ -140,7 +140,7 @@ export function LiveFeed({
         </label>
         <Select
           id="feed-chain"
-          className="!h-7 !w-auto text-[12px]"
+          className="!h-7 !w-auto text-12"
           value={params.chain ?? ''}
           onChange={(e) => onChange({ chain: e.target.value || null })}
         >
@@ -171,7 +171,7 @@ export function LiveFeed({
           </label>
           <Select
             id="feed-alerts"
-            className="!h-7 !w-auto text-[12px]"
+            className="!h-7 !w-auto text-12"
             value={alerts}
             onChange={(e) => void chooseAlerts(e.target.value as AlertMode)}
             title="Alert on new transactions"

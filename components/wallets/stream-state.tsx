@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
 import { formatAge } from '@/lib/core/format/text';
 import { useStreamStatus } from '@/lib/client/hooks/use-stream';
@@ -29,7 +30,7 @@ export function StreamState() {
       data-testid="stream-state"
       data-live={live ? 'true' : 'false'}
     >
-      <span aria-hidden className={`h-1.5 w-1.5 rounded-full ${live ? 'bg-up' : 'bg-faint'}`} />
+      <span aria-hidden className={clsx('h-1.5 w-1.5 rounded-full', live ? 'bg-up' : 'bg-faint')} />
       {!live && status.state !== 'connecting' && status.state !== 'idle' && (
         <span className="rounded bg-raised px-1 py-px font-medium uppercase tracking-wide">
           stale

@@ -14,7 +14,7 @@ export function TokenTransfersCell({ transfers }: { transfers: readonly TokenTra
   const symbols = [...new Set(transfers.map((t) => t.symbol ?? '?'))].join(', ');
   return (
     <span title={detail} className="inline-flex max-w-full items-center gap-1 truncate text-muted">
-      <span className="rounded bg-raised px-1 text-[11px] text-text">{transfers.length}</span>
+      <span className="rounded bg-raised px-1 text-11 text-text">{transfers.length}</span>
       <span className="truncate">{symbols}</span>
     </span>
   );

@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { Address } from '@/components/ui/address';
 import { useHydrated } from '@/lib/client/hooks/use-hydrated';
 import { useLabel } from '@/lib/features/wallets/labels';
@@ -33,7 +34,7 @@ export function WalletAddress({
       head={head}
       tail={tail}
       label={hydrated && label ? label : undefined}
-      className={`${hydrated && label ? 'font-medium text-text' : ''} ${className ?? ''}`}
+      className={clsx(hydrated && label && 'font-medium text-text', className)}
     />
   );
 }

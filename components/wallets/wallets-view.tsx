@@ -1,4 +1,5 @@
 'use client';
+import { clsx } from 'clsx';
 import { useMemo, useState } from 'react';
 import { AccessNotice } from '@/components/settings/access-notice';
 import { PageHeader } from '@/components/ui/page-header';
@@ -108,7 +109,12 @@ export function WalletsView() {
                   setFocusTab(true);
                   update({ tab: tab === 'feed' ? 'history' : null }, 'push');
                 }}
-                className={`-mb-px border-b-2 px-3 py-2.5 text-[13px] font-medium ${tab === t.value ? 'border-accent text-text' : 'border-transparent text-muted hover:text-text'}`}
+                className={clsx(
+                  '-mb-px border-b-2 px-3 py-2.5 text-13 font-medium',
+                  tab === t.value
+                    ? 'border-accent text-text'
+                    : 'border-transparent text-muted hover:text-text',
+                )}
               >
                 {t.label}
               </button>
@@ -133,7 +139,7 @@ export function WalletsView() {
                 {history ? (
                   <HistoryResults query={history} />
                 ) : (
-                  <p className="px-3 py-10 text-center text-[12px] text-muted">
+                  <p className="px-3 py-10 text-center text-12 text-muted">
                     Choose an address, or several chains and addresses, then load its history.
                   </p>
                 )}
@@ -145,7 +151,7 @@ export function WalletsView() {
           title="Monitored addresses"
           className="min-w-0 self-start xl:col-start-1 xl:row-start-1"
         >
-          <p className="border-b border-border px-3 py-2 text-[11px] text-muted">
+          <p className="border-b border-border px-3 py-2 text-11 text-muted">
             The service cannot list its monitored addresses, so this shows the ones added in this
             browser and those seen in the live feed, each checked with the service.
           </p>

@@ -77,7 +77,7 @@ export function WatchControl({
         aria-label="Watch chain"
         value={chainType}
         onChange={(e) => setChainType(e.target.value)}
-        className="h-6 rounded border border-border bg-bg px-1 text-[11px]"
+        className="h-6 rounded border border-border bg-bg px-1 text-11"
       >
         {ADDRESS_CHAIN_TYPES.map((c) => (
           <option key={c.type} value={c.type}>
@@ -94,17 +94,17 @@ export function WatchControl({
         onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
         placeholder="Address, for this tab only"
         spellCheck={false}
-        className="h-6 w-64 rounded border border-border bg-bg px-1.5 font-mono text-[11px] focus:border-accent focus:outline-none aria-[invalid=true]:border-down"
+        className="h-6 w-64 rounded border border-border bg-bg px-1.5 font-mono text-11 focus:border-accent focus:outline-none aria-[invalid=true]:border-down"
       />
       <button
         type="submit"
-        className="h-6 rounded bg-[color-mix(in_srgb,var(--accent)_78%,black)] px-2 text-[11px] font-medium text-white"
+        className="h-6 rounded bg-[color-mix(in_srgb,var(--accent)_78%,black)] px-2 text-11 font-medium text-white"
       >
         Watch
       </button>
       <button
         type="button"
-        className="h-6 rounded px-1.5 text-[11px] text-muted hover:text-text"
+        className="h-6 rounded px-1.5 text-11 text-muted hover:text-text"
         onClick={() => setOpen(false)}
       >
         Cancel

@@ -6,6 +6,7 @@
  * tab's one stream: the desk follows all its charts' topics at once when it mounts, so the stream
  * opens once with all of them, however the charts' own creation is staggered.
  */
+import { clsx } from 'clsx';
 import { useQueries } from '@tanstack/react-query';
 import { usePathname } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
@@ -141,7 +142,7 @@ export function WorkspaceView({
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
         <div className="flex min-w-0 items-baseline gap-3">
           <h1 className="text-lg font-semibold tracking-tight">Workspace</h1>
-          <p className="hidden text-[12px] text-muted lg:block">
+          <p className="hidden text-12 text-muted lg:block">
             Any pools at any intervals, live. The link keeps the desk.
           </p>
         </div>
@@ -171,7 +172,7 @@ export function WorkspaceView({
         </div>
       </div>
       <div
-        className={`grid min-h-0 flex-1 grid-cols-1 gap-2 ${GRID[desk.layout]}`}
+        className={clsx('grid min-h-0 flex-1 grid-cols-1 gap-2', GRID[desk.layout])}
         data-testid="desk"
         data-layout={desk.layout}
       >
@@ -220,13 +221,17 @@ function SyncToggle({
       aria-pressed={pressed}
       title={title}
       onClick={() => onChange(!pressed)}
-      className={`h-6 rounded-sm px-2 text-[11px] font-medium transition-colors ${
-        pressed ? 'bg-raised text-text' : 'text-muted hover:text-text'
-      }`}
+      className={clsx(
+        'h-6 rounded-sm px-2 text-11 font-medium transition-colors',
+        pressed ? 'bg-raised text-text' : 'text-muted hover:text-text',
+      )}
     >
       <span
         aria-hidden
-        className={`mr-1 inline-block h-1.5 w-1.5 rounded-full align-middle ${pressed ? 'bg-accent' : 'bg-border'}`}
+        className={clsx(
+          'mr-1 inline-block h-1.5 w-1.5 rounded-full align-middle',
+          pressed ? 'bg-accent' : 'bg-border',
+        )}
       />
       {label}
     </button>
