@@ -43,3 +43,30 @@ export function transaction<T extends Partial<TransactionDetail>>(
     ...over,
   };
 }
+
+type TokenTransfer = TransactionDetail['token_transfers'][number];
+
+/** One token transfer of a record (an ERC-20 leg: `amount` of `token` from `from` to `to`). */
+export function tokenTransfer(
+  token: string,
+  symbol: string | null,
+  from: string,
+  to: string,
+  amount: string,
+  decimals: number,
+): TokenTransfer {
+  return {
+    from_address: from,
+    to_address: to,
+    token_contract_address: token,
+    symbol,
+    amount,
+    decimals,
+    is_from_contract: false,
+    is_to_contract: false,
+    from_token_address: null,
+    to_token_address: null,
+    mint: null,
+    program_id: null,
+  };
+}

@@ -4,7 +4,7 @@
  */
 import type { PoolTrade } from '@/lib/features/pools/api';
 import type { TradePool } from '@/lib/features/pools/trades';
-import { transaction } from '../../support/transactions';
+import { tokenTransfer, transaction } from '../../support/transactions';
 
 export const POOL = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
 const WETH = '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2';
@@ -16,27 +16,7 @@ export const WETH_USDC: TradePool = {
   quote: { address: USDC, symbol: 'USDC' },
 };
 
-const leg = (
-  token: string,
-  symbol: string,
-  from: string,
-  to: string,
-  amount: string,
-  d: number,
-) => ({
-  from_address: from,
-  to_address: to,
-  token_contract_address: token,
-  symbol,
-  amount,
-  decimals: d,
-  is_from_contract: false,
-  is_to_contract: false,
-  from_token_address: null,
-  to_token_address: null,
-  mint: null,
-  program_id: null,
-});
+const leg = tokenTransfer;
 
 export function trade(side: 'buy' | 'sell', extra: Partial<PoolTrade> = {}): PoolTrade {
   const usdc = leg(USDC, 'USDC', TRADER, POOL, '6200000000', 6);

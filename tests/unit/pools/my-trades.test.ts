@@ -10,7 +10,7 @@ import { walletsForPool } from '@/lib/features/pools/my-wallets';
 import type { TradePool } from '@/lib/features/pools/trades';
 import type { TransactionDetail } from '@/lib/contracts/tx/schema';
 import { labelKey } from '@/lib/features/wallets/labels';
-import { transaction } from '../../support/transactions';
+import { tokenTransfer, transaction } from '../../support/transactions';
 
 const UNISWAP = '0x88e6A0c2dDD26FEEb64F039a2c41296FcB3f5640';
 const OTHER_POOL = '0x11b815efB8f581194ae79006d24E0d814B7697F6';
@@ -26,20 +26,8 @@ const POOL: TradePool = {
   quote: { address: USDC, symbol: 'USDC' },
 };
 
-const leg = (token: string, from: string, to: string, amount: string, decimals: number) => ({
-  from_address: from,
-  to_address: to,
-  token_contract_address: token,
-  symbol: null,
-  amount,
-  decimals,
-  is_from_contract: false,
-  is_to_contract: false,
-  from_token_address: null,
-  to_token_address: null,
-  mint: null,
-  program_id: null,
-});
+const leg = (token: string, from: string, to: string, amount: string, decimals: number) =>
+  tokenTransfer(token, null, from, to, amount, decimals);
 
 function swap(
   hash: string,

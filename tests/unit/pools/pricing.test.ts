@@ -8,7 +8,7 @@ import {
 } from '@/lib/features/pools/pricing';
 import { readTrade } from '@/lib/features/pools/trades';
 import type { ChainItem, TokenItem } from '@/lib/contracts/price/schema';
-import { transaction } from '../../support/transactions';
+import { tokenTransfer, transaction } from '../../support/transactions';
 
 const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
 
@@ -38,20 +38,8 @@ describe('the quote token price a pool is priced at', () => {
       base: { address: '0xpepe', symbol: 'PEPE' },
       quote: { address: WETH, symbol: 'WETH' },
     };
-    const leg = (token: string, symbol: string, from: string, to: string, amount: string) => ({
-      from_address: from,
-      to_address: to,
-      token_contract_address: token,
-      symbol,
-      amount,
-      decimals: 18,
-      is_from_contract: false,
-      is_to_contract: false,
-      from_token_address: null,
-      to_token_address: null,
-      mint: null,
-      program_id: null,
-    });
+    const leg = (token: string, symbol: string, from: string, to: string, amount: string) =>
+      tokenTransfer(token, symbol, from, to, amount, 18);
     const tx = transaction({
       tx_hash: '0x1',
       sender: '0xme',

@@ -9,7 +9,7 @@ import {
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import type { TransactionDetail } from '@/lib/contracts/tx/schema';
 import { simGet } from './sim-payloads';
-import { transaction } from '../../support/transactions';
+import { tokenTransfer, transaction } from '../../support/transactions';
 
 const UNISWAP = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
 const RAYDIUM = '58oQChx4yWmvKdwLLZzBi4ChoCc2fqCF8hQhbYWEbTtW';
@@ -20,30 +20,10 @@ const WETH_USDC: TradePool = {
   quote: { address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', symbol: 'USDC' },
 };
 
-const transfer = (
-  token: string,
-  symbol: string,
-  from: string,
-  to: string,
-  amount: string,
-  decimals: number,
-) => ({
-  from_address: from,
-  to_address: to,
-  token_contract_address: token,
-  symbol,
-  amount,
-  decimals,
-  is_from_contract: false,
-  is_to_contract: false,
-  from_token_address: null,
-  to_token_address: null,
-  mint: null,
-  program_id: null,
-});
+const transfer = tokenTransfer;
 
 function tx(
-  transfers: ReturnType<typeof transfer>[],
+  transfers: TransactionDetail['token_transfers'],
   extra: Partial<TransactionDetail> = {},
 ): TransactionDetail {
   return transaction({
