@@ -71,6 +71,17 @@ export function useUrlParams(): [
       setOverlay(null);
   }, [current, pathname]);
 
+  useEffect(() => {
+    // Back or Forward moved the URL: what this tab wrote is no longer the view. Dropped here, not
+    // only when Next reports a new query, because a Back that lands on the query Next still holds
+    // (pressed before it caught up with a push) reports nothing.
+    const drop = () => {
+      if (overlay) setOverlay(null);
+    };
+    window.addEventListener('popstate', drop);
+    return () => window.removeEventListener('popstate', drop);
+  }, []);
+
   const update = useCallback(
     (patch: ParamPatch, mode: UrlMode = 'replace') => {
       const next = new URLSearchParams(window.location.search);
