@@ -32,7 +32,7 @@ const WINDOWS = Object.keys(WINDOW_LABELS) as PoolWindow[];
  * Pair, DEX, network, tokens, the live pool price (from the last candle, from the first paint), the
  * change per window and the pool's key figures, in the display fiat. The changes and figures are the
  * price service's pool object, an hourly snapshot, and say so. On a phone the changes are one
- * scrolling row and the key figures (with the quote token's price and the note on their sources)
+ * scrolling row that fades at its edge (so a cut figure reads as "scroll on", not as clipped) and the key figures (with the quote token's price and the note on their sources)
  * fold behind a disclosure beside it, so the chart starts high on the first screen.
  */
 export function PoolHeader({
@@ -114,7 +114,7 @@ export function PoolHeader({
         <LivePrice pool={pool} live={live} initial={initialLive} quote={quote} money={money} />
         <div className="flex min-w-0 items-end gap-2">
           <dl
-            className="-ml-3 flex min-w-0 flex-1 gap-x-4 overflow-x-auto pl-3 sm:mx-0 sm:grid sm:grid-cols-6 sm:gap-y-2 sm:overflow-visible sm:px-0"
+            className="-ml-3 flex min-w-0 flex-1 gap-x-4 overflow-x-auto pr-5 pl-3 [mask-image:linear-gradient(to_right,#000_calc(100%-1.25rem),transparent)] sm:mx-0 sm:grid sm:grid-cols-6 sm:gap-y-2 sm:overflow-visible sm:px-0 sm:[mask-image:none]"
             aria-label="Price change, hourly snapshot"
           >
             {WINDOWS.map((w) => (

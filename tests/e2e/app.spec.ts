@@ -71,6 +71,27 @@ test.describe('app shell', () => {
     );
   });
 
+  test('a path no page claims is a 404 inside the app: header, dark theme and a way back', async ({
+    page,
+  }) => {
+    for (const path of [
+      '/nothing-here',
+      '/tokens/evm/1/0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2',
+    ]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await expect(page).toHaveTitle(/^Page not found · Pulse$/);
+    }
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('link', { name: 'Pools' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Pools' })).toBeVisible();
+  });
+
   test('dark by default, light on demand, and the choice survives a reload', async ({ page }) => {
     await page.goto('/');
     const html = page.locator('html');
