@@ -110,10 +110,16 @@ export function MarketsToolbar({
           placeholder="Address, name or symbol"
           autoComplete="off"
           spellCheck={false}
+          enterKeyHint="search"
           className="h-7 w-64 rounded border border-border bg-bg pl-7 pr-8 text-12 text-text placeholder:text-faint focus-visible:outline-2 focus-visible:outline-accent"
         />
-        <kbd className="pointer-events-none absolute right-2 top-1/2 -translate-y-1/2 rounded border border-border px-1 text-10 text-faint">
-          /
+        {/* The search asks the price service, so it runs on Enter, not on every key: while the box
+            holds a search not yet run, its hint says so. */}
+        <kbd
+          data-testid="search-hint"
+          className="pointer-events-none absolute right-2 top-1/2 -translate-y-1/2 rounded border border-border px-1 text-10 text-faint"
+        >
+          {text.trim() && text.trim() !== query ? '↵' : '/'}
         </kbd>
       </form>
 

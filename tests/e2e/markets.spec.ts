@@ -64,8 +64,11 @@ test.describe('markets', () => {
     await page.keyboard.press('/');
     await expect(page.getByRole('searchbox')).toBeFocused();
     await page.keyboard.type('usdc');
+    // The search runs on Enter (it asks the price service); until then the hint says so.
+    await expect(page.getByTestId('search-hint')).toHaveText('↵');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/q=usdc/);
+    await expect(page.getByTestId('search-hint')).toHaveText('/');
     await expect(page.getByText(/records? for “usdc”/)).toBeVisible();
     await expect.poll(async () => rows(page).count()).toBeGreaterThanOrEqual(5);
     const symbols = await rows(page).locator('[data-testid="token-link"]').allTextContents();
