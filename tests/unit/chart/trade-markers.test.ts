@@ -4,8 +4,8 @@ import {
   labelMarkers,
   longestPeriod,
   placeTrades,
-} from '@/lib/features/chart/trade-markers';
-import { markerText } from '@/lib/chart/trade-markers';
+} from '@/lib/chart/trades/marker-buckets';
+import { markerText } from '@/lib/chart/draw/trade-markers';
 import type { MarkerTrade } from '@/lib/features/pools/my-trades';
 
 const M15 = 900;

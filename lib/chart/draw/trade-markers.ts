@@ -2,7 +2,7 @@
  * Your trades on the chart, drawn with the library's series markers (`createSeriesMarkers`): buys
  * below their candle in the up colour, sells above in the down colour, each with its wallet's label
  * (or a count when several trades share a candle). The placement rules are pure
- * (lib/features/chart/trade-markers.ts); this layer holds the trades, places them again whenever the
+ * (lib/chart/trades/marker-buckets.ts); this layer holds the trades, places them again whenever the
  * bars change (a new interval, older history prepended, a new live candle), follows the price series
  * when the style swaps it, and tells which marker the pointer is on.
  */
@@ -16,17 +16,17 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import type { Candle } from '../features/chart/candles';
+import type { Candle } from '../rules/candles';
 import {
   labelMarkers,
   longestPeriod,
   placeTrades,
   type MarkerBucket,
   type Placement,
-} from '../features/chart/trade-markers';
-import type { KlineInterval } from '../features/chart/intervals';
-import type { MarkerTrade } from '../features/pools/my-trades';
-import { shorten } from '../core/format/text';
+} from '../trades/marker-buckets';
+import type { KlineInterval } from '../rules/intervals';
+import type { MarkerTrade } from '../../features/pools/my-trades';
+import { shorten } from '../../core/format/text';
 import type { ChartColors } from './theme';
 
 export type TradeBucket = MarkerBucket<MarkerTrade>;

@@ -5,8 +5,8 @@
  * start where the kline service starts them. A trade older than the first bar waits for scroll-back
  * to load its candle; one newer than the last bar waits for the live candle that will hold it.
  */
-import type { TradeSide } from '../pools/trades';
-import { INTERVAL_SECONDS, type KlineInterval } from './intervals';
+import type { TradeSide } from '../../features/pools/trades';
+import { INTERVAL_SECONDS, type KlineInterval } from '../rules/intervals';
 
 export interface PlaceableTrade {
   /** Unix seconds */
