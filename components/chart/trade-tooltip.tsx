@@ -16,7 +16,7 @@ import {
   type TradeCardRow as TradeCardRowData,
 } from '@/lib/chart/trades/trade-card';
 import type { MarkerTrade } from '@/lib/features/pools/my-trades';
-import type { TradeBucket } from '@/lib/chart/draw/trade-markers';
+import type { TradeBucket } from '@/lib/chart/trades/marker-buckets';
 
 const CARD_WIDTH = 264;
 

@@ -3,9 +3,9 @@ import {
   barIndexAt,
   labelMarkers,
   longestPeriod,
+  markerText,
   placeTrades,
 } from '@/lib/chart/trades/marker-buckets';
-import { markerText } from '@/lib/chart/draw/trade-markers';
 import type { MarkerTrade } from '@/lib/features/pools/my-trades';
 
 const M15 = 900;
