@@ -130,6 +130,24 @@ export default tseslint.config(
     },
   },
   {
+    // The chart's data rules and trade views are shared with pages, loaders and the widget's
+    // server-written HTML: the chart library is lib/chart/draw's alone.
+    files: ['lib/chart/rules/**', 'lib/chart/trades/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'lightweight-charts',
+              message: 'Only lib/chart/draw/ draws with the chart library.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.js', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },
