@@ -15,12 +15,27 @@ const LAYERS = {
   upstream: ['core', 'contracts', 'config', 'observe', 'sim'],
   server: ['core', 'contracts', 'config', 'observe', 'sim', 'upstream'],
   client: ['core', 'contracts'],
-  feature: ['core', 'contracts', 'client'],
-  loader: ['core', 'contracts', 'config', 'upstream', 'client', 'feature'],
-  // Framework-free browser code: the chart (lib/chart) and the embeddable widget (lib/embed).
-  chart: ['core', 'contracts', 'client', 'feature'],
-  embed: ['core', 'contracts', 'client', 'feature', 'chart'],
-  components: ['core', 'contracts', 'client', 'feature', 'chart'],
+  // The chart's data rules (lib/chart/rules): pure, no DOM and no chart library, so the features,
+  // their page loaders, the widget's server-written HTML and the tests share them.
+  'chart-rules': ['core', 'contracts'],
+  feature: ['core', 'contracts', 'client', 'chart-rules'],
+  loader: ['core', 'contracts', 'config', 'upstream', 'client', 'feature', 'chart-rules'],
+  // What the pool page and the widget both show of trades (lib/chart/trades): rows, marker buckets,
+  // the marker's card; pure, over the pools feature's trade readings.
+  'chart-trades': ['core', 'contracts', 'feature', 'chart-rules'],
+  // Framework-free browser code: the chart's drawing (lib/chart/draw, lightweight-charts) and the
+  // embeddable widget (lib/embed).
+  'chart-draw': ['core', 'contracts', 'client', 'feature', 'chart-rules', 'chart-trades'],
+  embed: ['core', 'contracts', 'client', 'feature', 'chart-rules', 'chart-trades', 'chart-draw'],
+  components: [
+    'core',
+    'contracts',
+    'client',
+    'feature',
+    'chart-rules',
+    'chart-trades',
+    'chart-draw',
+  ],
   app: [
     'core',
     'contracts',
@@ -31,7 +46,9 @@ const LAYERS = {
     'client',
     'feature',
     'loader',
-    'chart',
+    'chart-rules',
+    'chart-trades',
+    'chart-draw',
     'embed',
     'components',
   ],
@@ -90,7 +107,10 @@ export default tseslint.config(
         // A feature's page loaders (server.ts) reach the upstream clients; the rest of it does not.
         { type: 'loader', pattern: 'lib/features/*/server.ts', mode: 'full' },
         { type: 'feature', pattern: 'lib/features/**', mode: 'full' },
-        { type: 'chart', pattern: 'lib/chart/**', mode: 'full' },
+        { type: 'chart-rules', pattern: 'lib/chart/rules/**', mode: 'full' },
+        { type: 'chart-trades', pattern: 'lib/chart/trades/**', mode: 'full' },
+        // Everything else of lib/chart (draw/, and any file added beside the three folders).
+        { type: 'chart-draw', pattern: 'lib/chart/**', mode: 'full' },
         { type: 'embed', pattern: 'lib/embed/**', mode: 'full' },
         { type: 'components', pattern: 'components/**', mode: 'full' },
         { type: 'app', pattern: ['app/**', 'proxy.ts', 'instrumentation.ts'], mode: 'full' },
@@ -105,6 +125,24 @@ export default tseslint.config(
             from: { element: { type } },
             allow: { to: { element: { types: { anyOf: [type, ...below] } } } },
           })),
+        },
+      ],
+    },
+  },
+  {
+    // The chart's data rules and trade views are shared with pages, loaders and the widget's
+    // server-written HTML: the chart library is lib/chart/draw's alone.
+    files: ['lib/chart/rules/**', 'lib/chart/trades/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'lightweight-charts',
+              message: 'Only lib/chart/draw/ draws with the chart library.',
+            },
+          ],
         },
       ],
     },

@@ -4,7 +4,7 @@ const nextConfig = {
   // A self-contained server in .next/standalone (the container ships only that, docs/deploying.md).
   output: 'standalone',
   reactStrictMode: true,
-  // Build-time only: '1' compiles in the chart's benchmark hook (lib/chart/bench-hook.ts, used by
+  // Build-time only: '1' compiles in the chart's benchmark hook (lib/chart/draw/bench-hook.ts, used by
   // `npm run bench:chart`); any other build replaces the test with '' === '1' and drops the hook.
   env: { PULSE_BENCH: process.env.PULSE_BENCH === '1' ? '1' : '' },
   // `ws` has optional native add-ons; keep it out of the server bundle.

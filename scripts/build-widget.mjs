@@ -63,7 +63,7 @@ const ctx = await context({
   legalComments: 'none',
   define: {
     'process.env.NODE_ENV': '"production"',
-    // The chart's benchmark hook stays out unless PULSE_BENCH=1 (lib/chart/bench-hook.ts).
+    // The chart's benchmark hook stays out unless PULSE_BENCH=1 (lib/chart/draw/bench-hook.ts).
     'process.env.PULSE_BENCH': JSON.stringify(process.env.PULSE_BENCH === '1' ? '1' : ''),
   },
   logLevel: 'warning',

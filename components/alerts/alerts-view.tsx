@@ -15,7 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useHydrated } from '@/lib/client/hooks/use-hydrated';
 import { usePrefs } from '@/lib/client/stores/prefs';
 import { chainsQuery } from '@/lib/client/queries/price';
-import { formatMoment, type TimeZoneMode } from '@/lib/features/chart/time-format';
+import { formatMoment, type TimeZoneMode } from '@/lib/chart/rules/time-format';
 import { CONDITION_LABELS, isArmed, type PriceEntry } from '@/lib/features/alerts/model';
 import { askNotifyPermission, notifyPermission } from '@/lib/features/alerts/notify';
 import { useAlerts } from '@/lib/features/alerts/store';

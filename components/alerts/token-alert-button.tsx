@@ -17,7 +17,7 @@ import { useAlerts } from '@/lib/features/alerts/store';
 import { formatLevel, formatNear, levelText } from '@/lib/features/alerts/text';
 import { AlreadyPast, fireNow } from './already-past';
 import { formatPrice, type FiatFormat } from '@/lib/core/format/number';
-import { priceDecimals } from '@/lib/features/chart/price-format';
+import { priceDecimals } from '@/lib/chart/rules/price-format';
 import { PushSwitch } from './push-switch';
 import { BellIcon } from '@/components/ui/icons';
 

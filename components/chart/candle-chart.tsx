@@ -1,25 +1,25 @@
 'use client';
 /**
  * The pool page's candle chart: a React face over the one chart implementation
- * (lib/chart/controller.ts, which the embeddable widget uses too). The controller is created once on
+ * (lib/chart/draw/controller.ts, which the embeddable widget uses too). The controller is created once on
  * mount and disposed on unmount; a change of pool or interval swaps its data feed, not the chart
  * (./use-chart-controller.ts). What React draws over the canvas is in ./chart-overlays.tsx.
  */
 import { clsx } from 'clsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, type ReactNode } from 'react';
-import type { FeedSnapshot } from '@/lib/features/chart/feed';
-import type { PackedCandle } from '@/lib/features/chart/candles';
-import { INTERVAL_LABELS, type KlineInterval } from '@/lib/features/chart/intervals';
-import type { TimeZoneMode } from '@/lib/features/chart/time-format';
+import type { FeedSnapshot } from '@/lib/chart/rules/feed';
+import type { PackedCandle } from '@/lib/chart/rules/candles';
+import { INTERVAL_LABELS, type KlineInterval } from '@/lib/chart/rules/intervals';
+import type { TimeZoneMode } from '@/lib/chart/rules/time-format';
 import { useLiveInterrupted } from '@/lib/client/hooks/use-stream';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
 import type { ChartStyle } from '@/lib/features/pools/params';
-import type { StudySpec } from '@/lib/features/chart/studies';
-import type { ChartController } from '@/lib/chart/controller';
-import type { ScaleMode } from '@/lib/features/chart/scale';
+import type { StudySpec } from '@/lib/chart/rules/studies';
+import type { ChartController } from '@/lib/chart/draw/controller';
+import type { ScaleMode } from '@/lib/chart/rules/scale';
 import type { MarkerTrade } from '@/lib/features/pools/my-trades';
-import type { TimeRange } from '@/lib/features/chart/time-axis';
+import type { TimeRange } from '@/lib/chart/rules/time-axis';
 import { Freshness } from '@/components/ui/freshness';
 import { ChartLegends, ChartStatus, ChartTradeCard } from './chart-overlays';
 import { ChartViewActions } from './chart-view-actions';
@@ -63,9 +63,9 @@ export interface CandleChartProps {
   createDelay?: number;
   /** the chart's controller once created, null once disposed (charts that follow one another) */
   onController?: (controller: ChartController | null) => void;
-  /** the user's crosshair time, null when it leaves (lib/chart/controller.ts, onCrosshairTime) */
+  /** the user's crosshair time, null when it leaves (lib/chart/draw/controller.ts, onCrosshairTime) */
   onCrosshairTime?: (time: number | null) => void;
-  /** the time range in view changed (lib/chart/controller.ts, onVisibleTimeRange) */
+  /** the time range in view changed (lib/chart/draw/controller.ts, onVisibleTimeRange) */
   onVisibleTimeRange?: (range: TimeRange | null) => void;
   /** the price scale (`scale=` in the URL); percent anyway while pools are compared */
   scale?: ScaleMode;

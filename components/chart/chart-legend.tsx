@@ -1,9 +1,9 @@
 'use client';
 import { clsx } from 'clsx';
 import { useState } from 'react';
-import type { Candle } from '@/lib/features/chart/candles';
-import { legendOf, type LegendTone } from '@/lib/chart/legend';
-import type { StudyLegendEntry } from '@/lib/chart/studies';
+import type { Candle } from '@/lib/chart/rules/candles';
+import { legendOf, type LegendTone } from '@/lib/chart/rules/legend';
+import type { StudyLegendEntry } from '@/lib/chart/draw/study-series';
 
 const TONE: Record<LegendTone, string> = { up: 'text-up', down: 'text-down', muted: 'text-muted' };
 /** A veil of the panel's colour behind the figures: readable over candles and indicator lines. */
@@ -11,7 +11,7 @@ const BACKDROP = 'rounded bg-[color-mix(in_srgb,var(--panel)_80%,transparent)] p
 
 /**
  * The crosshair legend: open, high, low, close, volume and change of the bar under the cursor (the
- * last bar otherwise), and each indicator's values; the figures are lib/chart/legend.ts's, shared
+ * last bar otherwise), and each indicator's values; the figures are lib/chart/rules/legend.ts's, shared
  * with the widget. On a phone it is one line (pair, close, change) over the price pane, with a
  * button that unfolds the rest, so the candles stay readable.
  */

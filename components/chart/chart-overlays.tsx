@@ -6,15 +6,15 @@
  */
 import dynamic from 'next/dynamic';
 import { poolKey, type PoolRef } from '@/lib/contracts/pool-ref';
-import type { Candle } from '@/lib/features/chart/candles';
-import type { FeedSnapshot } from '@/lib/features/chart/feed';
-import { INTERVAL_LABELS, type KlineInterval } from '@/lib/features/chart/intervals';
-import type { TimeZoneMode } from '@/lib/features/chart/time-format';
-import type { ChangeSince } from '@/lib/features/chart/compare';
+import type { Candle } from '@/lib/chart/rules/candles';
+import type { FeedSnapshot } from '@/lib/chart/rules/feed';
+import { INTERVAL_LABELS, type KlineInterval } from '@/lib/chart/rules/intervals';
+import type { TimeZoneMode } from '@/lib/chart/rules/time-format';
+import type { ChangeSince } from '@/lib/chart/rules/compare';
 import type { MarkerTrade } from '@/lib/features/pools/my-trades';
-import type { CompareRow } from '@/lib/chart/compare';
-import type { StudyLegendEntry } from '@/lib/chart/studies';
-import { SKELETON_BARS } from '@/lib/chart/skeleton';
+import type { CompareRow } from '@/lib/chart/draw/compare-series';
+import type { StudyLegendEntry } from '@/lib/chart/draw/study-series';
+import { SKELETON_BARS } from '@/lib/chart/rules/skeleton';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ChartLegend } from './chart-legend';

@@ -1,17 +1,13 @@
 'use client';
 import { clsx } from 'clsx';
 import { useId, type ReactNode } from 'react';
-import {
-  INTERVAL_LABELS,
-  KLINE_INTERVALS,
-  type KlineInterval,
-} from '@/lib/features/chart/intervals';
+import { INTERVAL_LABELS, KLINE_INTERVALS, type KlineInterval } from '@/lib/chart/rules/intervals';
 import { zoneChoices, zoneLabel, zoneShortLabel, type TimeZoneMode } from '@/lib/core/format/zone';
 import { Segmented } from '@/components/ui/segmented';
 import type { ChartStyle } from '@/lib/features/pools/params';
-import type { StudySpec } from '@/lib/features/chart/studies';
+import type { StudySpec } from '@/lib/chart/rules/studies';
 import { StudiesControl } from './studies-control';
-import { SCALE_LABELS, SCALE_MODES, type ScaleMode } from '@/lib/features/chart/scale';
+import { SCALE_LABELS, SCALE_MODES, type ScaleMode } from '@/lib/chart/rules/scale';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
 import { LazyCompare } from './lazy-compare';
 import { usePopover } from './use-popover';

@@ -2,7 +2,7 @@
 import { clsx } from 'clsx';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { MAX_COMPARE, readPoolInput } from '@/lib/features/chart/compare';
+import { MAX_COMPARE, readPoolInput } from '@/lib/chart/rules/compare';
 import { poolQuery } from '@/lib/features/pools/queries';
 import { poolKey, type PoolRef } from '@/lib/contracts/pool-ref';
 import type { PoolObject } from '@/lib/contracts/price/schema';

@@ -1,7 +1,7 @@
 'use client';
-import type { CompareRow } from '@/lib/chart/compare';
-import type { ChangeSince } from '@/lib/features/chart/compare';
-import { formatChangePercent } from '@/lib/features/chart/price-format';
+import type { CompareRow } from '@/lib/chart/draw/compare-series';
+import type { ChangeSince } from '@/lib/chart/rules/compare';
+import { formatChangePercent } from '@/lib/chart/rules/price-format';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
 import { usePoolName } from './pool-name';
 

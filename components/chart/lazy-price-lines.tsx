@@ -1,9 +1,9 @@
 'use client';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { ChartController } from '@/lib/chart/controller';
+import type { ChartController } from '@/lib/chart/draw/controller';
 import type { PoolTarget } from '@/lib/features/alerts/model';
 import { poolEntries, useAlerts } from '@/lib/features/alerts/store';
-import type { TimeZoneMode } from '@/lib/features/chart/time-format';
+import type { TimeZoneMode } from '@/lib/chart/rules/time-format';
 import { LinesButton, PriceLineButton, PriceLinesPlaceholder } from './toolbar-placeholders';
 
 const load = () => import('./price-lines-control');

@@ -5,7 +5,7 @@
  * the chart, so showing it when the first trade arrives moves nothing on the page.
  */
 import { useId, useState } from 'react';
-import type { TimeZoneMode } from '@/lib/features/chart/time-format';
+import type { TimeZoneMode } from '@/lib/chart/rules/time-format';
 import type { MarkerTrade } from '@/lib/features/pools/my-trades';
 import { TradeRow, type TradeRowSymbols } from './trade-tooltip';
 

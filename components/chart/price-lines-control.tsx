@@ -3,14 +3,14 @@
  * The pool chart's price lines: the line tool (click the chart to add one; Alt+H adds one at the
  * last price), and a panel that lists the pool's lines with their price, alert and delete, so every
  * action on the chart has a keyboard way too. The lines themselves are drawn and dragged by
- * lib/chart/price-lines.ts; they are kept per pool in the browser (lib/features/alerts/store.ts).
+ * lib/chart/draw/price-lines.ts; they are kept per pool in the browser (lib/features/alerts/store.ts).
  */
 import { clsx } from 'clsx';
 import Link from 'next/link';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ChartController } from '@/lib/chart/controller';
-import { PriceLineLayer } from '@/lib/chart/price-lines';
+import type { ChartController } from '@/lib/chart/draw/controller';
+import { PriceLineLayer } from '@/lib/chart/draw/price-lines';
 import {
   CONDITION_LABELS,
   alreadyPast,
@@ -21,8 +21,8 @@ import { poolEntries, useAlerts } from '@/lib/features/alerts/store';
 import { formatLevel, formatNear, levelUnit } from '@/lib/features/alerts/text';
 import { askNotifyPermission, notifyPermission } from '@/lib/features/alerts/notify';
 import { useToasts } from '@/lib/features/alerts/toasts';
-import { formatClock } from '@/lib/features/chart/time-format';
-import type { TimeZoneMode } from '@/lib/features/chart/time-format';
+import { formatClock } from '@/lib/chart/rules/time-format';
+import type { TimeZoneMode } from '@/lib/chart/rules/time-format';
 import { PushSwitch } from '@/components/alerts/push-switch';
 import { AlreadyPast, fireNow } from '@/components/alerts/already-past';
 import { usePopover } from './use-popover';

@@ -1,18 +1,18 @@
 /**
  * The chart panel's snapshot button: the chart as a PNG under a strip naming the pair, interval and
  * time, the compared pools with their change, and the legend as shown. Its drawing code
- * (lib/chart/snapshot.ts) loads on the first snapshot, not with the page.
+ * (lib/chart/draw/snapshot.ts) loads on the first snapshot, not with the page.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { Candle } from '@/lib/features/chart/candles';
-import type { KlineInterval } from '@/lib/features/chart/intervals';
-import type { TimeZoneMode } from '@/lib/features/chart/time-format';
-import { formatChangePercent } from '@/lib/features/chart/price-format';
+import type { Candle } from '@/lib/chart/rules/candles';
+import type { KlineInterval } from '@/lib/chart/rules/intervals';
+import type { TimeZoneMode } from '@/lib/chart/rules/time-format';
+import { formatChangePercent } from '@/lib/chart/rules/price-format';
 import { poolQuery } from '@/lib/features/pools/queries';
 import type { PoolObject } from '@/lib/contracts/price/schema';
-import type { ChartController } from '@/lib/chart/controller';
-import type { CompareRow } from '@/lib/chart/compare';
-import type { StudyLegendEntry } from '@/lib/chart/studies';
+import type { ChartController } from '@/lib/chart/draw/controller';
+import type { CompareRow } from '@/lib/chart/draw/compare-series';
+import type { StudyLegendEntry } from '@/lib/chart/draw/study-series';
 import { nameOf, shortKey } from './pool-name';
 
 export async function saveChartSnapshot(at: {
@@ -45,7 +45,7 @@ export async function saveChartSnapshot(at: {
     };
   });
   const { composeSnapshot, downloadPng, snapshotFileName, snapshotLegend, snapshotTitle } =
-    await import('@/lib/chart/snapshot');
+    await import('@/lib/chart/draw/snapshot');
   const canvas = composeSnapshot(
     at.controller.screenshot(),
     at.container.clientWidth,

@@ -1,7 +1,7 @@
 'use client';
 import { clsx } from 'clsx';
 import { lazy, Suspense, useId } from 'react';
-import type { StudySpec } from '@/lib/features/chart/studies';
+import type { StudySpec } from '@/lib/chart/rules/studies';
 import { usePopover } from './use-popover';
 
 const load = () => import('./studies-panel');

@@ -15,7 +15,7 @@ import {
   studyLabel as label,
   type StudyKind,
   type StudySpec,
-} from '@/lib/features/chart/studies';
+} from '@/lib/chart/rules/studies';
 import { POPOVER_PANEL } from './use-popover';
 
 const KINDS: readonly { kind: StudyKind; title: string }[] = [

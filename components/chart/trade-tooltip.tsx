@@ -1,7 +1,7 @@
 'use client';
 /**
- * The card of one trade marker (lib/chart/trade-markers.ts), drawn from its content as data
- * (lib/features/chart/trade-card.ts, which the widget draws too): each trade it stands for with its
+ * The card of one trade marker (lib/chart/draw/trade-markers.ts), drawn from its content as data
+ * (lib/chart/trades/trade-card.ts, which the widget draws too): each trade it stands for with its
  * time (in the app's time zone), side, amounts, price, wallet and a link to its transaction page.
  * It opens next to the marker on the side with room, and stays while the pointer is on it, so the
  * link can be clicked.
@@ -9,14 +9,14 @@
 import { clsx } from 'clsx';
 import Link from 'next/link';
 import { shorten } from '@/lib/core/format/text';
-import { formatMoment, type TimeZoneMode } from '@/lib/features/chart/time-format';
+import { formatMoment, type TimeZoneMode } from '@/lib/chart/rules/time-format';
 import {
   tradeCard,
   tradeCardRow,
   type TradeCardRow as TradeCardRowData,
-} from '@/lib/features/chart/trade-card';
+} from '@/lib/chart/trades/trade-card';
 import type { MarkerTrade } from '@/lib/features/pools/my-trades';
-import type { TradeBucket } from '@/lib/chart/trade-markers';
+import type { TradeBucket } from '@/lib/chart/trades/marker-buckets';
 
 const CARD_WIDTH = 264;
 

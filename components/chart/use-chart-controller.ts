@@ -1,6 +1,6 @@
 'use client';
 /**
- * The chart's controller (lib/chart/controller.ts) wired to React: created once per mount, after the
+ * The chart's controller (lib/chart/draw/controller.ts) wired to React: created once per mount, after the
  * page's hydration, with the props of that moment (read through effect events, not mirrored refs);
  * each later prop change goes to it by one setter; what it reports back is state for the overlays.
  */
@@ -12,24 +12,24 @@ import {
   useState,
   type RefObject,
 } from 'react';
-import { unpackCandles, type PackedCandle } from '@/lib/features/chart/candles';
-import { INITIAL_SNAPSHOT, type FeedSnapshot } from '@/lib/features/chart/feed';
-import type { KlineInterval } from '@/lib/features/chart/intervals';
-import type { TimeZoneMode } from '@/lib/features/chart/time-format';
+import { unpackCandles, type PackedCandle } from '@/lib/chart/rules/candles';
+import { INITIAL_SNAPSHOT, type FeedSnapshot } from '@/lib/chart/rules/feed';
+import type { KlineInterval } from '@/lib/chart/rules/intervals';
+import type { TimeZoneMode } from '@/lib/chart/rules/time-format';
 import { fetchCandles } from '@/lib/features/pools/api';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
 import type { ChartStyle } from '@/lib/features/pools/params';
-import { formatStudies, type StudySpec } from '@/lib/features/chart/studies';
-import { ChartController } from '@/lib/chart/controller';
-import type { ChartHover } from '@/lib/chart/controller-options';
-import type { CompareRow } from '@/lib/chart/compare';
-import type { ChangeSince } from '@/lib/features/chart/compare';
-import { formatCompare } from '@/lib/features/chart/compare';
-import type { ScaleMode } from '@/lib/features/chart/scale';
-import type { TradeMarkerHover } from '@/lib/chart/trade-markers';
+import { formatStudies, type StudySpec } from '@/lib/chart/rules/studies';
+import { ChartController } from '@/lib/chart/draw/controller';
+import type { ChartHover } from '@/lib/chart/draw/controller-options';
+import type { CompareRow } from '@/lib/chart/draw/compare-series';
+import type { ChangeSince } from '@/lib/chart/rules/compare';
+import { formatCompare } from '@/lib/chart/rules/compare';
+import type { ScaleMode } from '@/lib/chart/rules/scale';
+import type { TradeMarkerHover } from '@/lib/chart/draw/trade-markers';
 import type { MarkerTrade } from '@/lib/features/pools/my-trades';
-import type { StudyLegendEntry } from '@/lib/chart/studies';
-import type { TimeRange } from '@/lib/features/chart/time-axis';
+import type { StudyLegendEntry } from '@/lib/chart/draw/study-series';
+import type { TimeRange } from '@/lib/chart/rules/time-axis';
 
 export interface ChartControllerProps {
   containerRef: RefObject<HTMLDivElement | null>;

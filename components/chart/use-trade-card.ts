@@ -4,7 +4,7 @@
  * leaves the marker, so that it can reach the card (and its link) before the card goes.
  */
 import { useRef, useState, type RefObject } from 'react';
-import type { TradeMarkerHover } from '@/lib/chart/trade-markers';
+import type { TradeMarkerHover } from '@/lib/chart/draw/trade-markers';
 
 /** How long a marker's card stays after the pointer leaves the marker (time to reach the card). */
 const CARD_LINGER_MS = 250;

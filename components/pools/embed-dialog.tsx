@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { INTERVAL_LABELS, KLINE_INTERVALS } from '@/lib/features/chart/intervals';
+import { INTERVAL_LABELS, KLINE_INTERVALS } from '@/lib/chart/rules/intervals';
 import { embedUrl, iframeSnippet, scriptSnippet } from '@/lib/features/pools/embed-snippet';
 import {
   CHART_STYLES,
@@ -14,7 +14,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field, Select, TextArea, TextInput } from '@/components/ui/field';
 import { Segmented } from '@/components/ui/segmented';
 import { zoneChoices, zoneShortLabel } from '@/lib/core/format/zone';
-import { SCALE_LABELS, SCALE_MODES } from '@/lib/features/chart/scale';
+import { SCALE_LABELS, SCALE_MODES } from '@/lib/chart/rules/scale';
 
 const HEIGHT = 480;
 

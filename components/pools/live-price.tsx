@@ -1,8 +1,8 @@
 'use client';
 import { clsx } from 'clsx';
-import type { FeedSnapshot } from '@/lib/features/chart/feed';
-import { formatChartPrice, priceDecimals } from '@/lib/features/chart/price-format';
-import { formatClock } from '@/lib/features/chart/time-format';
+import type { FeedSnapshot } from '@/lib/chart/rules/feed';
+import { formatChartPrice, priceDecimals } from '@/lib/chart/rules/price-format';
+import { formatClock } from '@/lib/chart/rules/time-format';
 import type { Money } from '@/lib/features/fiats/usd';
 import { formatPrice, toBig } from '@/lib/core/format/number';
 import { poolUsdFromClose, type LatestClose } from '@/lib/features/pools/live';

@@ -1,7 +1,7 @@
 'use client';
 import { clsx } from 'clsx';
 import { useId, useState, type ReactNode } from 'react';
-import type { FeedSnapshot } from '@/lib/features/chart/feed';
+import type { FeedSnapshot } from '@/lib/chart/rules/feed';
 import { formatCompact, formatPrice } from '@/lib/core/format/number';
 import { useMoney } from '@/lib/features/fiats/use-money';
 import type { Explorer } from '@/lib/features/chains/explorer';

@@ -1,6 +1,6 @@
 'use client';
 import { useId, useMemo, useState } from 'react';
-import type { TimeZoneMode } from '@/lib/features/chart/time-format';
+import type { TimeZoneMode } from '@/lib/chart/rules/time-format';
 import type { Explorer } from '@/lib/features/chains/explorer';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
 import type { PoolObject } from '@/lib/contracts/price/schema';

@@ -6,8 +6,8 @@ import { moneyOf, type Money } from '@/lib/features/fiats/usd';
 import type { PoolTrade } from '@/lib/features/pools/api';
 import type { Explorer } from '@/lib/features/chains/explorer';
 import { tradeKey, type TradePool } from '@/lib/features/pools/trades';
-import type { TimeZoneMode } from '@/lib/features/chart/time-format';
-import { tradeRowView } from '@/lib/features/chart/trade-row';
+import type { TimeZoneMode } from '@/lib/chart/rules/time-format';
+import { tradeRowView } from '@/lib/chart/trades/trade-row';
 import { Address } from '@/components/ui/address';
 import { Skeleton } from '@/components/ui/skeleton';
 
@@ -141,7 +141,7 @@ const TradeRow = memo(function TradeRow({
   traderHref?: (address: string) => string;
   cell: string;
 }) {
-  // What the row says is the widget's too (lib/features/chart/trade-row.ts); here only how it looks.
+  // What the row says is the widget's too (lib/chart/trades/trade-row.ts); here only how it looks.
   const row = tradeRowView(tx, pool, usd, {
     money,
     tz,

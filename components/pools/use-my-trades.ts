@@ -16,7 +16,7 @@ import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query
 import { startTransition, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTradesStream } from '@/lib/client/hooks/use-stream';
 import { poolKey, type PoolRef } from '@/lib/contracts/pool-ref';
-import type { ChartController } from '@/lib/chart/controller';
+import type { ChartController } from '@/lib/chart/draw/controller';
 import type { PoolTrade } from '@/lib/features/pools/api';
 import { useMarkerMemory } from '@/lib/features/pools/marker-memory';
 import {

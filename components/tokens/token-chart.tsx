@@ -6,7 +6,7 @@
  * tab's one stream.
  */
 import Link from 'next/link';
-import { DEFAULT_INTERVAL, isInterval } from '@/lib/features/chart/intervals';
+import { DEFAULT_INTERVAL, isInterval } from '@/lib/chart/rules/intervals';
 import { formatCompact } from '@/lib/core/format/number';
 import { useMoney } from '@/lib/features/fiats/use-money';
 import { useUrlParams } from '@/lib/client/hooks/use-url-params';

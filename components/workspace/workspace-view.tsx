@@ -1,7 +1,7 @@
 'use client';
 /**
  * The workspace: one, two or four live charts, any pools at any intervals, crosshair and time in
- * step when the trader wants (lib/chart/sync.ts). The desk is the URL (lib/features/workspace/
+ * step when the trader wants (lib/chart/draw/sync.ts). The desk is the URL (lib/features/workspace/
  * params.ts), so a shared link opens the same desk. Every chart's live candles come through the
  * tab's one stream: the desk follows all its charts' topics at once when it mounts, so the stream
  * opens once with all of them, however the charts' own creation is staggered.
@@ -13,7 +13,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { poolKey, type PoolRef } from '@/lib/contracts/pool-ref';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import { topicKey } from '@/lib/contracts/stream/topics';
-import { ChartSync } from '@/lib/chart/sync';
+import { ChartSync } from '@/lib/chart/draw/sync';
 import { useUrlView } from '@/lib/client/hooks/use-url-params';
 import { usePrefs } from '@/lib/client/stores/prefs';
 import type { ChainOption } from '@/lib/features/pools/chain-options';

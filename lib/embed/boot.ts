@@ -6,7 +6,7 @@
 import type { PoolRef } from '../contracts/pool-ref';
 import type { WidgetParams } from '../features/pools/params';
 import type { PoolSummary } from '../features/pools/summary';
-import type { PackedCandle } from '../features/chart/candles';
+import type { PackedCandle } from '../chart/rules/candles';
 import type { LiveQuote } from '../features/pools/pricing';
 
 export interface WidgetBoot {

@@ -11,16 +11,12 @@
 import { poolPath } from '../contracts/pool-ref';
 import { shorten } from '../core/format/text';
 import { iconHue, iconInitials, logoSrc } from '../core/logo';
-import { INTERVAL_LABELS, KLINE_INTERVALS } from '../features/chart/intervals';
-import {
-  formatChangePercent,
-  formatChartPrice,
-  priceDecimals,
-} from '../features/chart/price-format';
+import { INTERVAL_LABELS, KLINE_INTERVALS } from '../chart/rules/intervals';
+import { formatChangePercent, formatChartPrice, priceDecimals } from '../chart/rules/price-format';
 import { paletteFor } from '../features/pools/contrast';
 import { baseUsdFromClose, dexName, type PoolSummary } from '../features/pools/summary';
 import { pickQuoteUsd } from '../features/pools/pricing';
-import { SKELETON_BARS } from '../chart/skeleton';
+import { SKELETON_BARS } from '../chart/rules/skeleton';
 import { BOOT_ID, ROOT_ID, type WidgetBoot } from './boot';
 import { widgetCss } from './styles';
 import { escapeHtml } from './text';

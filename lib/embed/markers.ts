@@ -4,9 +4,9 @@
  * (lib/features/pools/params.ts, at most MAX_WIDGET_WALLETS) and carry no labels. The same sources
  * and rules as the pool page (components/pools/use-my-trades.ts): the pool's public trades and one
  * transfers/search page per address, then the pool's trades topic. The card's content is the pool
- * page's (lib/features/chart/trade-card.ts), written here as plain DOM.
+ * page's (lib/chart/trades/trade-card.ts), written here as plain DOM.
  */
-import type { TradeMarkerHover } from '../chart/trade-markers';
+import type { TradeMarkerHover } from '../chart/draw/trade-markers';
 import type { StreamMessage } from '../client/stream';
 import { api } from '../client/api';
 import type { PoolRef } from '../contracts/pool-ref';
@@ -18,7 +18,7 @@ import {
   type MarkerTrade,
 } from '../features/pools/my-trades';
 import type { PoolSummary } from '../features/pools/summary';
-import { tradeCard, type CardFormat, type TradeCardRow } from '../features/chart/trade-card';
+import { tradeCard, type CardFormat, type TradeCardRow } from '../chart/trades/trade-card';
 import { escapeHtml } from './text';
 
 const MAX_RECORDS = 2_000;

@@ -5,7 +5,7 @@
  * Messages carry nothing private, so they go to any parent origin; framing itself is limited by
  * EMBED_ALLOWED_ORIGINS (CSP frame-ancestors).
  */
-import { intervalOrLabel, type KlineInterval } from '../features/chart/intervals';
+import { intervalOrLabel, type KlineInterval } from '../chart/rules/intervals';
 
 export type WidgetOutMessage =
   | { type: 'pulse:ready'; pool: string; interval: KlineInterval }

@@ -2,14 +2,14 @@
  * The widget's latest trades (`trades=1`), loaded as a chunk of its own only then: the public trades
  * endpoint for the list, then new trades from the tab's stream (the server polls the endpoint once
  * per pool for every viewer); after a reconnect the list is fetched again and merged. Each row's
- * content is the pool page's (lib/features/chart/trade-row.ts, shared with
+ * content is the pool page's (lib/chart/trades/trade-row.ts, shared with
  * components/pools/trades-table.tsx), in its compact columns; only the HTML is drawn here.
  */
 import { USD } from '../core/format/number';
 import type { StreamMessage } from '../client/stream';
 import type { PoolRef } from '../contracts/pool-ref';
-import type { TimeZoneMode } from '../features/chart/time-format';
-import { tradeRowView, type TradeRowMoney } from '../features/chart/trade-row';
+import type { TimeZoneMode } from '../chart/rules/time-format';
+import { tradeRowView, type TradeRowMoney } from '../chart/trades/trade-row';
 import { fetchTrades, type PoolTrade } from '../features/pools/api';
 import type { PoolSummary } from '../features/pools/summary';
 import { mergeTrades, tradeKey } from '../features/pools/trades';

@@ -1,23 +1,23 @@
 /**
  * The embeddable pool chart's one script, framework-free (bundled by scripts/build-widget.mjs): it
  * takes over the server's HTML (lib/embed/html.ts), draws the chart with the app's one chart
- * implementation (lib/chart/controller.ts) starting from the candles inlined in the page, follows the
+ * implementation (lib/chart/draw/controller.ts) starting from the candles inlined in the page, follows the
  * tab's one stream (lib/client/stream.ts), and talks to the host page over postMessage
  * (lib/embed/messages.ts). No cookie, no storage: third-party cookie blocking changes nothing.
  */
-import type { StudyLegendEntry } from '../chart/studies';
-import { ChartController } from '../chart/controller';
-import type { ChartHover } from '../chart/controller-options';
-import type { TradeMarkerHover } from '../chart/trade-markers';
-import { legendOf, type LegendTone } from '../chart/legend';
+import type { StudyLegendEntry } from '../chart/draw/study-series';
+import { ChartController } from '../chart/draw/controller';
+import type { ChartHover } from '../chart/draw/controller-options';
+import type { TradeMarkerHover } from '../chart/draw/trade-markers';
+import { legendOf, type LegendTone } from '../chart/rules/legend';
 import { streamClient, type StreamMessage } from '../client/stream';
 import { topicKey } from '../contracts/stream/topics';
 import { formatAge, shorten } from '../core/format/text';
-import { unpackCandles } from '../features/chart/candles';
-import type { FeedSnapshot } from '../features/chart/feed';
-import { INTERVAL_LABELS, type KlineInterval } from '../features/chart/intervals';
-import { formatChartPrice, priceDecimals } from '../features/chart/price-format';
-import { formatMoment } from '../features/chart/time-format';
+import { unpackCandles } from '../chart/rules/candles';
+import type { FeedSnapshot } from '../chart/rules/feed';
+import { INTERVAL_LABELS, type KlineInterval } from '../chart/rules/intervals';
+import { formatChartPrice, priceDecimals } from '../chart/rules/price-format';
+import { formatMoment } from '../chart/rules/time-format';
 import { fetchCandles } from '../features/pools/api';
 import { paletteFor } from '../features/pools/contrast';
 import { baseUsdFromClose } from '../features/pools/summary';

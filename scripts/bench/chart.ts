@@ -10,7 +10,7 @@
  *     receives it (with and without `trades=1`), and the pool page's for comparison,
  *   - the widget's time to first candle as a share of the pool page's (the aim: under half).
  * A benchmark, not a test: figures, no pass/fail. The chart's measurement hook
- * (lib/chart/bench-hook.ts) is compiled in only with PULSE_BENCH=1, so this script builds that way
+ * (lib/chart/draw/bench-hook.ts) is compiled in only with PULSE_BENCH=1, so this script builds that way
  * first (scripts/bench/servers.ts; `npm run build` again before deploying or measuring other pages'
  * bytes), and in that build stays inert unless this script defines `window.__pulseBench`.
  */
@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { brotliCompressSync, constants } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
-import { normalizeCandles, type Candle, type RawCandle } from '../../lib/features/chart/candles';
+import { normalizeCandles, type Candle, type RawCandle } from '../../lib/chart/rules/candles';
 import { quantile, round, startBenchServers } from './servers';
 
 const SIM_PORT = Number(process.env.BENCH_SIM_PORT ?? 4392);

@@ -27,7 +27,7 @@ export interface BenchServers {
 
 /**
  * Marks a build made with PULSE_BENCH=1 (the chart's measurement hook compiled in,
- * lib/chart/bench-hook.ts). `next build` empties .next, so any later build drops the mark.
+ * lib/chart/draw/bench-hook.ts). `next build` empties .next, so any later build drops the mark.
  */
 const BENCH_BUILD_MARK = '.next/PULSE_BENCH';
 

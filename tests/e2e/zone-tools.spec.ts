@@ -24,7 +24,7 @@ function ist(sec: number) {
     clock,
     date: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`,
     hm: `${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}`,
-    /** as the trader's tools write a moment (lib/features/chart/time-format.ts formatMoment) */
+    /** as the trader's tools write a moment (lib/chart/rules/time-format.ts formatMoment) */
     moment: `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${clock} GMT+5:30`,
   };
 }

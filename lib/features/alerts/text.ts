@@ -1,5 +1,5 @@
 /** Words and numbers of alerts: the toast, the notification, the chart's lines and the alerts page. */
-import { formatChartPrice, priceDecimals } from '../chart/price-format';
+import { formatChartPrice, priceDecimals } from '../../chart/rules/price-format';
 import { poolPath } from '../../contracts/pool-ref';
 import type { ChainType } from '../../contracts/chain-types';
 import type { CrossDirection } from './crossing';

@@ -2,8 +2,8 @@
  * Browser calls for pools, over the gateway. Plain functions (no react-query) so that the embeddable
  * widget can use them without the query library; lib/features/pools/queries.ts wraps them for the app pages.
  */
-import type { RawCandle } from '../chart/candles';
-import type { HistoryWindow, KlineInterval } from '../chart/intervals';
+import type { RawCandle } from '../../chart/rules/candles';
+import type { HistoryWindow, KlineInterval } from '../../chart/rules/intervals';
 import { api } from '../../client/api';
 import type { CoinData, TopHoldersData } from '../../contracts/kline/schema';
 import type { PoolData } from '../../contracts/price/schema';

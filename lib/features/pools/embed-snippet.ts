@@ -1,6 +1,6 @@
 /** The code a site owner pastes to embed a pool chart: an iframe, or one script tag (public/embed.js). */
 import { widgetQuery, type WidgetParams } from './params';
-import { formatStudies } from '../chart/studies';
+import { formatStudies } from '../../chart/rules/studies';
 import { embedPath, poolKey, type PoolRef } from '../../contracts/pool-ref';
 
 const escape = (text: string) =>

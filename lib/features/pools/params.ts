@@ -3,12 +3,12 @@
  * fall back to the defaults (a link with a typo still opens the pool), and URLs are written with only
  * the values that differ from the defaults, so links stay short.
  */
-import { DEFAULT_INTERVAL, intervalOrLabel, type KlineInterval } from '../chart/intervals';
+import { DEFAULT_INTERVAL, intervalOrLabel, type KlineInterval } from '../../chart/rules/intervals';
 import { parseZone, type TimeZoneMode } from '../../core/format/zone';
 import type { PoolWindow } from '../../contracts/price/schema';
-import { formatStudies, parseStudies, type StudySpec } from '../chart/studies';
-import { parseScale, type ScaleMode } from '../chart/scale';
-import { formatCompare, parseCompare } from '../chart/compare';
+import { formatStudies, parseStudies, type StudySpec } from '../../chart/rules/studies';
+import { parseScale, type ScaleMode } from '../../chart/rules/scale';
+import { formatCompare, parseCompare } from '../../chart/rules/compare';
 import type { PoolRef } from '../../contracts/pool-ref';
 
 export type ChartStyle = 'candles' | 'line' | 'area';

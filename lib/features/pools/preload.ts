@@ -5,8 +5,8 @@
  * hydration.
  */
 import { preload } from 'react-dom';
-import { INITIAL_BARS } from '../chart/feed';
-import { windowEndingAt, type KlineInterval } from '../chart/intervals';
+import { INITIAL_BARS } from '../../chart/rules/feed';
+import { windowEndingAt, type KlineInterval } from '../../chart/rules/intervals';
 import { ohlcvQuery } from './api';
 import type { PoolRef } from '../../contracts/pool-ref';
 

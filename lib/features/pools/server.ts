@@ -3,9 +3,9 @@
  * `pools` (the seed's) with the browser's calls through the gateway (lib/upstream/exchange.ts).
  */
 import 'server-only';
-import { normalizeCandles, type Candle } from '../chart/candles';
-import { INITIAL_BARS } from '../chart/feed';
-import { windowEndingAt, type KlineInterval } from '../chart/intervals';
+import { normalizeCandles, type Candle } from '../../chart/rules/candles';
+import { INITIAL_BARS } from '../../chart/rules/feed';
+import { windowEndingAt, type KlineInterval } from '../../chart/rules/intervals';
 import type { ChainItem, PoolObject } from '../../contracts/price/schema';
 import { klineClient } from '../../upstream/kline/client';
 import { priceClient } from '../../upstream/price/client';

@@ -6,8 +6,8 @@
  * back to 1, 2 or 4, at most four cells are read, a cell that is not a pool (or not a pool on its
  * chain) becomes an empty cell that asks for one, and an unknown interval becomes the default.
  */
-import { formatStudies, parseStudies, type StudySpec } from '../chart/studies';
-import { DEFAULT_INTERVAL, intervalOrLabel, type KlineInterval } from '../chart/intervals';
+import { formatStudies, parseStudies, type StudySpec } from '../../chart/rules/studies';
+import { DEFAULT_INTERVAL, intervalOrLabel, type KlineInterval } from '../../chart/rules/intervals';
 import { parsePoolRefShape } from '../../contracts/pool-ref-shape';
 import type { PoolRef } from '../../contracts/pool-ref';
 import type { SearchParamsLike } from '../pools/params';

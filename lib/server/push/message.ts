@@ -27,7 +27,7 @@ export interface PushMessage {
 /**
  * Decimals of a price as the chart shows it: five significant digits, at least two, and every
  * decimal a typed level has (the same rule as the chart's price labels, which this layer cannot
- * import: lib/features/chart/price-format.ts).
+ * import: lib/chart/rules/price-format.ts).
  */
 export function formatPushPrice(value: number, level = value): string {
   if (!Number.isFinite(value)) return '—';

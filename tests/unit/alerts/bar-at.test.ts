@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { barAt } from '@/lib/chart/price-lines';
-import type { Candle } from '@/lib/features/chart/candles';
+import { barAt } from '@/lib/chart/draw/price-lines';
+import type { Candle } from '@/lib/chart/rules/candles';
 
 const bar = (time: number): Candle => ({ time, open: 1, high: 1, low: 1, close: 1, volume: 0 });
 

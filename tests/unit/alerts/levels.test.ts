@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { alreadyPast, readEntry, type PriceEntry } from '@/lib/features/alerts/model';
 import { firedMessage, firedNowMessage, levelText, levelUnit } from '@/lib/features/alerts/text';
-import { roundPrice } from '@/lib/features/chart/price-format';
-import { snapshotLegend } from '@/lib/chart/snapshot';
+import { roundPrice } from '@/lib/chart/rules/price-format';
+import { snapshotLegend } from '@/lib/chart/draw/snapshot';
 
 const pool = (quote?: string, label = 'WETH/USDC'): PriceEntry => ({
   id: 'p',

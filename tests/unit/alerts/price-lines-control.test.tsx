@@ -8,7 +8,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PriceLinesControl } from '@/components/chart/price-lines-control';
-import type { ChartController } from '@/lib/chart/controller';
+import type { ChartController } from '@/lib/chart/draw/controller';
 import type { PoolTarget } from '@/lib/features/alerts/model';
 import { useAlerts } from '@/lib/features/alerts/store';
 

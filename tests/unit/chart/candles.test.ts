@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fewBarsRange } from '@/lib/features/chart/view';
+import { fewBarsRange } from '@/lib/chart/rules/view';
 import {
   liveAction,
   mergeCandles,
   normalizeCandles,
   toCandle,
   type Candle,
-} from '@/lib/features/chart/candles';
+} from '@/lib/chart/rules/candles';
 
 const bar = (time: number, close = time, extra: Partial<Candle> = {}): Candle => ({
   time,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Candle } from '@/lib/features/chart/candles';
+import type { Candle } from '@/lib/chart/rules/candles';
 import {
   MAX_COMPARE,
   changeSince,
@@ -10,8 +10,8 @@ import {
   parseCompareKey,
   percentFrom,
   readPoolInput,
-} from '@/lib/features/chart/compare';
-import { effectiveScale, parseScale } from '@/lib/features/chart/scale';
+} from '@/lib/chart/rules/compare';
+import { effectiveScale, parseScale } from '@/lib/chart/rules/scale';
 import { scriptSnippet } from '@/lib/features/pools/embed-snippet';
 import {
   parsePoolView,

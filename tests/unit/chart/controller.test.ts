@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StreamMessage } from '@/lib/client/stream';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
-import type { RawCandle } from '@/lib/features/chart/candles';
+import type { RawCandle } from '@/lib/chart/rules/candles';
 import {
   INTERVAL_SECONDS,
   type HistoryWindow,
   type KlineInterval,
-} from '@/lib/features/chart/intervals';
+} from '@/lib/chart/rules/intervals';
 import { charts, watermarks, type FakeChart } from './fake-lightweight-charts';
 
 vi.mock('lightweight-charts', () => import('./fake-lightweight-charts'));
@@ -29,7 +29,7 @@ const stream = vi.hoisted(() => {
 });
 vi.mock('@/lib/client/stream', () => ({ streamClient: () => stream }));
 
-const { ChartController } = await import('@/lib/chart/controller');
+const { ChartController } = await import('@/lib/chart/draw/controller');
 type Controller = InstanceType<typeof ChartController>;
 
 const POOL: PoolRef = { chainType: 'evm', chainId: 1, address: '0x' + 'ab'.repeat(20) };

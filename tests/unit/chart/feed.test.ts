@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Candle, RawCandle } from '@/lib/features/chart/candles';
+import type { Candle, RawCandle } from '@/lib/chart/rules/candles';
 import {
   CandleFeed,
   findBarIndex,
@@ -7,14 +7,14 @@ import {
   OLDER_CHUNK,
   type CandleSink,
   type FeedSnapshot,
-} from '@/lib/features/chart/feed';
+} from '@/lib/chart/rules/feed';
 import {
   INTERVAL_SECONDS,
   MAX_LIMIT,
   windowBetween,
   windowEndingAt,
   type KlineInterval,
-} from '@/lib/features/chart/intervals';
+} from '@/lib/chart/rules/intervals';
 import { simGet } from '../pools/sim-payloads';
 
 const raw = (t: number, close = t, extra: Partial<RawCandle> = {}): RawCandle => ({

@@ -5,13 +5,13 @@ import {
   formatChartVolume,
   priceDecimals,
   priceFormatFor,
-} from '@/lib/features/chart/price-format';
+} from '@/lib/chart/rules/price-format';
 import {
   formatBarTime,
   formatClock,
   formatMoment,
   formatTickMark,
-} from '@/lib/features/chart/time-format';
+} from '@/lib/chart/rules/time-format';
 
 describe('chart prices', () => {
   it('keep five significant digits, at least two decimals', () => {

@@ -1,13 +1,13 @@
 /**
- * The chart's studies (lib/chart/indicators.ts) against trading-signals (a maintained indicator
+ * The chart's studies (lib/chart/rules/indicators.ts) against trading-signals (a maintained indicator
  * library, used here only as the oracle), and live updates against a full recomputation.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { BollingerBands, EMA, MACD, RSI, SMA, VWAP } from 'trading-signals';
-import type { Candle } from '@/lib/features/chart/candles';
-import { computeStudy, createStudy, type StudyPoint } from '@/lib/chart/indicators';
-import { formatStudy, parseStudies, type StudySpec } from '@/lib/features/chart/studies';
+import type { Candle } from '@/lib/chart/rules/candles';
+import { computeStudy, createStudy, type StudyPoint } from '@/lib/chart/rules/indicators';
+import { formatStudy, parseStudies, type StudySpec } from '@/lib/chart/rules/studies';
 
 /** A seeded random walk of hourly candles with volume (deterministic). */
 function walk(count: number, seed = 7, start = 1_700_000_000, step = 3600): Candle[] {

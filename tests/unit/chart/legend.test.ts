@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { legendOf } from '@/lib/chart/legend';
-import { withAlpha } from '@/lib/chart/theme';
+import { legendOf } from '@/lib/chart/rules/legend';
+import { withAlpha } from '@/lib/chart/draw/theme';
 
 const bar = { time: 1_700_000_000, open: 100, high: 110, low: 95, close: 105, volume: 1_234_567 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { snapshotFileName, snapshotTitle } from '@/lib/chart/snapshot';
+import { snapshotFileName, snapshotTitle } from '@/lib/chart/draw/snapshot';
 
 // 2026-11-25 21:04:37 UTC
 const AT = Date.UTC(2026, 10, 25, 21, 4, 37);

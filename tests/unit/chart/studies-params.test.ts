@@ -1,12 +1,12 @@
 /**
- * The Indicators panel's rules (lib/features/chart/studies.ts): Bollinger Bands with a width, the
+ * The Indicators panel's rules (lib/chart/rules/studies.ts): Bollinger Bands with a width, the
  * old `bb:20` still read; a period or a width typed by hand is checked with a reason; and the
- * remembered tools (lib/features/chart/memory.ts) yield to a link that names its own.
+ * remembered tools (lib/chart/rules/memory.ts) yield to a link that names its own.
  */
 import { describe, expect, it } from 'vitest';
 import { BollingerBands } from 'trading-signals';
-import type { Candle } from '@/lib/features/chart/candles';
-import { computeStudy } from '@/lib/chart/indicators';
+import type { Candle } from '@/lib/chart/rules/candles';
+import { computeStudy } from '@/lib/chart/rules/indicators';
 import {
   checkBbWidth,
   checkPeriod,
@@ -15,8 +15,8 @@ import {
   parseStudies,
   parseStudy,
   studyLabel,
-} from '@/lib/features/chart/studies';
-import { rememberedView } from '@/lib/features/chart/memory';
+} from '@/lib/chart/rules/studies';
+import { rememberedView } from '@/lib/chart/rules/memory';
 
 const BARS: Candle[] = Array.from({ length: 120 }, (_, i) => {
   const close = 100 + 10 * Math.sin(i / 5) + (i % 7);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ChartSync, type SyncMember } from '@/lib/chart/sync';
-import type { TimeRange } from '@/lib/features/chart/time-axis';
+import { ChartSync, type SyncMember } from '@/lib/chart/draw/sync';
+import type { TimeRange } from '@/lib/chart/rules/time-axis';
 
 /** A chart that records what it was told and, like a real one, reports its own range changes. */
 class FakeChart implements SyncMember {

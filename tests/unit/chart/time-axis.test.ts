@@ -6,7 +6,7 @@ import {
   fillZonedWeights,
   logicalToTime,
   timeToLogical,
-} from '@/lib/features/chart/time-axis';
+} from '@/lib/chart/rules/time-axis';
 
 // Hourly bars with a gap: 3 hours missing between the third and the fourth.
 const H = 3600;

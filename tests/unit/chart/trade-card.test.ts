@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tradeCard } from '@/lib/features/chart/trade-card';
+import { tradeCard } from '@/lib/chart/trades/trade-card';
 import type { MarkerTrade } from '@/lib/features/pools/my-trades';
 import { tradeAmount } from '@/lib/features/pools/trades';
 

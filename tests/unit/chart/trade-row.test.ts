@@ -1,10 +1,10 @@
 /**
  * The row of a pool's latest trades that the pool page's table and the widget's list both draw
- * (lib/features/chart/trade-row.ts): the reading of buy or sell, figures in the shown money, the
+ * (lib/chart/trades/trade-row.ts): the reading of buy or sell, figures in the shown money, the
  * time in the chosen zone, the live flash and where the trader and transaction lead.
  */
 import { describe, expect, it } from 'vitest';
-import { tradeRowView, type TradeRowMoney } from '@/lib/features/chart/trade-row';
+import { tradeRowView, type TradeRowMoney } from '@/lib/chart/trades/trade-row';
 import { USD, type FiatFormat, type Numeric } from '@/lib/core/format/number';
 import { TRADER, WETH_USDC, trade } from './pool-trade-fixture';
 

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 /**
  * The widget's trade list (lib/embed/trades.ts) draws the rows the pool page's table draws: their
- * content comes from lib/features/chart/trade-row.ts, so a row here says what tradeRowView says
+ * content comes from lib/chart/trades/trade-row.ts, so a row here says what tradeRowView says
  * (in the widget's compact columns, in USD), a live trade flashes once, and text is escaped.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountTrades } from '@/lib/embed/trades';
 import { USD } from '@/lib/core/format/number';
-import { tradeRowView } from '@/lib/features/chart/trade-row';
+import { tradeRowView } from '@/lib/chart/trades/trade-row';
 import type { PoolSummary } from '@/lib/features/pools/summary';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
 import { POOL, trade } from '../chart/pool-trade-fixture';

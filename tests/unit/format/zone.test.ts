@@ -6,7 +6,7 @@ import {
   zonedParts,
   zoneShortLabel,
 } from '@/lib/core/format/zone';
-import { formatBarTime, formatClock as chartClock } from '@/lib/features/chart/time-format';
+import { formatBarTime, formatClock as chartClock } from '@/lib/chart/rules/time-format';
 import { formatDateTime, formatIsoDateTime } from '@/lib/features/wallets/time';
 import { parsePoolView, parseWidget, poolViewQuery } from '@/lib/features/pools/params';
 import { sanitizePrefs } from '@/lib/client/stores/prefs';

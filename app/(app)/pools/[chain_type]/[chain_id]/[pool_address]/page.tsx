@@ -11,7 +11,7 @@ import {
   lookupChain,
   lookupPool,
 } from '@/lib/features/pools/server';
-import { packCandles } from '@/lib/features/chart/candles';
+import { packCandles } from '@/lib/chart/rules/candles';
 import { dexName } from '@/lib/features/pools/summary';
 import { parsePoolRef } from '@/lib/contracts/pool-ref-check';
 import { PoolView } from '@/components/pools/pool-view';

@@ -16,7 +16,7 @@ import { firstCandles, liveQuote, lookupPool } from '@/lib/features/pools/server
 import { summarize } from '@/lib/features/pools/summary';
 import { widgetAssets } from '@/lib/embed/assets';
 import type { WidgetBoot } from '@/lib/embed/boot';
-import { packCandles } from '@/lib/features/chart/candles';
+import { packCandles } from '@/lib/chart/rules/candles';
 import { renderNotFound, renderWidget, widgetTitle } from '@/lib/embed/html';
 
 type Params = { chain_type: string; chain_id: string; pool_address: string };

@@ -5,9 +5,9 @@
  * goes next to the marker. One implementation, two renderers: a fix lands once.
  */
 import { formatPrice } from '../../core/format/number';
-import type { MarkerTrade } from '../pools/my-trades';
-import { tradeAmount } from '../pools/trades';
-import type { MarkerBucket } from './trade-markers';
+import type { MarkerTrade } from '../../features/pools/my-trades';
+import { tradeAmount } from '../../features/pools/trades';
+import type { MarkerBucket } from './marker-buckets';
 
 /** Rows shown in one card; a busy candle says how many more. */
 const MAX_ROWS = 4;

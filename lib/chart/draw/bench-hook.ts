@@ -5,7 +5,7 @@
  * folds the call away and tree-shakes this module. In a bench build the hook is still inert unless
  * the page defines `window.__pulseBench` before it loads (the benchmark's init script).
  */
-import type { Candle } from '../features/chart/candles';
+import type { Candle } from '../rules/candles';
 
 interface PulseBench {
   /** performance.now() when the first candles were painted */

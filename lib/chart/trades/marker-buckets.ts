@@ -4,9 +4,13 @@
  * The candle is found among the bars loaded, not by arithmetic on the time: weeks, months and years
  * start where the kline service starts them. A trade older than the first bar waits for scroll-back
  * to load its candle; one newer than the last bar waits for the live candle that will hold it.
+ * Pure, with the markers' texts: the chart's layer (lib/chart/draw/trade-markers.ts) draws them on
+ * the pool page, the token page and the widget alike.
  */
-import type { TradeSide } from '../pools/trades';
-import { INTERVAL_SECONDS, type KlineInterval } from './intervals';
+import { shorten } from '../../core/format/text';
+import type { MarkerTrade } from '../../features/pools/my-trades';
+import type { TradeSide } from '../../features/pools/trades';
+import { INTERVAL_SECONDS, type KlineInterval } from '../rules/intervals';
 
 export interface PlaceableTrade {
   /** Unix seconds */
@@ -23,6 +27,9 @@ export interface MarkerBucket<T extends PlaceableTrade = PlaceableTrade> {
   /** oldest first */
   trades: T[];
 }
+
+/** A marker of your trades (lib/features/pools/my-trades.ts), as the pool page and the widget show it. */
+export type TradeBucket = MarkerBucket<MarkerTrade>;
 
 export interface Placement<T extends PlaceableTrade> {
   /** ordered by bar time, buys before sells on one bar */
@@ -123,4 +130,24 @@ export function labelMarkers<T extends PlaceableTrade>(
     }
   }
   return labels;
+}
+
+const LABEL_CHARS = 10;
+
+/**
+ * A marker's text, short so that neighbours do not run into each other: the wallet's label (or its
+ * address, shortened), `×n` after it for several trades; only `×n` when several wallets share it.
+ */
+export function markerText({ trades }: { trades: readonly MarkerTrade[] }): string {
+  const wallets = new Set(trades.map((t) => t.wallet));
+  const first = trades[0];
+  if (!first) return '';
+  const count = trades.length > 1 ? `×${trades.length}` : '';
+  if (wallets.size > 1) return count;
+  const label = first.label
+    ? first.label.length > LABEL_CHARS
+      ? `${first.label.slice(0, LABEL_CHARS - 1)}…`
+      : first.label
+    : shorten(first.wallet, 5, 3);
+  return count ? `${label} ${count}` : label;
 }

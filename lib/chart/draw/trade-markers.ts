@@ -1,10 +1,10 @@
 /**
  * Your trades on the chart, drawn with the library's series markers (`createSeriesMarkers`): buys
  * below their candle in the up colour, sells above in the down colour, each with its wallet's label
- * (or a count when several trades share a candle). The placement rules are pure
- * (lib/features/chart/trade-markers.ts); this layer holds the trades, places them again whenever the
- * bars change (a new interval, older history prepended, a new live candle), follows the price series
- * when the style swaps it, and tells which marker the pointer is on.
+ * (or a count when several trades share a candle). The placement rules and the texts are pure
+ * (lib/chart/trades/marker-buckets.ts); this layer holds the trades, places them again whenever
+ * the bars change (a new interval, older history prepended, a new live candle), follows the price
+ * series when the style swaps it, and tells which marker the pointer is on.
  */
 import {
   createSeriesMarkers,
@@ -16,20 +16,18 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import type { Candle } from '../features/chart/candles';
+import type { Candle } from '../rules/candles';
 import {
   labelMarkers,
   longestPeriod,
+  markerText,
   placeTrades,
-  type MarkerBucket,
   type Placement,
-} from '../features/chart/trade-markers';
-import type { KlineInterval } from '../features/chart/intervals';
-import type { MarkerTrade } from '../features/pools/my-trades';
-import { shorten } from '../core/format/text';
+  type TradeBucket,
+} from '../trades/marker-buckets';
+import type { KlineInterval } from '../rules/intervals';
+import type { MarkerTrade } from '../../features/pools/my-trades';
 import type { ChartColors } from './theme';
-
-export type TradeBucket = MarkerBucket<MarkerTrade>;
 
 /** A marker under the pointer, with where it is drawn (pane pixels, its centre). */
 export interface TradeMarkerHover {
@@ -39,7 +37,6 @@ export interface TradeMarkerHover {
 }
 
 const EMPTY: Placement<MarkerTrade> = { buckets: [], waiting: 0 };
-const LABEL_CHARS = 10;
 
 /** The library's marker geometry (its series-markers plugin): shape height and margin per bar spacing. */
 function geometry(barSpacing: number): { half: number; margin: number } {
@@ -53,28 +50,6 @@ function geometry(barSpacing: number): { half: number; margin: number } {
   };
   const size = (coeff: number) => odd(Math.min(Math.max(barSpacing, 12), 30) * coeff);
   return { half: even(size(1)) / 2, margin: Math.max(size(0.1), 3) };
-}
-
-/**
- * A marker's text, short so that neighbours do not run into each other: the wallet's label (or its
- * address, shortened), `×n` after it for several trades; only `×n` when several wallets share it.
- */
-export function markerText(bucket: Pick<TradeBucket, 'trades'>): string {
-  return tradesText(bucket.trades);
-}
-
-function tradesText(trades: readonly MarkerTrade[]): string {
-  const wallets = new Set(trades.map((t) => t.wallet));
-  const first = trades[0];
-  if (!first) return '';
-  const count = trades.length > 1 ? `×${trades.length}` : '';
-  if (wallets.size > 1) return count;
-  const label = first.label
-    ? first.label.length > LABEL_CHARS
-      ? `${first.label.slice(0, LABEL_CHARS - 1)}…`
-      : first.label
-    : shorten(first.wallet, 5, 3);
-  return count ? `${label} ${count}` : label;
 }
 
 /** A label's width on the chart (its 11 px font), measured once per text where a canvas exists. */
@@ -229,7 +204,7 @@ export class TradeMarkerLayer {
         const i = this.index.get(b.time);
         return i === undefined ? null : i * spacing;
       },
-      tradesText,
+      (trades) => markerText({ trades }),
       labelWidth,
     );
   }

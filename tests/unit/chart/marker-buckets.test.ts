@@ -3,9 +3,9 @@ import {
   barIndexAt,
   labelMarkers,
   longestPeriod,
+  markerText,
   placeTrades,
-} from '@/lib/features/chart/trade-markers';
-import { markerText } from '@/lib/chart/trade-markers';
+} from '@/lib/chart/trades/marker-buckets';
 import type { MarkerTrade } from '@/lib/features/pools/my-trades';
 
 const M15 = 900;

@@ -2,7 +2,7 @@
  * Comparing pools on one chart: the `compare=` parameter of the pool page (pools written as
  * `chain_type:chain_id:pool_address`, as lib/contracts/pool-ref.ts's poolKey spells them), what a
  * trader may type to add one, and the percent maths of the legend. Free of React and of the chart
- * library; lib/chart/compare.ts draws the lines.
+ * library; lib/chart/draw/compare-series.ts draws the lines.
  *
  * The chart shows a comparison in the library's percent mode, where every series is measured from its
  * own first visible value: each line starts at 0 % at the first visible bar. The legend's figures

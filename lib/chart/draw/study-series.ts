@@ -1,5 +1,5 @@
 /**
- * The studies a chart draws (lib/chart/indicators.ts computes them): moving averages, Bollinger
+ * The studies a chart draws (lib/chart/rules/indicators.ts computes them): moving averages, Bollinger
  * Bands and VWAP as lines on the price pane; RSI (with its 30 and 70 lines, scale 0 to 100) and
  * MACD (line, signal and histogram) each in a pane of its own under the volume. History through
  * `setData` (one pass), live bars through `update` (one step per study), so a chart with several
@@ -16,10 +16,10 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import type { Candle } from '../features/chart/candles';
-import { formatChartPrice } from '../features/chart/price-format';
-import { OVERLAY, formatStudy, studyLabel, type StudySpec } from '../features/chart/studies';
-import { createStudy, type Study, type StudyPoint } from './indicators';
+import type { Candle } from '../rules/candles';
+import { formatChartPrice } from '../rules/price-format';
+import { OVERLAY, formatStudy, studyLabel, type StudySpec } from '../rules/studies';
+import { createStudy, type Study, type StudyPoint } from '../rules/indicators';
 import { withAlpha, type ChartColors } from './theme';
 
 /** Line colours in the order studies are added; distinct from up, down and the accent. */

@@ -1,9 +1,9 @@
 /**
  * Something drawn over the chart by its owner, not by the controller (price lines:
- * lib/chart/price-lines.ts): the widget has none, so their code stays out of its bundle.
+ * lib/chart/draw/price-lines.ts): the widget has none, so their code stays out of its bundle.
  */
 import type { IChartApi, ISeriesApi, SeriesType } from 'lightweight-charts';
-import type { Candle } from '../features/chart/candles';
+import type { Candle } from '../rules/candles';
 
 /** What a layer drawn over the chart works with. */
 export interface LayerContext {

@@ -1,18 +1,18 @@
 /**
  * Other pools drawn on the chart as lines of their closes, for comparison (the chart is in percent
- * mode meanwhile: lib/chart/controller.ts). Each line is fed exactly as the main series is: a
- * CandleFeed (lib/features/chart/feed.ts) for its history over the candles API, and the `ohlcv`
+ * mode meanwhile: lib/chart/draw/controller.ts). Each line is fed exactly as the main series is: a
+ * CandleFeed (lib/chart/rules/feed.ts) for its history over the candles API, and the `ohlcv`
  * topic of the tab's one stream for its live candles. The maths of the legend is in
- * lib/features/chart/compare.ts.
+ * lib/chart/rules/compare.ts.
  */
 import { LineSeries, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
-import type { Candle, RawCandle } from '../features/chart/candles';
-import { CandleFeed, type FeedState } from '../features/chart/feed';
-import type { HistoryWindow, KlineInterval } from '../features/chart/intervals';
-import { COMPARE_COLORS, changeSince, type ChangeSince } from '../features/chart/compare';
-import { streamClient, type StreamMessage } from '../client/stream';
-import { topicKey } from '../contracts/stream/topics';
-import { poolKey, type PoolRef } from '../contracts/pool-ref';
+import type { Candle, RawCandle } from '../rules/candles';
+import { CandleFeed, type FeedState } from '../rules/feed';
+import type { HistoryWindow, KlineInterval } from '../rules/intervals';
+import { COMPARE_COLORS, changeSince, type ChangeSince } from '../rules/compare';
+import { streamClient, type StreamMessage } from '../../client/stream';
+import { topicKey } from '../../contracts/stream/topics';
+import { poolKey, type PoolRef } from '../../contracts/pool-ref';
 
 export type FetchPoolHistory = (
   pool: PoolRef,

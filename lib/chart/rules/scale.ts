@@ -1,6 +1,6 @@
 /**
  * The price scale of a chart as a view names it (`scale=log|pct` on the pool page and the widget;
- * linear is the default and is not written). lib/chart/controller.ts maps it to the library's mode.
+ * linear is the default and is not written). lib/chart/draw/controller.ts maps it to the library's mode.
  */
 export type ScaleMode = 'linear' | 'log' | 'pct';
 

@@ -6,28 +6,23 @@
  * nothing. Sizing follows the container (autoSize, a ResizeObserver inside the library).
  */
 import { createChartEx, type IChartApi, type LogicalRange } from 'lightweight-charts';
-import type { Candle, RawCandle } from '../features/chart/candles';
-import {
-  CandleFeed,
-  INITIAL_SNAPSHOT,
-  type CandleSink,
-  type FeedSnapshot,
-} from '../features/chart/feed';
-import { INTERVAL_SECONDS, type KlineInterval } from '../features/chart/intervals';
-import type { TimeZoneMode } from '../features/chart/time-format';
-import type { TimeRange } from '../features/chart/time-axis';
-import { streamClient, type StreamMessage } from '../client/stream';
-import { topicKey } from '../contracts/stream/topics';
-import type { PoolRef } from '../contracts/pool-ref';
-import type { ChartStyle } from '../features/pools/params';
+import type { Candle, RawCandle } from '../rules/candles';
+import { CandleFeed, INITIAL_SNAPSHOT, type CandleSink, type FeedSnapshot } from '../rules/feed';
+import { INTERVAL_SECONDS, type KlineInterval } from '../rules/intervals';
+import type { TimeZoneMode } from '../rules/time-format';
+import type { TimeRange } from '../rules/time-axis';
+import { streamClient, type StreamMessage } from '../../client/stream';
+import { topicKey } from '../../contracts/stream/topics';
+import type { PoolRef } from '../../contracts/pool-ref';
+import type { ChartStyle } from '../../features/pools/params';
 import { attachBench, markFirstCandle, timePush } from './bench-hook';
-import type { StudySpec } from '../features/chart/studies';
-import type { MarkerTrade } from '../features/pools/my-trades';
+import type { StudySpec } from '../rules/studies';
+import type { MarkerTrade } from '../../features/pools/my-trades';
 import { TradeMarkerLayer } from './trade-markers';
 import { ChartSeries } from './series';
 import { baseOptions, readColors, themeOptions } from './theme';
-import { effectiveScale, type ScaleMode } from '../features/chart/scale';
-import { ChartCompare } from './compare';
+import { effectiveScale, type ScaleMode } from '../rules/scale';
+import { ChartCompare } from './compare-series';
 import { ZonedTimeScale, reweigh, timeAxisOptions } from './zoned-time-scale';
 import type { ChartControllerOptions } from './controller-options';
 import type { ChartLayer, LayerContext } from './chart-layer';
@@ -95,7 +90,7 @@ export class ChartController {
     this.applyScale();
 
     // A literal test at each call, not a shared constant: the bundlers fold it in place and drop
-    // the call, and with it lib/chart/bench-hook.ts (see there).
+    // the call, and with it lib/chart/draw/bench-hook.ts (see there).
     if (process.env.PULSE_BENCH === '1') attachBench(this.series, () => this.bars());
   }
 

@@ -13,8 +13,8 @@
  * - VWAP: typical price (H + L + C) / 3 weighted by volume, anchored at each UTC day's start for
  *   intraday intervals (a session), over the whole loaded history for daily and longer bars.
  */
-import type { Candle } from '../features/chart/candles';
-import { DEFAULT_BB_WIDTH, type StudySpec } from '../features/chart/studies';
+import type { Candle } from './candles';
+import { DEFAULT_BB_WIDTH, type StudySpec } from './studies';
 
 export type { StudySpec };
 

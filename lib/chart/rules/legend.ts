@@ -4,12 +4,8 @@
  * Pure, so the pool page's legend (components/chart/chart-legend.tsx) and the widget's
  * (lib/embed/widget.ts) write the same figures.
  */
-import type { Candle } from '../features/chart/candles';
-import {
-  formatChangePercent,
-  formatChartPrice,
-  formatChartVolume,
-} from '../features/chart/price-format';
+import type { Candle } from './candles';
+import { formatChangePercent, formatChartPrice, formatChartVolume } from './price-format';
 
 export type LegendTone = 'up' | 'down' | 'muted';
 

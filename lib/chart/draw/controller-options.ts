@@ -1,19 +1,19 @@
 /**
- * What the chart's owner gives ChartController (lib/chart/controller.ts) and what it hears back:
+ * What the chart's owner gives ChartController (lib/chart/draw/controller.ts) and what it hears back:
  * the pool page (components/chart/candle-chart.tsx) and the widget (lib/embed/widget.ts).
  */
-import type { Candle, RawCandle } from '../features/chart/candles';
-import type { FeedSnapshot } from '../features/chart/feed';
-import type { HistoryWindow, KlineInterval } from '../features/chart/intervals';
-import type { TimeZoneMode } from '../features/chart/time-format';
-import type { TimeRange } from '../features/chart/time-axis';
-import type { StudySpec } from '../features/chart/studies';
-import type { ScaleMode } from '../features/chart/scale';
-import type { ChangeSince } from '../features/chart/compare';
-import type { PoolRef } from '../contracts/pool-ref';
-import type { ChartStyle } from '../features/pools/params';
-import type { StudyLegendEntry } from './studies';
-import type { CompareRow } from './compare';
+import type { Candle, RawCandle } from '../rules/candles';
+import type { FeedSnapshot } from '../rules/feed';
+import type { HistoryWindow, KlineInterval } from '../rules/intervals';
+import type { TimeZoneMode } from '../rules/time-format';
+import type { TimeRange } from '../rules/time-axis';
+import type { StudySpec } from '../rules/studies';
+import type { ScaleMode } from '../rules/scale';
+import type { ChangeSince } from '../rules/compare';
+import type { PoolRef } from '../../contracts/pool-ref';
+import type { ChartStyle } from '../../features/pools/params';
+import type { StudyLegendEntry } from './study-series';
+import type { CompareRow } from './compare-series';
 import type { TradeMarkerHover } from './trade-markers';
 
 type FetchHistory = (
@@ -37,7 +37,7 @@ export interface ChartControllerOptions {
   style: ChartStyle;
   volume: boolean;
   tz: TimeZoneMode;
-  /** indicators drawn on the chart (lib/chart/studies.ts) */
+  /** indicators drawn on the chart (lib/chart/draw/study-series.ts) */
   studies?: readonly StudySpec[];
   /** the CSS variable the chart's background reads: --panel in the app, --bg in the widget */
   backgroundVar?: string;
@@ -52,7 +52,7 @@ export interface ChartControllerOptions {
   onStudies?: (entries: StudyLegendEntry[]) => void;
   /**
    * The user moved the crosshair: the time under the pointer (Unix seconds, within its bar), null
-   * when it left the chart. For charts that follow this one (lib/chart/sync.ts).
+   * when it left the chart. For charts that follow this one (lib/chart/draw/sync.ts).
    */
   onCrosshairTime?: (time: number | null) => void;
   /** The visible time range changed (scroll, zoom, new bars), for charts that follow this one. */

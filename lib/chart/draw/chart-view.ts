@@ -1,14 +1,14 @@
 /**
  * The chart's view: the first one after history arrives, the price scale's mode, and the view in
- * time for charts that follow one another (lib/chart/sync.ts): the library counts in bar indexes,
+ * time for charts that follow one another (lib/chart/draw/sync.ts): the library counts in bar indexes,
  * other charts (other intervals) in Unix seconds. Beyond the bars, times are extrapolated by the
- * interval (lib/features/chart/time-axis.ts).
+ * interval (lib/chart/rules/time-axis.ts).
  */
 import { PriceScaleMode, type IChartApi, type LogicalRange } from 'lightweight-charts';
-import type { Candle } from '../features/chart/candles';
-import { logicalToTime, timeToLogical, type TimeRange } from '../features/chart/time-axis';
-import { BAR_SPACING, RIGHT_OFFSET, fewBarsRange } from '../features/chart/view';
-import type { ScaleMode } from '../features/chart/scale';
+import type { Candle } from '../rules/candles';
+import { logicalToTime, timeToLogical, type TimeRange } from '../rules/time-axis';
+import { BAR_SPACING, RIGHT_OFFSET, fewBarsRange } from '../rules/view';
+import type { ScaleMode } from '../rules/scale';
 
 const SCALE_MODE: Record<ScaleMode, PriceScaleMode> = {
   linear: PriceScaleMode.Normal,
@@ -22,7 +22,7 @@ export function applyScaleMode(chart: IChartApi, mode: ScaleMode): void {
 
 /**
  * The first view of a history of `bars` bars: the latest at the usual spacing, or a short history
- * spread over the pane (lib/features/chart/view.ts).
+ * spread over the pane (lib/chart/rules/view.ts).
  */
 export function showFirstView(chart: IChartApi, bars: number, fallbackWidth: number): void {
   const scale = chart.timeScale();

@@ -11,10 +11,16 @@ import {
   type FiatFormat,
   type Numeric,
 } from '../../core/format/number';
-import type { PoolTrade } from '../pools/api';
-import { inUsd } from '../pools/live';
-import { readTrade, tradeAmount, tradeKey, type TradePool, type TradeSide } from '../pools/trades';
-import { formatClock, type TimeZoneMode } from './time-format';
+import type { PoolTrade } from '../../features/pools/api';
+import { inUsd } from '../../features/pools/live';
+import {
+  readTrade,
+  tradeAmount,
+  tradeKey,
+  type TradePool,
+  type TradeSide,
+} from '../../features/pools/trades';
+import { formatClock, type TimeZoneMode } from '../rules/time-format';
 
 /** How figures are shown: the page's chosen fiat (lib/features/fiats/usd.ts `Money`), the widget's USD. */
 export interface TradeRowMoney {

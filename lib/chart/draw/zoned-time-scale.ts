@@ -1,6 +1,6 @@
 /**
  * The chart's horizontal scale with its tick marks weighed on the wall clock of the trader's zone
- * (lib/features/chart/time-axis.ts): the library's own time scale in every other respect. The zone
+ * (lib/chart/rules/time-axis.ts): the library's own time scale in every other respect. The zone
  * can change while the chart lives (the toolbar's zone toggle); `reweigh` then makes the library
  * weigh every bar again.
  */
@@ -14,9 +14,9 @@ import {
   type TimeScalePoint,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { ZoneClock, fillZonedWeights } from '../features/chart/time-axis';
-import { INTERVAL_SECONDS, type KlineInterval } from '../features/chart/intervals';
-import { formatBarTime, formatTickMark, type TimeZoneMode } from '../features/chart/time-format';
+import { ZoneClock, fillZonedWeights } from '../rules/time-axis';
+import { INTERVAL_SECONDS, type KlineInterval } from '../rules/intervals';
+import { formatBarTime, formatTickMark, type TimeZoneMode } from '../rules/time-format';
 
 const TimeBehavior = defaultHorzScaleBehavior();
 

@@ -3,12 +3,12 @@
  * it shows (`WETH/USDC · 1h · 2026-11-25 21:04 UTC`), saved as `pulse-WETH-USDC-1h-20261125-2104.png`.
  * The texts are pure (tested); the composition needs a browser canvas.
  */
-import { INTERVAL_LABELS, type KlineInterval } from '../features/chart/intervals';
-import type { TimeZoneMode } from '../features/chart/time-format';
-import { zoneAbbreviation, zonedParts } from '../core/format/zone';
-import type { Candle } from '../features/chart/candles';
-import { legendOf } from './legend';
-import type { StudyLegendEntry } from './studies';
+import { INTERVAL_LABELS, type KlineInterval } from '../rules/intervals';
+import type { TimeZoneMode } from '../rules/time-format';
+import { zoneAbbreviation, zonedParts } from '../../core/format/zone';
+import type { Candle } from '../rules/candles';
+import { legendOf } from '../rules/legend';
+import type { StudyLegendEntry } from './study-series';
 
 export interface SnapshotInfo {
   /** `WETH/USDC` */

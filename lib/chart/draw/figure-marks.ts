@@ -4,9 +4,9 @@
  * the canvas's state there. A chart without a figure (nothing asks) writes nothing.
  */
 import type { IChartApi, Logical } from 'lightweight-charts';
-import type { Candle } from '../features/chart/candles';
-import { findBarIndex } from '../features/chart/feed';
-import { formatStudies, type StudySpec } from '../features/chart/studies';
+import type { Candle } from '../rules/candles';
+import { findBarIndex } from '../rules/feed';
+import { formatStudies, type StudySpec } from '../rules/studies';
 import type { TradeMarkerLayer } from './trade-markers';
 
 const MODE_NAME: Record<number, string> = { 0: 'linear', 1: 'log', 2: 'pct', 3: 'indexed' };

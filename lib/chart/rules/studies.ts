@@ -1,7 +1,7 @@
 /**
  * Chart studies (indicators) as a view names them: the kinds, their periods and the `studies=`
  * parameter of the pool page and the widget (`ema:20,ema:50,bb:20:2,rsi:14`). The computation is
- * in lib/chart/indicators.ts.
+ * in lib/chart/rules/indicators.ts.
  */
 export type StudyKind = 'sma' | 'ema' | 'bb' | 'vwap' | 'rsi' | 'macd';
 

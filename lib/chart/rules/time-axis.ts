@@ -5,7 +5,7 @@
  * the first) it is extrapolated by the interval, so the view's margins carry over too. And where the
  * axis puts its labels: the library weighs each bar by the UTC calendar, which puts the day mark at
  * 19:00 in New York and every hour on :30 in Kolkata; weighed on the chosen zone's wall clock
- * instead (lib/chart/zoned-time-scale.ts), days start at local midnight and ticks fall on round
+ * instead (lib/chart/draw/zoned-time-scale.ts), days start at local midnight and ticks fall on round
  * local times wherever a bar starts one.
  */
 import { zonedParts, type TimeZoneMode } from '../../core/format/zone';

@@ -1,17 +1,17 @@
 /**
  * The chart's crosshair, moved by the user's pointer or set from outside (another chart's time,
- * lib/chart/sync.ts), and what it tells the chart's owner about the bar under it (the last bar
+ * lib/chart/draw/sync.ts), and what it tells the chart's owner about the bar under it (the last bar
  * otherwise): the bar, the indicators' values, the compared pools' change, and the trade marker
  * under the pointer (its card). Each is told only when it changes.
  */
 import type { IChartApi, MouseEventParams, UTCTimestamp } from 'lightweight-charts';
-import type { Candle } from '../features/chart/candles';
-import { findBarIndex, type CandleFeed } from '../features/chart/feed';
-import { changeSince } from '../features/chart/compare';
-import { INTERVAL_SECONDS } from '../features/chart/intervals';
-import { barIndexAt } from '../features/chart/time-axis';
+import type { Candle } from '../rules/candles';
+import { findBarIndex, type CandleFeed } from '../rules/feed';
+import { changeSince } from '../rules/compare';
+import { INTERVAL_SECONDS } from '../rules/intervals';
+import { barIndexAt } from '../rules/time-axis';
 import type { ChartControllerOptions } from './controller-options';
-import type { ChartCompare } from './compare';
+import type { ChartCompare } from './compare-series';
 import type { ChartSeries } from './series';
 import type { TradeMarkerHover, TradeMarkerLayer } from './trade-markers';
 import type { FigureMarks } from './figure-marks';

@@ -13,14 +13,14 @@ import {
   type SeriesType,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import type { Candle } from '../features/chart/candles';
-import type { CandleSink } from '../features/chart/feed';
-import { formatChartPrice, priceFormatFor } from '../features/chart/price-format';
+import type { Candle } from '../rules/candles';
+import type { CandleSink } from '../rules/feed';
+import { formatChartPrice, priceFormatFor } from '../rules/price-format';
 import { withAlpha, type ChartColors } from './theme';
 
-import type { ChartStyle } from '../features/pools/params';
-import type { StudySpec } from '../features/chart/studies';
-import { ChartStudies } from './studies';
+import type { ChartStyle } from '../../features/pools/params';
+import type { StudySpec } from '../rules/studies';
+import { ChartStudies } from './study-series';
 
 export type { ChartStyle };
 

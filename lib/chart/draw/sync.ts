@@ -2,12 +2,12 @@
  * Charts that follow one another (the workspace): the crosshair of the chart under the pointer is
  * drawn on the others at the same time, and the time range one chart is scrolled or zoomed to is
  * shown by the others, each a switch. Charts of different pools and intervals share only time, so
- * everything here is in Unix seconds (lib/features/chart/time-axis.ts does the conversions).
+ * everything here is in Unix seconds (lib/chart/rules/time-axis.ts does the conversions).
  *
  * No feedback loops: only the leader (the chart the user last pointed at, scrolled or touched) is
  * followed. Moving the others changes their ranges too, and those changes are not passed on.
  */
-import type { TimeRange } from '../features/chart/time-axis';
+import type { TimeRange } from '../rules/time-axis';
 
 export interface SyncMember {
   setCrosshairTime(time: number | null): void;

@@ -1,5 +1,5 @@
 /**
- * Horizontal price lines over the chart (lib/chart/controller.ts `addLayer`): drawn by the library
+ * Horizontal price lines over the chart (lib/chart/draw/controller.ts `addLayer`): drawn by the library
  * (`createPriceLine`, with their price on the axis), dragged with the pointer, added by a click
  * while the line tool is on, and a mark where an alert fired (`createSeriesMarkers`, at the bar and
  * price it fired). No React here: components/chart/price-lines-control.tsx owns the list and the
@@ -17,9 +17,9 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import type { Candle } from '../features/chart/candles';
-import { roundPrice } from '../features/chart/price-format';
-import type { AlertState } from '../features/alerts/model';
+import type { Candle } from '../rules/candles';
+import { roundPrice } from '../rules/price-format';
+import type { AlertState } from '../../features/alerts/model';
 import type { ChartLayer, LayerContext } from './chart-layer';
 
 export interface LineSpec {
