@@ -15,6 +15,7 @@ import { ChainBadge } from '@/components/tx/tx-cells';
 import { chainLabel } from '@/lib/features/wallets/chains';
 import { useAccess } from '@/components/settings/use-access';
 import { WalletAddress } from './wallet-address';
+import { PencilIcon } from '@/components/ui/icons';
 
 export interface ListEntry {
   chainType: string;
@@ -137,17 +138,7 @@ export function AddressRow({
               title="Edit label"
               onClick={() => setEditing(true)}
             >
-              <svg
-                width="11"
-                height="11"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden
-              >
-                <path d="M4 20h4L19 9l-4-4L4 16v4z" />
-              </svg>
+              <PencilIcon />
             </button>
           </div>
         )}
