@@ -27,7 +27,7 @@ export function later(): { reply: Promise<Reply>; answer: (reply: Reply) => void
 export const ok = (data: unknown): Reply => ({ body: { code: 0, message: 'ok', data } });
 
 /** Changes allowed (the demo sandbox), as `/api/auth/session` says it. */
-export const OPEN_SESSION = {
+const OPEN_SESSION = {
   mode: 'simulator',
   passwordSet: false,
   signedIn: false,
