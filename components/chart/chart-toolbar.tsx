@@ -11,6 +11,7 @@ import { SCALE_LABELS, SCALE_MODES, type ScaleMode } from '@/lib/chart/rules/sca
 import type { PoolRef } from '@/lib/contracts/pool-ref';
 import { LazyCompare } from './lazy-compare';
 import { usePopover } from './use-popover';
+import { MoreIcon } from '@/components/ui/icons';
 
 const INTERVAL_OPTIONS = KLINE_INTERVALS.map((value) => ({ value, label: INTERVAL_LABELS[value] }));
 const STYLE_OPTIONS: readonly { value: ChartStyle; label: string; title: string }[] = [
@@ -81,11 +82,7 @@ function PhoneMenu({ children }: { children: ReactNode }) {
           open ? 'border-accent bg-raised text-text' : 'border-border bg-panel text-muted',
         )}
       >
-        <svg width="13" height="13" viewBox="0 0 24 24" aria-hidden fill="currentColor">
-          <circle cx="5" cy="12" r="2" />
-          <circle cx="12" cy="12" r="2" />
-          <circle cx="19" cy="12" r="2" />
-        </svg>
+        <MoreIcon />
         {/* The word gives way on the smallest phones; the name stays for assistive tech. */}
         <span className="max-[359px]:sr-only">More</span>
         <span className="sr-only"> chart tools</span>

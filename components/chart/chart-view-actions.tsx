@@ -1,16 +1,5 @@
 'use client';
-
-const ICON = {
-  width: 14,
-  height: 14,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-} as const;
+import { CameraIcon, FullscreenIcon } from '@/components/ui/icons';
 
 const BUTTON =
   'grid h-7 w-7 place-items-center rounded border border-border bg-panel text-muted hover:text-text disabled:opacity-50';
@@ -38,10 +27,7 @@ export function ChartViewActions({
         title="Download the chart as PNG"
         className={BUTTON}
       >
-        <svg {...ICON}>
-          <path d="M4 8h3l2-3h6l2 3h3v11H4z" />
-          <circle cx="12" cy="13" r="3.5" />
-        </svg>
+        <CameraIcon />
       </button>
       <button
         type="button"
@@ -51,15 +37,7 @@ export function ChartViewActions({
         title={fullscreen ? 'Leave fullscreen (Esc)' : 'Fullscreen (f)'}
         className={BUTTON}
       >
-        {fullscreen ? (
-          <svg {...ICON}>
-            <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" />
-          </svg>
-        ) : (
-          <svg {...ICON}>
-            <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
-          </svg>
-        )}
+        <FullscreenIcon leave={fullscreen} />
       </button>
     </div>
   );

@@ -7,7 +7,15 @@
  */
 import { clsx } from 'clsx';
 import Link from 'next/link';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ChartController } from '@/lib/chart/draw/controller';
 import { PriceLineLayer } from '@/lib/chart/draw/price-lines';
@@ -74,10 +82,6 @@ export function PriceLinesControl({
   const layerRef = useRef<PriceLineLayer | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
-  const poolRef = useRef(pool);
-  useEffect(() => {
-    poolRef.current = pool;
-  });
 
   // The panel shows a new or clicked line with its price ready to type, once it has rendered.
   const focusLine = (id: string) => {
@@ -91,21 +95,36 @@ export function PriceLinesControl({
   };
 
   const add = (price: number) => {
-    const result = addLine(poolRef.current, price);
+    const result = addLine(pool, price);
     if (!result.ok) useToasts.getState().push({ title: result.reason, tone: 'info' });
     return result;
   };
+
+  // The layer's and the keyboard's callbacks read this render's pool and controller.
+  const onLayerAdd = useEffectEvent((price: number) => {
+    add(price);
+    setAdding(false);
+  });
+  const onLayerSelect = useEffectEvent(focusLine);
+  // Alt+H: a line at the last price (as in the terminals traders know); Escape leaves the tool.
+  const onWindowKey = useEffectEvent((e: KeyboardEvent) => {
+    if (e.key === 'Escape') setAdding(false);
+    if (!hotkey || !e.altKey || e.ctrlKey || e.metaKey || e.code !== 'KeyH' || isTyping(e.target))
+      return;
+    const last = controller?.lastClose();
+    if (last == null) return;
+    e.preventDefault();
+    const result = add(last);
+    if (result.ok) focusLine(result.id);
+  });
 
   // The layer lives as long as the chart.
   useEffect(() => {
     if (!controller) return;
     const layer = new PriceLineLayer({
-      onAdd: (price) => {
-        add(price);
-        setAdding(false);
-      },
+      onAdd: (price) => onLayerAdd(price),
       onMove: (id, price) => movePrice(id, price),
-      onSelect: focusLine,
+      onSelect: (id) => onLayerSelect(id),
     });
     layerRef.current = layer;
     const remove = controller.addLayer(layer);
@@ -113,8 +132,7 @@ export function PriceLinesControl({
       remove();
       layerRef.current = null;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the store's actions never change
-  }, [controller]);
+  }, [controller, movePrice]);
 
   const specs = useMemo(
     () => entries.map((e) => ({ id: e.id, price: e.price, alert: e.alert })),
@@ -128,22 +146,11 @@ export function PriceLinesControl({
     return () => cancelAnimationFrame(frame);
   }, [theme]);
 
-  // Alt+H: a line at the last price (as in the terminals traders know); Escape leaves the tool.
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setAdding(false);
-      if (!hotkey || !e.altKey || e.ctrlKey || e.metaKey || e.code !== 'KeyH' || isTyping(e.target))
-        return;
-      const last = controller?.lastClose();
-      if (last == null) return;
-      e.preventDefault();
-      const result = add(last);
-      if (result.ok) focusLine(result.id);
-    };
+    const onKey = (e: KeyboardEvent) => onWindowKey(e);
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- add reads the pool through a ref
-  }, [controller, hotkey]);
+  }, []);
 
   // On a phone the toolbar wraps: the panel moves left as far as it must to stay on screen.
   useLayoutEffect(() => {

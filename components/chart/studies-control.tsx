@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { lazy, Suspense, useId } from 'react';
 import type { StudySpec } from '@/lib/chart/rules/studies';
 import { usePopover } from './use-popover';
+import { StudiesIcon } from '@/components/ui/icons';
 
 const load = () => import('./studies-panel');
 // The panel's code loads when the trader reaches for the button, not with the page.
@@ -47,17 +48,7 @@ export function StudiesControl({
       >
         {compact ? (
           <>
-            <svg
-              width="14"
-              height="14"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden
-            >
-              <path d="M3 17l5-6 4 4 8-9M3 21h18" />
-            </svg>
+            <StudiesIcon />
             {studies.length > 0 && <span className="num">{studies.length}</span>}
           </>
         ) : (

@@ -6,6 +6,7 @@
  */
 import { clsx } from 'clsx';
 import type { ButtonHTMLAttributes, Ref } from 'react';
+import { PriceLineIcon, BellIcon } from '@/components/ui/icons';
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> };
 
@@ -32,18 +33,7 @@ export function PriceLineButton({ adding, ...rest }: Props & { adding: boolean }
       )}
       {...rest}
     >
-      <svg
-        width="13"
-        height="13"
-        viewBox="0 0 24 24"
-        aria-hidden
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
-        <path d="M2 12h20" />
-        <path d="M18 5v4M16 7h4" />
-      </svg>
+      <PriceLineIcon />
       Price line
     </button>
   );
@@ -52,18 +42,7 @@ export function PriceLineButton({ adding, ...rest }: Props & { adding: boolean }
 export function LinesButton({ count, armed, ...rest }: Props & { count: number; armed: number }) {
   return (
     <button type="button" className={clsx(BUTTON, tone(count > 0))} {...rest}>
-      <svg
-        width="12"
-        height="12"
-        viewBox="0 0 24 24"
-        aria-hidden
-        fill={armed > 0 ? 'currentColor' : 'none'}
-        stroke="currentColor"
-        strokeWidth="2"
-        className={armed > 0 ? 'text-warn' : undefined}
-      >
-        <path d="M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8M10 20a2 2 0 0 0 4 0" />
-      </svg>
+      <BellIcon size={12} filled={armed > 0} className={armed > 0 ? 'text-warn' : undefined} />
       Lines{count > 0 ? ` · ${count}` : ''}
     </button>
   );

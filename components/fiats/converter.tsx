@@ -20,6 +20,7 @@ import { useNumberLocale } from '@/lib/client/hooks/use-number-locale';
 import { AssetOptions } from './asset-options';
 import { ConversionBox } from './conversion-box';
 import { TokenSearch } from './token-search';
+import { SwapIcon } from '@/components/ui/icons';
 
 const NO_IDS: number[] = [];
 
@@ -205,18 +206,7 @@ export function Converter({ amount: input, from, to, fiats, onChange }: Converte
           onClick={() => onChange({ from: to, to: from })}
           data-testid="convert-swap"
         >
-          <svg
-            width="16"
-            height="16"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden
-            className="h-4 w-4 min-w-4 shrink-0"
-          >
-            <path d="M4 8h15M19 8l-4-4M19 8l-4 4M20 16H5M5 16l4-4M5 16l4 4" />
-          </svg>
+          <SwapIcon className="h-4 w-4 min-w-4 shrink-0" />
         </Button>
         <Field id={`${id}-to`} label="To">
           <Select

@@ -6,6 +6,7 @@ import { NavLinks } from './nav-links';
 import { PaletteLauncher } from './palette-launcher';
 import { StatusLight } from './status-light';
 import { ThemeToggle } from './theme-toggle';
+import { PulseMark } from '@/components/ui/icons';
 
 /**
  * Logo, main navigation, upstream status, fiat and theme. On a phone the navigation takes its own
@@ -21,17 +22,7 @@ export function AppHeader({ featured }: { featured?: readonly PoolRef[] }) {
           className="flex h-12 shrink-0 items-center gap-2 font-semibold tracking-tight"
           aria-label="Pulse home"
         >
-          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden>
-            <rect width="24" height="24" rx="6" fill="var(--accent)" />
-            <path
-              d="M4 13h3.5l2-5 3.5 9 2.5-6H20"
-              fill="none"
-              stroke="#fff"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <PulseMark />
           <span className="text-15">Pulse</span>
         </Link>
         <NavLinks />

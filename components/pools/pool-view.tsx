@@ -35,6 +35,7 @@ import { Panel } from '@/components/ui/panel';
 import { PoolHeader } from './pool-header';
 import { WatchPoolButton } from './watch-pool-button';
 import { useMyTrades } from './use-my-trades';
+import { CodeIcon } from '@/components/ui/icons';
 
 // Below the chart: rendered after it (components/ui/deferred.tsx), their code loaded then. One
 // placeholder per panel, of its usual height, stands in until both, so nothing moves.
@@ -193,17 +194,7 @@ export function PoolView({
     <>
       <WatchPoolButton pool={pool} pair={title} />
       <Button onClick={openEmbed} disabled={!data} title="Put this chart on another site">
-        <svg
-          width="14"
-          height="14"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden
-        >
-          <path d="M8 7l-5 5 5 5M16 7l5 5-5 5" />
-        </svg>
+        <CodeIcon />
         Embed
       </Button>
     </>

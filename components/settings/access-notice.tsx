@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Badge } from '@/components/ui/badge';
 import { authKeys, logout } from '@/lib/client/queries/auth';
 import { useAccess } from './use-access';
@@ -21,6 +21,13 @@ function AccessNoticeText() {
   const pathname = usePathname();
   const router = useRouter();
   const client = useQueryClient();
+  const signOut = useMutation({
+    mutationFn: logout,
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: authKeys.all });
+      router.refresh();
+    },
+  });
   if (!session) return <span className="skeleton inline-block h-5 w-40" aria-hidden />;
 
   if (session.signedIn) {
@@ -34,11 +41,7 @@ function AccessNoticeText() {
         <button
           type="button"
           className="font-medium text-accent hover:underline"
-          onClick={async () => {
-            await logout();
-            await client.invalidateQueries({ queryKey: authKeys.all });
-            router.refresh();
-          }}
+          onClick={() => signOut.mutate()}
         >
           Sign out
         </button>

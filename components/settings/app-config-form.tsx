@@ -1,5 +1,5 @@
 'use client';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { ApiError } from '@/lib/client/api';
 import { txKeys, appConfigQuery, saveAppConfig } from '@/lib/features/wallets/queries';
-import type { AppConfig } from '@/lib/contracts/tx/schema';
+import type { AppConfig, AppConfigUpdate } from '@/lib/contracts/tx/schema';
 import {
   draftOf,
   errorsFromServer,
@@ -73,8 +73,28 @@ function ConfigForm({
   const zone = usePrefs((s) => s.tz);
   const { canChange, reason } = useAccess();
   const [draft, setDraft] = useState<ConfigDraft>(() => draftOf(config));
-  const [errors, setErrors] = useState<ConfigErrors>({});
-  const [busy, setBusy] = useState(false);
+  const [checked, setChecked] = useState<ConfigErrors>({});
+  const save = useMutation({
+    mutationFn: (change: AppConfigUpdate) => saveAppConfig(change),
+    onSuccess: async (_, change) => {
+      const secretNote =
+        'webhook_secret' in change
+          ? change.webhook_secret === null
+            ? ' The secret was cleared.'
+            : ' The secret was set; it will not be shown again.'
+          : '';
+      setDraft((d) => ({ ...d, secret: null, clearSecret: false }));
+      onNote(`Saved at ${formatClock(Date.now() / 1000, zone)}.${secretNote}`);
+      await client.invalidateQueries({ queryKey: txKeys.all });
+    },
+  });
+  const busy = save.isPending;
+  // A refusal is shown until the next submit or Discard (both reset the mutation).
+  const errors: ConfigErrors = !save.error
+    ? checked
+    : save.error instanceof ApiError
+      ? errorsFromServer(save.error.message)
+      : { form: 'The configuration could not be saved.' };
   const patch = patchOf(config, draft);
   const dirty = Object.keys(patch).length > 0;
   const set = (p: Partial<ConfigDraft>) => {
@@ -82,32 +102,13 @@ function ConfigForm({
     onNote(null);
   };
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const found = validateDraft(draft);
-    setErrors(found);
+    setChecked(found);
+    save.reset();
     if (Object.keys(found).length > 0 || !dirty) return;
-    setBusy(true);
-    try {
-      await saveAppConfig(patch);
-      const secretNote =
-        'webhook_secret' in patch
-          ? patch.webhook_secret === null
-            ? ' The secret was cleared.'
-            : ' The secret was set; it will not be shown again.'
-          : '';
-      setDraft((d) => ({ ...d, secret: null, clearSecret: false }));
-      onNote(`Saved at ${formatClock(Date.now() / 1000, zone)}.${secretNote}`);
-      await client.invalidateQueries({ queryKey: txKeys.all });
-    } catch (error) {
-      setErrors(
-        error instanceof ApiError
-          ? errorsFromServer(error.message)
-          : { form: 'The configuration could not be saved.' },
-      );
-    } finally {
-      setBusy(false);
-    }
+    save.mutate(patch);
   }
 
   const receiver = typeof window === 'undefined' ? '' : `${window.location.origin}/api/webhooks/tx`;
@@ -230,7 +231,8 @@ function ConfigForm({
           disabled={!dirty || busy}
           onClick={() => {
             setDraft(draftOf(config));
-            setErrors({});
+            setChecked({});
+            save.reset();
           }}
         >
           Discard

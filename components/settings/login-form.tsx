@@ -1,5 +1,5 @@
 'use client';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -15,22 +15,20 @@ export function LoginForm({ next: given }: { next: string }) {
   const client = useQueryClient();
   const session = useQuery(sessionQuery);
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const signIn = useMutation({
+    mutationFn: login,
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: authKeys.all });
+      router.push(next);
+      router.refresh();
+    },
+  });
+  const error = signIn.error?.message ?? null;
+  const busy = signIn.isPending;
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    const result = await login(password);
-    setBusy(false);
-    if (!result.ok) {
-      setError(result.message);
-      return;
-    }
-    await client.invalidateQueries({ queryKey: authKeys.all });
-    router.push(next);
-    router.refresh();
+    signIn.mutate(password);
   }
 
   const s = session.data;

@@ -1,5 +1,5 @@
 'use client';
-import { useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -46,6 +46,9 @@ function monitorChainType(address: string): string | null {
   return family === 'evm' ? 'evm' : (TX_CHAINS.find((c) => c.family === family)?.type ?? null);
 }
 
+/** A refusal of ours (not monitored, nothing to replay): its message is shown as it is. */
+class Refusal extends Error {}
+
 /** The clock, read in event handlers only (a helper, so the render-purity lint can tell). */
 const nowMs = () => Date.now();
 
@@ -80,8 +83,8 @@ export function TestEventPanel() {
   const suggestions = candidates.filter((_, i) => checks[i]?.data?.is_exist === true);
   const checking = checks.some((c) => c.isPending && c.fetchStatus !== 'idle');
   const [address, setAddress] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // An address refused before anything is sent; the mutation holds the service's refusals.
+  const [invalid, setInvalid] = useState<string | null>(null);
   const [sent, setSent] = useState<Sent | null>(null);
   const [recent, setRecent] = useState<FeedTx[]>([]);
   const replayed = useRef(new Set<string>());
@@ -113,50 +116,56 @@ export function TestEventPanel() {
         ? 'Waiting for the live feed to connect.'
         : null;
 
-  async function send(e: FormEvent) {
-    e.preventDefault();
-    setError(null);
-    if (!target || !detectFamily(target)) {
-      setError('Enter a monitored address (EVM, Solana, Tron or Bitcoin).');
-      return;
-    }
-    setBusy(true);
-    try {
-      if (!(await isMonitored(client, target))) {
-        setError(
-          `${shorten(target, 8, 6)} is not monitored: add it on Wallets first. Only a monitored address's transactions reach the live feed and the webhook.`,
+  const replay = useMutation({
+    mutationFn: async (address: string): Promise<Sent> => {
+      if (!(await isMonitored(client, address)))
+        throw new Refusal(
+          `${shorten(address, 8, 6)} is not monitored: add it on Wallets first. Only a monitored address's transactions reach the live feed and the webhook.`,
         );
-        return;
-      }
-      const records = await searchTransfers(target, 100);
+      const records = await searchTransfers(address, 100);
       const skip = new Set([...replayed.current, ...useFeedStore.getState().feed.seen]);
       const tx = pickReplayCandidate(records, skip, Math.floor(nowMs() / 1000));
-      if (!tx) {
-        setError('This address has no transaction to replay yet.');
-        return;
-      }
+      if (!tx) throw new Refusal('This address has no transaction to replay yet.');
       const key = txIdentity(tx);
       replayed.current.add(key);
       const at = nowMs();
       const wait = { key, at, arrivedAfterMs: null as number | null };
       waiting.current = wait;
-      const result = await replayTransaction(replayMessage(tx, target));
-      setSent({
+      const result = await replayTransaction(replayMessage(tx, address));
+      return {
         hash: result.txhash || tx.tx_hash,
         chainType: tx.chain_type,
         chainId: tx.chain_id,
         processed: result.processed,
         at,
         arrivedAfterMs: wait.arrivedAfterMs,
-      });
+      };
+    },
+    onSuccess: (result) => {
+      setSent(result);
       // The delivery status moves as the webhook fires: look again now and shortly after.
       void client.invalidateQueries({ queryKey: txKeys.retryStatus });
       setTimeout(() => void client.invalidateQueries({ queryKey: txKeys.retryStatus }), 1500);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The test event could not be sent.');
-    } finally {
-      setBusy(false);
+    },
+  });
+  const busy = replay.isPending;
+  const error =
+    invalid ??
+    (replay.error
+      ? replay.error instanceof Refusal || replay.error instanceof ApiError
+        ? replay.error.message
+        : 'The test event could not be sent.'
+      : null);
+
+  function send(e: FormEvent) {
+    e.preventDefault();
+    if (!target || !detectFamily(target)) {
+      replay.reset();
+      setInvalid('Enter a monitored address (EVM, Solana, Tron or Bitcoin).');
+      return;
     }
+    setInvalid(null);
+    replay.mutate(target);
   }
 
   return (

@@ -1,6 +1,6 @@
 /**
- * Every icon of the app's components, in one module (the chart draws its own marks on its canvas, and
- * the app icon is the brand, not an icon). Our own paths rather than an icon library: the pages are at
+ * Every icon of the app's components, in one module, the app's own mark too (the chart draws its own
+ * marks on its canvas). Our own paths rather than an icon library: the pages are at
  * their byte budget, and the same paths from a package would only add its wrapper.
  *
  * Each icon is decorative (`aria-hidden`) and draws in the current colour; a button that shows only
@@ -21,9 +21,16 @@ function Svg({
   className,
   strokeWidth = 2,
   fill = 'none',
+  stroke = 'currentColor',
   viewBox = '0 0 24 24',
   children,
-}: IconProps & { size: number; fill?: string; viewBox?: string; children: ReactNode }) {
+}: IconProps & {
+  size: number;
+  fill?: string;
+  stroke?: string;
+  viewBox?: string;
+  children: ReactNode;
+}) {
   return (
     <svg
       aria-hidden
@@ -31,7 +38,7 @@ function Svg({
       height={size}
       viewBox={viewBox}
       fill={fill}
-      stroke="currentColor"
+      stroke={stroke}
       strokeWidth={strokeWidth}
       className={className}
     >
@@ -93,6 +100,77 @@ export const SelectArrowIcon = ({ size = 10, strokeWidth = 1.5, ...p }: IconProp
 export const BellIcon = ({ size = 13, filled = false, ...p }: IconProps & { filled?: boolean }) => (
   <Svg size={size} fill={filled ? 'currentColor' : 'none'} {...p}>
     <path d={BELL} strokeLinejoin="round" />
+  </Svg>
+);
+
+/** A pencil: edit a label. */
+export const PencilIcon = ({ size = 11, ...p }: IconProps) => (
+  <Svg size={size} {...p}>
+    <path d="M4 20h4L19 9l-4-4L4 16v4z" />
+  </Svg>
+);
+
+/** Two opposed arrows: swap the two sides (the converter's from and to). */
+export const SwapIcon = ({ size = 16, ...p }: IconProps) => (
+  <Svg size={size} {...p}>
+    <path d="M4 8h15M19 8l-4-4M19 8l-4 4M20 16H5M5 16l4-4M5 16l4 4" />
+  </Svg>
+);
+
+/** Angle brackets: code to put on another site (the embed). */
+export const CodeIcon = ({ size = 14, ...p }: IconProps) => (
+  <Svg size={size} {...p}>
+    <path d="M8 7l-5 5 5 5M16 7l5 5-5 5" />
+  </Svg>
+);
+
+/** A level with a plus: the chart's price-line tool. */
+export const PriceLineIcon = ({ size = 13, ...p }: IconProps) => (
+  <Svg size={size} {...p}>
+    <path d="M2 12h20M18 5v4M16 7h4" />
+  </Svg>
+);
+
+/** A rising line over its axis: the chart's indicators. */
+export const StudiesIcon = ({ size = 14, ...p }: IconProps) => (
+  <Svg size={size} {...p}>
+    <path d="M3 17l5-6 4 4 8-9M3 21h18" />
+  </Svg>
+);
+
+/** Three dots: more tools. */
+export const MoreIcon = ({ size = 13, ...p }: IconProps) => (
+  <Svg size={size} fill="currentColor" stroke="none" {...p}>
+    <circle cx="5" cy="12" r="2" />
+    <circle cx="12" cy="12" r="2" />
+    <circle cx="19" cy="12" r="2" />
+  </Svg>
+);
+
+/** A camera: a snapshot of the chart. */
+export const CameraIcon = ({ size = 14, ...p }: IconProps) => (
+  <Svg size={size} {...p}>
+    <g strokeLinecap="round" strokeLinejoin="round">
+      <path d="M4 8h3l2-3h6l2 3h3v11H4z" />
+      <circle cx="12" cy="13" r="3.5" />
+    </g>
+  </Svg>
+);
+
+/** Corners pointing out (enter fullscreen) or in (leave it). */
+export const FullscreenIcon = ({
+  size = 14,
+  leave = false,
+  ...p
+}: IconProps & { leave?: boolean }) => (
+  <Svg size={size} {...p}>
+    <path
+      d={
+        leave ? 'M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5' : 'M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5'
+      }
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
   </Svg>
 );
 
@@ -192,4 +270,19 @@ export const LayoutIcon = ({ cells, active }: { cells: readonly string[]; active
       <path key={d} d={d} fillOpacity={active ? 0.25 : 0} strokeLinejoin="round" />
     ))}
   </Svg>
+);
+
+/** Pulse's own mark: a pulse line on the accent tile. */
+export const PulseMark = ({ size = 20 }: { size?: number }) => (
+  <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden>
+    <rect width="24" height="24" rx="6" fill="var(--accent)" />
+    <path
+      d="M4 13h3.5l2-5 3.5 9 2.5-6H20"
+      fill="none"
+      stroke="#fff"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
+  </svg>
 );

@@ -1,10 +1,10 @@
 'use client';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, Select, TextArea, TextInput } from '@/components/ui/field';
 import { ApiError } from '@/lib/client/api';
-import { txKeys, addAddresses, containsQuery } from '@/lib/features/wallets/queries';
+import { txKeys, addAddresses, checkMonitored } from '@/lib/features/wallets/queries';
 import { MAX_LABEL_LENGTH, useLabels } from '@/lib/features/wallets/labels';
 import { useWalletBook } from '@/lib/features/wallets/store';
 import { ADDRESS_CHAIN_TYPES } from '@/lib/features/wallets/chains';
@@ -17,8 +17,15 @@ type Outcome = {
   checks: { address: string; monitored: boolean | null }[];
 };
 
-const EMPTY: Outcome = { ok: null, errors: [], checks: [] };
 const MAX_CHECKS = 10;
+
+/** What an add sends: the valid addresses, and the refusals to show beside its answer. */
+interface Adding {
+  chainType: string;
+  addresses: string[];
+  refused: string[];
+  label: string;
+}
 
 /** Add one or many addresses (a paste of a list) to the monitored list, or check whether they are on it. */
 export function AddAddressesForm() {
@@ -30,79 +37,67 @@ export function AddAddressesForm() {
   const [chainType, setChainType] = useState('ethereum');
   const [text, setText] = useState('');
   const [label, setLabelText] = useState('');
-  const [busy, setBusy] = useState<'add' | 'check' | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(EMPTY);
+  // What was refused before anything was sent (the input alone); the two mutations hold the rest.
+  const [local, setLocal] = useState<Outcome | null>(null);
+  const adding = useMutation({
+    mutationFn: (a: Adding) => addAddresses(a.chainType, a.addresses),
+    onSuccess: async (_, a) => {
+      addToBook(a.chainType, a.addresses);
+      const first = a.addresses[0];
+      if (a.label.trim() && a.addresses.length === 1 && first) setLabel(first, a.label);
+      await client.invalidateQueries({ queryKey: txKeys.contains });
+    },
+  });
+  const checking = useMutation({
+    mutationFn: (c: { chainType: string; addresses: string[]; refused: string[] }) =>
+      checkMonitored(client, c.chainType, c.addresses),
+  });
+  const busy = adding.isPending ? 'add' : checking.isPending ? 'check' : null;
+  const outcome = local ?? outcomeOf(adding, checking);
 
-  async function add(event?: FormEvent) {
+  function add(event?: FormEvent) {
     event?.preventDefault();
     const parsed = parseAddressList(chainType, text);
-    const errors = describeInvalid(chainType, parsed.invalid);
+    const refused = describeInvalid(chainType, parsed.invalid);
+    checking.reset();
     if (parsed.valid.length === 0) {
-      setOutcome({
+      adding.reset();
+      setLocal({
         ok: null,
-        errors: errors.length ? errors : ['Enter at least one address.'],
+        errors: refused.length ? refused : ['Enter at least one address.'],
         checks: [],
       });
       return;
     }
-    setBusy('add');
-    try {
-      await addAddresses(chainType, parsed.valid);
-      addToBook(chainType, parsed.valid);
-      const first = parsed.valid[0];
-      if (label.trim() && parsed.valid.length === 1 && first) setLabel(first, label);
-      await client.invalidateQueries({ queryKey: txKeys.contains });
-      const n = parsed.valid.length;
-      setOutcome({
-        ok: `Added ${n} ${n === 1 ? 'address' : 'addresses'} to the monitored list (${chainType}).`,
-        errors,
-        checks: [],
-      });
-      // Keep only what was refused, so it can be corrected and sent again.
-      setText(parsed.invalid.map((i) => i.input).join('\n'));
-      setLabelText('');
-    } catch (error) {
-      setOutcome({
-        ok: null,
-        errors: [
-          error instanceof ApiError ? error.message : 'The addresses could not be added.',
-          ...errors,
-        ],
-        checks: [],
-      });
-    } finally {
-      setBusy(null);
-    }
+    setLocal(null);
+    adding.mutate(
+      { chainType, addresses: parsed.valid, refused, label },
+      {
+        onSuccess: () => {
+          // Keep only what was refused, so it can be corrected and sent again.
+          setText(parsed.invalid.map((i) => i.input).join('\n'));
+          setLabelText('');
+        },
+      },
+    );
   }
 
-  async function check() {
+  function check() {
     const parsed = parseAddressList(chainType, text);
-    const errors = describeInvalid(chainType, parsed.invalid);
+    const refused = describeInvalid(chainType, parsed.invalid);
     const list = parsed.valid.slice(0, MAX_CHECKS);
+    adding.reset();
     if (list.length === 0) {
-      setOutcome({
+      checking.reset();
+      setLocal({
         ok: null,
-        errors: errors.length ? errors : ['Enter an address to check.'],
+        errors: refused.length ? refused : ['Enter an address to check.'],
         checks: [],
       });
       return;
     }
-    setBusy('check');
-    const checks = await Promise.all(
-      list.map(async (address) => {
-        try {
-          const data = await client.fetchQuery({
-            ...containsQuery(chainType, address),
-            staleTime: 0,
-          });
-          return { address, monitored: data.is_exist };
-        } catch {
-          return { address, monitored: null };
-        }
-      }),
-    );
-    setBusy(null);
-    setOutcome({ ok: null, errors, checks });
+    setLocal(null);
+    checking.mutate({ chainType, addresses: list, refused });
   }
 
   return (
@@ -217,4 +212,38 @@ export function AddAddressesForm() {
       </div>
     </form>
   );
+}
+
+/** The outcome of the last add or check (only one is ever not idle: each resets the other). */
+function outcomeOf(
+  adding: UseMutationResult<unknown, Error, Adding>,
+  checking: UseMutationResult<
+    Outcome['checks'],
+    Error,
+    { chainType: string; addresses: string[]; refused: string[] }
+  >,
+): Outcome {
+  const a = adding.variables;
+  if (a && adding.isSuccess) {
+    const n = a.addresses.length;
+    return {
+      ok: `Added ${n} ${n === 1 ? 'address' : 'addresses'} to the monitored list (${a.chainType}).`,
+      errors: a.refused,
+      checks: [],
+    };
+  }
+  if (a && adding.isError) {
+    const error = adding.error;
+    return {
+      ok: null,
+      errors: [
+        error instanceof ApiError ? error.message : 'The addresses could not be added.',
+        ...a.refused,
+      ],
+      checks: [],
+    };
+  }
+  if (checking.isSuccess)
+    return { ok: null, errors: checking.variables.refused, checks: checking.data };
+  return { ok: null, errors: [], checks: [] };
 }

@@ -1,13 +1,13 @@
 'use client';
 import { clsx } from 'clsx';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
 import { ApiError } from '@/lib/client/api';
 import { formatAge } from '@/lib/core/format/text';
 import { useNow } from '@/lib/client/hooks/use-now';
-import { containsQuery, removeAddresses } from '@/lib/features/wallets/queries';
+import { containsQuery, removeMonitored } from '@/lib/features/wallets/queries';
 import { MAX_LABEL_LENGTH, useLabel, useLabels } from '@/lib/features/wallets/labels';
 import { useWalletBook } from '@/lib/features/wallets/store';
 import { useFeedStore } from '@/lib/features/wallets/feed-store';
@@ -15,6 +15,7 @@ import { ChainBadge } from '@/components/tx/tx-cells';
 import { chainLabel } from '@/lib/features/wallets/chains';
 import { useAccess } from '@/components/settings/use-access';
 import { WalletAddress } from './wallet-address';
+import { PencilIcon } from '@/components/ui/icons';
 
 export interface ListEntry {
   chainType: string;
@@ -74,26 +75,26 @@ export function AddressRow({
   const now = useNow(5_000);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const removal = useMutation({
+    mutationFn: () => removeMonitored(client, entry.chainType, entry.address),
+    onSuccess: (stillMonitored) => {
+      if (stillMonitored) return;
+      if (entry.source === 'added') removeFromBook(entry.chainType, entry.address);
+      // The feed's matches of it are no reason to list it any more (they are kept across reloads).
+      useFeedStore.getState().forget(entry.chainType, entry.address);
+    },
+  });
+  const message = removal.error
+    ? removal.error instanceof ApiError
+      ? removal.error.message
+      : 'The address could not be removed.'
+    : removal.data
+      ? 'Still monitored: it is also listed under another chain type (e.g. evm).'
+      : null;
 
-  async function remove() {
+  function remove() {
     setConfirming(false);
-    try {
-      await removeAddresses(entry.chainType, [entry.address]);
-      const after = await client.fetchQuery({
-        ...containsQuery(entry.chainType, entry.address),
-        staleTime: 0,
-      });
-      if (after.is_exist)
-        setMessage(`Still monitored: it is also listed under another chain type (e.g. evm).`);
-      else {
-        if (entry.source === 'added') removeFromBook(entry.chainType, entry.address);
-        // The feed's matches of it are no reason to list it any more (they are kept across reloads).
-        useFeedStore.getState().forget(entry.chainType, entry.address);
-      }
-    } catch (error) {
-      setMessage(error instanceof ApiError ? error.message : 'The address could not be removed.');
-    }
+    removal.mutate();
   }
 
   const monitored = contains.data?.is_exist;
@@ -137,17 +138,7 @@ export function AddressRow({
               title="Edit label"
               onClick={() => setEditing(true)}
             >
-              <svg
-                width="11"
-                height="11"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                aria-hidden
-              >
-                <path d="M4 20h4L19 9l-4-4L4 16v4z" />
-              </svg>
+              <PencilIcon />
             </button>
           </div>
         )}
@@ -207,7 +198,7 @@ export function AddressRow({
               <button
                 type="button"
                 className={clsx(iconButton, 'text-down')}
-                onClick={() => void remove()}
+                onClick={remove}
                 aria-label={`Confirm removing ${entry.address}`}
               >
                 Confirm remove
@@ -242,7 +233,7 @@ export function AddressRow({
           <button
             type="button"
             className="text-accent hover:underline"
-            onClick={() => setMessage(null)}
+            onClick={() => removal.reset()}
           >
             Dismiss
           </button>

@@ -48,5 +48,12 @@ async function post(
   };
 }
 
-export const login = (password: string) => post('/api/auth/login', { password });
-export const logout = () => post('/api/auth/logout');
+/** Signs in; a refusal throws with the route's own message (a mutation's error). */
+export async function login(password: string): Promise<void> {
+  const result = await post('/api/auth/login', { password });
+  if (!result.ok) throw new Error(result.message);
+}
+
+export async function logout(): Promise<void> {
+  await post('/api/auth/logout');
+}

@@ -1,5 +1,5 @@
 /** Query factories and calls for the tx service (monitoring, history, transactions, app settings). */
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type {
   AppConfig,
   AppConfigUpdate,
@@ -39,6 +39,26 @@ export const containsQuery = (chainType: string, address: string) =>
       }),
     staleTime: 60_000,
   });
+
+/**
+ * Whether each address is monitored, asked now (not from the cache): the "Check" button's one-off
+ * look. A failed ask is `null`, not a failure of the whole check.
+ */
+export function checkMonitored(client: QueryClient, chainType: string, addresses: string[]) {
+  return Promise.all(
+    addresses.map(async (address) => {
+      try {
+        const data = await client.fetchQuery({
+          ...containsQuery(chainType, address),
+          staleTime: 0,
+        });
+        return { address, monitored: data.is_exist as boolean | null };
+      } catch {
+        return { address, monitored: null };
+      }
+    }),
+  );
+}
 
 export const appConfigQuery = queryOptions({
   queryKey: txKeys.appConfig,
@@ -121,11 +141,17 @@ export function addAddresses(chainType: string, addresses: readonly string[]) {
   });
 }
 
-export function removeAddresses(chainType: string, addresses: readonly string[]) {
-  return api<'success'>('tx', '/addresses/batch-delete', {
+/**
+ * Takes `address` off the monitored list, then asks again (not from the cache): true when it is
+ * still monitored, listed under another chain type too (e.g. `evm`).
+ */
+export async function removeMonitored(client: QueryClient, chainType: string, address: string) {
+  await api<'success'>('tx', '/addresses/batch-delete', {
     method: 'POST',
-    body: { wallets: [{ chain_type: chainType, address: addresses }] },
+    body: { wallets: [{ chain_type: chainType, address: [address] }] },
   });
+  const after = await client.fetchQuery({ ...containsQuery(chainType, address), staleTime: 0 });
+  return after.is_exist;
 }
 
 export function saveAppConfig(patch: AppConfigUpdate) {
