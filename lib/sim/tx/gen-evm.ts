@@ -6,8 +6,8 @@ import { bytes } from '../core/rng';
 import type { TxChain } from './chains';
 import type { Series } from './codec';
 import {
-  blank,
-  Draw,
+  startTransfer,
+  type Draw,
   toUnits,
   tokenTransfer,
   usdPrice,
@@ -59,10 +59,6 @@ export function gasFor(chain: TxChain, d: Draw): Gas {
   }
 }
 
-function evmCounterparty(ctx: GenContext, series: Series, d: Draw): string {
-  return encode.evm(bytes(`${ctx.seed}|cp|${series.fp}|${d.int(0, 39)}`, 20));
-}
-
 export function evmTransfer(
   ctx: GenContext,
   series: Series,
@@ -70,12 +66,12 @@ export function evmTransfer(
   j: number,
   shape: Shape,
 ): TransactionDetail {
-  const d = new Draw(`${ctx.seed}|tx|${series.fp}|${t}|${j}`);
   const chain = series.chain;
-  const tx = blank(ctx, series, t, j, shape.status);
   const me = toChecksumAddress(series.key);
-  const other = evmCounterparty(ctx, series, d);
-  const [from, to] = shape.outgoing ? [me, other] : [other, me];
+  const { d, tx, from, to } = startTransfer(ctx, series, t, j, shape, me, {
+    length: 20,
+    encode: encode.evm,
+  });
   const usd = d.logUniform(5, 60_000);
   const gas = gasFor(chain, d);
   const ok = shape.status === 'success';

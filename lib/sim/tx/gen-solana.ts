@@ -8,8 +8,8 @@ import { bytes } from '../core/rng';
 import type { TxToken } from './chains';
 import type { Series } from './codec';
 import {
-  blank,
-  Draw,
+  startTransfer,
+  type Draw,
   formatUnits,
   toUnits,
   tokenTransfer,
@@ -102,12 +102,12 @@ export function solanaTransfer(
   j: number,
   shape: Shape,
 ): TransactionDetail {
-  const d = new Draw(`${ctx.seed}|tx|${series.fp}|${t}|${j}`);
   const chain = series.chain;
-  const tx = blank(ctx, series, t, j, shape.status);
   const me = series.key;
-  const other = encode.solana(bytes(`${ctx.seed}|cp|${series.fp}|${d.int(0, 39)}`, 32));
-  const [from, to] = shape.outgoing ? [me, other] : [other, me];
+  const { d, tx, from, to } = startTransfer(ctx, series, t, j, shape, me, {
+    length: 32,
+    encode: encode.solana,
+  });
   const usd = d.logUniform(2, 40_000);
   const status = shape.status === 'failed' ? 'failed' : 'success';
   const ok = shape.status === 'success';
