@@ -1,18 +1,11 @@
 /** Bitcoin payments: UTXO inputs (from_details) and outputs (to_details) with change; fee = in - out. */
 import { hex } from '@scure/base';
-import type { FromDetail, ToDetail, TransactionDetail } from '../../contracts/tx/schema';
+import type { FromDetail, ToDetail } from '../../contracts/tx/schema';
 import { encode } from '../../core/address';
 import { bytes } from '../core/rng';
-import type { Series } from './codec';
-import { startTransfer, toUnits, usdPrice, type GenContext, type Shape } from './gen-util';
+import { startTransfer, toUnits, usdPrice, type TransferGenerator } from './gen-util';
 
-export function bitcoinTransfer(
-  ctx: GenContext,
-  series: Series,
-  t: number,
-  j: number,
-  shape: Shape,
-): TransactionDetail {
+export const bitcoinTransfer: TransferGenerator = (ctx, series, t, j, shape) => {
   const { d, tx, from, to } = startTransfer(ctx, series, t, j, shape, series.key, {
     length: 20,
     encode: encode.bitcoin,
@@ -55,4 +48,4 @@ export function bitcoinTransfer(
     to_details: toDetails,
   });
   return tx;
-}
+};

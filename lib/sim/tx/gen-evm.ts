@@ -1,18 +1,15 @@
 /** EVM transfers: native value, ERC-20 transfers and router swaps, with chain-typical gas. */
 import { hex } from '@scure/base';
-import type { TransactionDetail } from '../../contracts/tx/schema';
 import { encode, toChecksumAddress } from '../../core/address';
 import { bytes } from '../core/rng';
 import type { TxChain } from './chains';
-import type { Series } from './codec';
 import {
   startTransfer,
   type Draw,
   toUnits,
   tokenTransfer,
   usdPrice,
-  type GenContext,
-  type Shape,
+  type TransferGenerator,
 } from './gen-util';
 
 const ROUTERS: Record<string, string> = {
@@ -59,13 +56,7 @@ export function gasFor(chain: TxChain, d: Draw): Gas {
   }
 }
 
-export function evmTransfer(
-  ctx: GenContext,
-  series: Series,
-  t: number,
-  j: number,
-  shape: Shape,
-): TransactionDetail {
+export const evmTransfer: TransferGenerator = (ctx, series, t, j, shape) => {
   const chain = series.chain;
   const me = toChecksumAddress(series.key);
   const { d, tx, from, to } = startTransfer(ctx, series, t, j, shape, me, {
@@ -154,4 +145,4 @@ export function evmTransfer(
   if (chain.l2)
     tx.l1_origin_hash = `0x${hex.encode(bytes(`${ctx.seed}|l1|${chain.name}|${Math.floor(t / 60)}`, 32))}`;
   return tx;
-}
+};

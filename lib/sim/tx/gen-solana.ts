@@ -2,11 +2,10 @@
  * Solana transfers: SOL, SPL tokens (with token accounts, mint and program id) and Raydium swaps. The
  * instructions go in internal_transactions with their index and stack depth (1 = top level).
  */
-import type { InternalTransaction, TransactionDetail } from '../../contracts/tx/schema';
+import type { InternalTransaction } from '../../contracts/tx/schema';
 import { encode } from '../../core/address';
 import { bytes } from '../core/rng';
 import type { TxToken } from './chains';
-import type { Series } from './codec';
 import {
   startTransfer,
   type Draw,
@@ -14,8 +13,7 @@ import {
   toUnits,
   tokenTransfer,
   usdPrice,
-  type GenContext,
-  type Shape,
+  type TransferGenerator,
 } from './gen-util';
 
 export const SOLANA_PROGRAMS = {
@@ -95,13 +93,7 @@ export function splTransfer(
   });
 }
 
-export function solanaTransfer(
-  ctx: GenContext,
-  series: Series,
-  t: number,
-  j: number,
-  shape: Shape,
-): TransactionDetail {
+export const solanaTransfer: TransferGenerator = (ctx, series, t, j, shape) => {
   const chain = series.chain;
   const me = series.key;
   const { d, tx, from, to } = startTransfer(ctx, series, t, j, shape, me, {
@@ -240,4 +232,4 @@ export function solanaTransfer(
   }
   tx.internal_transactions = instructions;
   return tx;
-}
+};

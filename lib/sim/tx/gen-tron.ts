@@ -1,23 +1,14 @@
 /** Tron transfers: TRX and TRC-20 (USDT), fees in sun (bandwidth and energy burnt). */
-import type { TransactionDetail } from '../../contracts/tx/schema';
 import { encode } from '../../core/address';
-import type { Series } from './codec';
 import {
   startTransfer,
   toUnits,
   tokenTransfer,
   usdPrice,
-  type GenContext,
-  type Shape,
+  type TransferGenerator,
 } from './gen-util';
 
-export function tronTransfer(
-  ctx: GenContext,
-  series: Series,
-  t: number,
-  j: number,
-  shape: Shape,
-): TransactionDetail {
+export const tronTransfer: TransferGenerator = (ctx, series, t, j, shape) => {
   const chain = series.chain;
   const { d, tx, from, to } = startTransfer(ctx, series, t, j, shape, series.key, {
     length: 20,
@@ -52,4 +43,4 @@ export function tronTransfer(
   }
   if (shape.status === 'pending') tx.tx_fee = null;
   return tx;
-}
+};

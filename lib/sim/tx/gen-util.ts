@@ -119,6 +119,15 @@ export function blank(
   };
 }
 
+/** A chain family's generator: transfer `j` at second `t` of a series, of the shape drawn for it. */
+export type TransferGenerator = (
+  ctx: GenContext,
+  series: Series,
+  t: number,
+  j: number,
+  shape: Shape,
+) => TransactionDetail;
+
 /**
  * What every chain's transfer starts from: its draw (seeded by series, time and index), the blank
  * record, and its two parties in order: `me` (the series address) and a counterparty, one of forty
