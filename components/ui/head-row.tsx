@@ -1,0 +1,18 @@
+import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
+
+/** A column's heading and the classes it adds to the table's own heading classes. */
+export type HeadColumn = readonly [label: ReactNode, className: string];
+
+/** A table's heading row: one `<th scope="col">` a column. */
+export function HeadRow({ head, columns }: { head: string; columns: readonly HeadColumn[] }) {
+  return (
+    <tr>
+      {columns.map(([label, className], i) => (
+        <th key={i} scope="col" className={clsx(head, className)}>
+          {label}
+        </th>
+      ))}
+    </tr>
+  );
+}
