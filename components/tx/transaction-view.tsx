@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, LoadError } from '@/components/ui/empty-state';
 import { Panel } from '@/components/ui/panel';
 import { ApiError } from '@/lib/client/api';
 import { formatAge } from '@/lib/core/format/text';
@@ -159,10 +159,9 @@ export function TransactionView({
               Check the hash and the chain, or try again later if it was just broadcast.
             </EmptyState>
           ) : (
-            <EmptyState
-              tone="error"
+            <LoadError
               title={`The transaction could not be loaded: ${query.error?.message ?? initialError ?? 'unknown error'}`}
-              action={<Button onClick={() => void query.refetch()}>Retry</Button>}
+              onRetry={() => void query.refetch()}
             />
           )}
         </Panel>

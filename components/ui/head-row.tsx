@@ -5,9 +5,17 @@ import type { ReactNode } from 'react';
 export type HeadColumn = readonly [label: ReactNode, className: string];
 
 /** A table's heading row: one `<th scope="col">` a column. */
-export function HeadRow({ head, columns }: { head: string; columns: readonly HeadColumn[] }) {
+export function HeadRow({
+  head,
+  columns,
+  className,
+}: {
+  head: string;
+  columns: readonly HeadColumn[];
+  className?: string;
+}) {
   return (
-    <tr>
+    <tr className={className}>
       {columns.map(([label, className], i) => (
         <th key={i} scope="col" className={clsx(head, className)}>
           {label}
