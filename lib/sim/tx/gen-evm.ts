@@ -6,6 +6,7 @@ import type { TxChain } from './chains';
 import {
   startTransfer,
   type Draw,
+  tokenMove,
   toUnits,
   tokenTransfer,
   usdPrice,
@@ -89,10 +90,7 @@ export const evmTransfer: TransferGenerator = (ctx, series, t, j, shape) => {
     gasUsed = Math.round(gasLimit * (0.6 + d.r() * 0.35));
     Object.assign(tx, {
       receiver: to,
-      transfer_type: 'token',
-      amount,
-      symbol: token.symbol,
-      decimals: token.decimals,
+      ...tokenMove(token, amount),
       method_id: '0xa9059cbb',
       method_call: 'transfer(address,uint256)',
     });
@@ -111,10 +109,7 @@ export const evmTransfer: TransferGenerator = (ctx, series, t, j, shape) => {
     tx.sender = me;
     Object.assign(tx, {
       receiver: ROUTERS[chain.name] ?? pool,
-      transfer_type: 'token',
-      amount: amountIn,
-      symbol: paid.symbol,
-      decimals: paid.decimals,
+      ...tokenMove(paid, amountIn),
       method_id: '0x3593564c',
       method_call: 'execute(bytes,bytes[],uint256)',
     });

@@ -10,6 +10,7 @@ import {
   startTransfer,
   type Draw,
   formatUnits,
+  tokenMove,
   toUnits,
   tokenTransfer,
   usdPrice,
@@ -135,10 +136,7 @@ export const solanaTransfer: TransferGenerator = (ctx, series, t, j, shape) => {
     const amount = toUnits(usd / usdPrice(ctx.market, token.asset, t), token.decimals);
     Object.assign(tx, {
       receiver: to,
-      transfer_type: 'token',
-      amount,
-      symbol: token.symbol,
-      decimals: token.decimals,
+      ...tokenMove(token, amount),
     });
     let index = 2;
     if (d.chance(0.25)) {
@@ -181,10 +179,7 @@ export const solanaTransfer: TransferGenerator = (ctx, series, t, j, shape) => {
     tx.fee_payer = me;
     Object.assign(tx, {
       receiver: SOLANA_PROGRAMS.raydium,
-      transfer_type: 'token',
-      amount: amountIn,
-      symbol: paid.symbol,
-      decimals: paid.decimals,
+      ...tokenMove(paid, amountIn),
     });
     instructions.push(
       instruction(

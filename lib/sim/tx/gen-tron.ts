@@ -2,6 +2,7 @@
 import { encode } from '../../core/address';
 import {
   startTransfer,
+  tokenMove,
   toUnits,
   tokenTransfer,
   usdPrice,
@@ -22,10 +23,7 @@ export const tronTransfer: TransferGenerator = (ctx, series, t, j, shape) => {
     const token = shape.token;
     const amount = toUnits(usd / usdPrice(ctx.market, token.asset, t), token.decimals);
     Object.assign(tx, {
-      transfer_type: 'token',
-      amount,
-      symbol: token.symbol,
-      decimals: token.decimals,
+      ...tokenMove(token, amount),
       method_id: 'a9059cbb',
       method_call: 'transfer(address,uint256)',
       // staked energy makes a TRC-20 transfer free; otherwise ~13-27 TRX of energy is burnt
