@@ -9,7 +9,6 @@ import { ChainTypeBadge } from './chain-type-badge';
 import { ExplorerLink } from './explorer-link';
 
 const cell = 'h-10 border-b border-border/60 px-3';
-const head = 'bg-panel px-3 py-2 font-medium';
 const COLUMNS: readonly HeadColumn[] = [
   ['Chain', 'sticky left-0 z-10 text-left'],
   ['Short name', 'text-left'],
@@ -30,7 +29,7 @@ export function ChainsTable({ chains }: { chains: ChainItem[] | null }) {
         aria-busy={chains ? undefined : true}
       >
         <thead className="sticky top-0 z-20 text-2xs uppercase tracking-wide text-muted">
-          <HeadRow head={head} columns={COLUMNS} />
+          <HeadRow head="bg-panel px-3 py-2 font-medium" columns={COLUMNS} />
         </thead>
         <tbody>
           {rows.map((c, i) =>

@@ -7,7 +7,6 @@ import { Badge } from '@/components/ui/badge';
 import { HeadRow, type HeadColumn } from '@/components/ui/head-row';
 
 const cell = 'h-9 border-b border-border/60 px-3';
-const head = 'bg-panel px-3 py-2 font-medium';
 const COLUMNS: readonly HeadColumn[] = [
   ['Currency', 'sticky left-0 z-10 text-left'],
   ['Name', 'text-left'],
@@ -36,7 +35,7 @@ export function FiatList({
         aria-busy={fiats ? undefined : true}
       >
         <thead className="sticky top-0 z-20 text-2xs uppercase tracking-wide text-muted">
-          <HeadRow head={head} columns={COLUMNS} />
+          <HeadRow head="bg-panel px-3 py-2 font-medium" columns={COLUMNS} />
         </thead>
         <tbody>
           {rows.map((f, i) =>

@@ -15,7 +15,6 @@ import type {
   TokenItem,
 } from '@/lib/contracts/price/schema';
 
-const head = 'px-3 py-2 font-medium';
 const COLUMNS: readonly HeadColumn[] = [
   ['Chain', 'text-left'],
   ['Contract', 'text-left'],
@@ -62,7 +61,7 @@ export function Platforms({
     <div className="overflow-x-auto">
       <table className="num w-full min-w-[640px] text-13">
         <thead className="text-2xs uppercase tracking-wide text-muted">
-          <HeadRow className="border-b border-border" head={head} columns={COLUMNS} />
+          <HeadRow className="border-b border-border" columns={COLUMNS} />
         </thead>
         <tbody>
           {platforms.map((p) => {
