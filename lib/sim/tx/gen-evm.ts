@@ -6,7 +6,6 @@ import type { TxChain } from './chains';
 import {
   startTransfer,
   type Draw,
-  tokenMove,
   toUnits,
   tokenTransfer,
   usdPrice,
@@ -90,7 +89,10 @@ export const evmTransfer: TransferGenerator = (ctx, series, t, j, shape) => {
     gasUsed = Math.round(gasLimit * (0.6 + d.r() * 0.35));
     Object.assign(tx, {
       receiver: to,
-      ...tokenMove(token, amount),
+      transfer_type: 'token',
+      amount,
+      symbol: token.symbol,
+      decimals: token.decimals,
       method_id: '0xa9059cbb',
       method_call: 'transfer(address,uint256)',
     });
@@ -109,7 +111,10 @@ export const evmTransfer: TransferGenerator = (ctx, series, t, j, shape) => {
     tx.sender = me;
     Object.assign(tx, {
       receiver: ROUTERS[chain.name] ?? pool,
-      ...tokenMove(paid, amountIn),
+      transfer_type: 'token',
+      amount: amountIn,
+      symbol: paid.symbol,
+      decimals: paid.decimals,
       method_id: '0x3593564c',
       method_call: 'execute(bytes,bytes[],uint256)',
     });

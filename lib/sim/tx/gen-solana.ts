@@ -10,7 +10,6 @@ import {
   startTransfer,
   type Draw,
   formatUnits,
-  tokenMove,
   toUnits,
   tokenTransfer,
   usdPrice,
@@ -136,7 +135,10 @@ export const solanaTransfer: TransferGenerator = (ctx, series, t, j, shape) => {
     const amount = toUnits(usd / usdPrice(ctx.market, token.asset, t), token.decimals);
     Object.assign(tx, {
       receiver: to,
-      ...tokenMove(token, amount),
+      transfer_type: 'token',
+      amount,
+      symbol: token.symbol,
+      decimals: token.decimals,
     });
     let index = 2;
     if (d.chance(0.25)) {
@@ -179,7 +181,10 @@ export const solanaTransfer: TransferGenerator = (ctx, series, t, j, shape) => {
     tx.fee_payer = me;
     Object.assign(tx, {
       receiver: SOLANA_PROGRAMS.raydium,
-      ...tokenMove(paid, amountIn),
+      transfer_type: 'token',
+      amount: amountIn,
+      symbol: paid.symbol,
+      decimals: paid.decimals,
     });
     instructions.push(
       instruction(

@@ -2,7 +2,6 @@
 import { encode } from '../../core/address';
 import {
   startTransfer,
-  tokenMove,
   toUnits,
   tokenTransfer,
   usdPrice,
@@ -23,7 +22,10 @@ export const tronTransfer: TransferGenerator = (ctx, series, t, j, shape) => {
     const token = shape.token;
     const amount = toUnits(usd / usdPrice(ctx.market, token.asset, t), token.decimals);
     Object.assign(tx, {
-      ...tokenMove(token, amount),
+      transfer_type: 'token',
+      amount,
+      symbol: token.symbol,
+      decimals: token.decimals,
       method_id: 'a9059cbb',
       method_call: 'transfer(address,uint256)',
       // staked energy makes a TRC-20 transfer free; otherwise ~13-27 TRX of energy is burnt

@@ -151,11 +151,6 @@ export function startTransfer(
   return { d, tx, from, to };
 }
 
-/** The record's own fields for `amount` of `token` moved: a token transfer, or what a swap pays. */
-export function tokenMove(token: TxToken, amount: string) {
-  return { transfer_type: 'token', amount, symbol: token.symbol, decimals: token.decimals };
-}
-
 export function tokenTransfer(
   token: TxToken,
   from: string,
