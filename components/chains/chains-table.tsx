@@ -2,13 +2,21 @@ import { clsx } from 'clsx';
 import Link from 'next/link';
 import type { ChainItem } from '@/lib/contracts/price/schema';
 import { TokenIcon } from '@/components/ui/token-icon';
+import { HeadRow, type HeadColumn } from '@/components/ui/head-row';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TableArrowNav } from '@/components/pools/table-arrow-nav';
 import { ChainTypeBadge } from './chain-type-badge';
 import { ExplorerLink } from './explorer-link';
 
 const cell = 'h-10 border-b border-border/60 px-3';
-const head = 'px-3 py-2 font-medium';
+const COLUMNS: readonly HeadColumn[] = [
+  ['Chain', 'sticky left-0 z-10 text-left'],
+  ['Short name', 'text-left'],
+  ['Type', 'text-left'],
+  ['Chain ID', 'text-right'],
+  ['Internal ID', 'text-right'],
+  ['Explorer', 'text-left'],
+];
 
 /** The chains of the price service; `chains` null draws skeleton rows of the same size. */
 export function ChainsTable({ chains }: { chains: ChainItem[] | null }) {
@@ -21,26 +29,7 @@ export function ChainsTable({ chains }: { chains: ChainItem[] | null }) {
         aria-busy={chains ? undefined : true}
       >
         <thead className="sticky top-0 z-20 text-2xs uppercase tracking-wide text-muted">
-          <tr>
-            <th scope="col" className={clsx(head, 'sticky left-0 z-10 bg-panel text-left')}>
-              Chain
-            </th>
-            <th scope="col" className={clsx(head, 'bg-panel text-left')}>
-              Short name
-            </th>
-            <th scope="col" className={clsx(head, 'bg-panel text-left')}>
-              Type
-            </th>
-            <th scope="col" className={clsx(head, 'bg-panel text-right')}>
-              Chain ID
-            </th>
-            <th scope="col" className={clsx(head, 'bg-panel text-right')}>
-              Internal ID
-            </th>
-            <th scope="col" className={clsx(head, 'bg-panel text-left')}>
-              Explorer
-            </th>
-          </tr>
+          <HeadRow head="bg-panel px-3 py-2 font-medium" columns={COLUMNS} />
         </thead>
         <tbody>
           {rows.map((c, i) =>

@@ -7,13 +7,12 @@ import { useFiat } from '@/lib/features/fiats/use-fiat';
 import { nativeTokenQuery } from '@/lib/features/chains/queries';
 import { quotesQuery } from '@/lib/client/queries/price';
 import { Change } from '@/components/ui/change';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, LoadError } from '@/components/ui/empty-state';
 import { Flash } from '@/components/ui/flash';
 import { Freshness } from '@/components/ui/freshness';
 import { Panel } from '@/components/ui/panel';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TokenIcon } from '@/components/ui/token-icon';
-import { Button } from '@/components/ui/button';
 
 const NO_IDS: number[] = [];
 
@@ -36,10 +35,9 @@ export function NativeToken({ chainId, chainName }: { chainId: number; chainName
   return (
     <Panel title="Native token" actions={freshness}>
       {token.isError ? (
-        <EmptyState
-          tone="error"
+        <LoadError
           title={`The native token could not be loaded: ${token.error.message}.`}
-          action={<Button onClick={() => void token.refetch()}>Retry</Button>}
+          onRetry={() => void token.refetch()}
         />
       ) : token.isSuccess && !t ? (
         <EmptyState title={`The price service has no native token for ${chainName}.`}>

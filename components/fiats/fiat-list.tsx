@@ -4,9 +4,15 @@ import type { FiatItem } from '@/lib/contracts/price/schema';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TokenIcon } from '@/components/ui/token-icon';
 import { Badge } from '@/components/ui/badge';
+import { HeadRow, type HeadColumn } from '@/components/ui/head-row';
 
 const cell = 'h-9 border-b border-border/60 px-3';
-const head = 'bg-panel px-3 py-2 font-medium';
+const COLUMNS: readonly HeadColumn[] = [
+  ['Currency', 'sticky left-0 z-10 text-left'],
+  ['Name', 'text-left'],
+  ['Symbol', 'text-center'],
+  ['Precision', 'text-right'],
+];
 
 /** The fiats the price service lists; the code picks the base of the rates table. */
 export function FiatList({
@@ -29,20 +35,7 @@ export function FiatList({
         aria-busy={fiats ? undefined : true}
       >
         <thead className="sticky top-0 z-20 text-2xs uppercase tracking-wide text-muted">
-          <tr>
-            <th scope="col" className={clsx(head, 'sticky left-0 z-10 text-left')}>
-              Currency
-            </th>
-            <th scope="col" className={clsx(head, 'text-left')}>
-              Name
-            </th>
-            <th scope="col" className={clsx(head, 'text-center')}>
-              Symbol
-            </th>
-            <th scope="col" className={clsx(head, 'text-right')}>
-              Precision
-            </th>
-          </tr>
+          <HeadRow head="bg-panel px-3 py-2 font-medium" columns={COLUMNS} />
         </thead>
         <tbody>
           {rows.map((f, i) =>

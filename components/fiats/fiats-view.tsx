@@ -8,7 +8,7 @@ import { useUrlParams } from '@/lib/client/hooks/use-url-params';
 import { assetParam, parseAsset, type Asset } from '@/lib/features/fiats/convert';
 import { fiatsQuery, ratesQuery } from '@/lib/client/queries/price';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, LoadError } from '@/components/ui/empty-state';
 import { Select } from '@/components/ui/field';
 import { Freshness } from '@/components/ui/freshness';
 import { Panel } from '@/components/ui/panel';
@@ -101,10 +101,9 @@ export function FiatsView({ initialFiats }: { initialFiats: FiatItem[] | null })
               Pick a base from the list.
             </EmptyState>
           ) : rates.isError && rates.data === undefined ? (
-            <EmptyState
-              tone="error"
+            <LoadError
               title={`The rates from ${base} could not be loaded: ${rates.error.message}.`}
-              action={<Button onClick={() => void rates.refetch()}>Retry</Button>}
+              onRetry={() => void rates.refetch()}
             />
           ) : rates.data && rates.data.length === 0 ? (
             <EmptyState

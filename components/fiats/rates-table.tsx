@@ -9,6 +9,7 @@ import { useNumberLocale } from '@/lib/client/hooks/use-number-locale';
 import { Flash } from '@/components/ui/flash';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TokenIcon } from '@/components/ui/token-icon';
+import { HeadRow } from '@/components/ui/head-row';
 
 const cell = 'h-9 border-b border-border/60 px-3';
 const head = 'bg-panel px-3 py-2 font-medium';
@@ -53,17 +54,14 @@ export function RatesTable({
         aria-busy={rates ? undefined : true}
       >
         <thead className="sticky top-0 z-20 text-2xs uppercase tracking-wide text-muted">
-          <tr>
-            <th scope="col" className={clsx(head, 'sticky left-0 z-10 text-left')}>
-              Currency
-            </th>
-            <th scope="col" className={clsx(head, 'text-right')}>
-              1 {base} =
-            </th>
-            <th scope="col" className={clsx(head, 'text-right')}>
-              in {base}
-            </th>
-          </tr>
+          <HeadRow
+            head={head}
+            columns={[
+              ['Currency', 'sticky left-0 z-10 text-left'],
+              [`1 ${base} =`, 'text-right'],
+              [`in ${base}`, 'text-right'],
+            ]}
+          />
         </thead>
         <tbody>
           {rows.map((r, i) => {

@@ -12,7 +12,7 @@ import { Change } from '@/components/ui/change';
 import { MoneyNote } from '@/components/ui/money-note';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StarIcon } from '@/components/ui/icons';
-import { TokenIcon } from '@/components/ui/token-icon';
+import { PairIcons } from '@/components/ui/token-icon';
 import { RetryButton } from './retry-button';
 import { TableArrowNav } from './table-arrow-nav';
 
@@ -257,15 +257,7 @@ function Row({
     <tr className="group hover:bg-raised/50" data-testid="featured-pool">
       <td className={clsx(cell, 'sticky left-0 bg-panel group-hover:bg-raised')}>
         <Link href={row.href} className="flex items-center gap-2 hover:text-accent">
-          <span className="flex shrink-0 -space-x-1.5">
-            <TokenIcon src={p.base.image} symbol={p.base.symbol} size={20} />
-            <TokenIcon
-              src={p.quote.image}
-              symbol={p.quote.symbol}
-              size={20}
-              className="ring-2 ring-[var(--panel)]"
-            />
-          </span>
+          <PairIcons base={p.base} quote={p.quote} size={20} />
           <span className="flex flex-col leading-tight md:flex-row md:items-baseline md:gap-2">
             <span className="font-medium">
               {p.base.symbol}

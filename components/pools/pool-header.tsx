@@ -13,7 +13,7 @@ import { Address } from '@/components/ui/address';
 import { Badge } from '@/components/ui/badge';
 import { Change } from '@/components/ui/change';
 import { Skeleton } from '@/components/ui/skeleton';
-import { TokenIcon } from '@/components/ui/token-icon';
+import { PairIcons } from '@/components/ui/token-icon';
 import type { Store } from '@/components/chart/snapshot-store';
 import { LivePrice } from './live-price';
 import { ChevronDownIcon } from '@/components/ui/icons';
@@ -68,19 +68,12 @@ export function PoolHeader({
       <div className="flex items-start justify-between gap-x-3 gap-y-2 sm:flex-wrap sm:gap-x-6">
         <div className="flex min-w-0 items-center gap-2 sm:gap-3">
           {pool ? (
-            <span className="flex shrink-0 -space-x-2">
-              <TokenIcon
-                src={pool.base_token.image_url}
-                symbol={pool.base_token.symbol}
-                size={28}
-              />
-              <TokenIcon
-                src={pool.quote_token.image_url}
-                symbol={pool.quote_token.symbol}
-                size={28}
-                className="ring-2 ring-[var(--panel)]"
-              />
-            </span>
+            <PairIcons
+              base={{ image: pool.base_token.image_url, symbol: pool.base_token.symbol }}
+              quote={{ image: pool.quote_token.image_url, symbol: pool.quote_token.symbol }}
+              size={28}
+              overlap="-space-x-2"
+            />
           ) : (
             <Skeleton width={48} height={28} className="rounded-full" />
           )}

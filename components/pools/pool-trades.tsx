@@ -5,7 +5,7 @@ import type { Explorer } from '@/lib/features/chains/explorer';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, LoadError } from '@/components/ui/empty-state';
 import { Freshness } from '@/components/ui/freshness';
 import { useLiveInterrupted } from '@/lib/client/hooks/use-stream';
 import { Panel } from '@/components/ui/panel';
@@ -138,17 +138,9 @@ export function PoolTrades({
       }
     >
       {trades.status === 'error' ? (
-        <EmptyState
-          tone="error"
-          title="The trades could not be loaded."
-          action={
-            <Button size="sm" onClick={trades.retry}>
-              Retry
-            </Button>
-          }
-        >
+        <LoadError title="The trades could not be loaded." onRetry={trades.retry} size="sm">
           {trades.error}
-        </EmptyState>
+        </LoadError>
       ) : trades.status === 'ready' && trades.trades.length === 0 ? (
         <EmptyState title="No recent trades for this pool.">
           New trades appear here as they happen.

@@ -30,7 +30,7 @@ import type { PoolTarget } from '@/lib/features/alerts/model';
 import { createStore } from '@/components/chart/snapshot-store';
 import { Button } from '@/components/ui/button';
 import { Deferred, PanelPlaceholder } from '@/components/ui/deferred';
-import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/empty-state';
 import { Panel } from '@/components/ui/panel';
 import { PoolHeader } from './pool-header';
 import { WatchPoolButton } from './watch-pool-button';
@@ -216,17 +216,13 @@ export function PoolView({
       />
       {!data && (initialError || query.isError) && (
         <Panel className="mb-3">
-          <EmptyState
-            tone="error"
+          <LoadError
             title="The pool's figures could not be loaded."
-            action={
-              <Button size="sm" onClick={() => void query.refetch()}>
-                Retry
-              </Button>
-            }
+            onRetry={() => void query.refetch()}
+            size="sm"
           >
             {query.error?.message ?? initialError} The chart and trades below load on their own.
-          </EmptyState>
+          </LoadError>
         </Panel>
       )}
       <div className="grid gap-3 xl:grid-cols-[minmax(0,1fr)_360px]">

@@ -6,18 +6,25 @@ import type { Explorer } from '@/lib/features/chains/explorer';
 import { coinQuery, topHoldersQuery } from '@/lib/features/pools/queries';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import { Address } from '@/components/ui/address';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, LoadError } from '@/components/ui/empty-state';
 import { Panel } from '@/components/ui/panel';
 import { Segmented } from '@/components/ui/segmented';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TokenIcon } from '@/components/ui/token-icon';
+import { HeadRow, type HeadColumn } from '@/components/ui/head-row';
 import { safeHttpUrl } from '@/lib/core/safe-url';
 
 /**
  * One of the pool's two tokens: its metadata and its top holders (the kline service's market
  * look-ups, keyed by the pool's `network`).
  */
+const HOLDER_COLUMNS: readonly HeadColumn[] = [
+  ['#', 'px-3 text-left'],
+  ['Holder', 'px-1 text-left'],
+  ['Share', 'px-1 text-right'],
+  ['Value', 'px-3 text-right'],
+];
+
 export function TokenPanel({
   pool,
   side,
@@ -120,17 +127,13 @@ export function TokenPanel({
         Top holders
       </h3>
       {holders.isError ? (
-        <EmptyState
-          tone="error"
+        <LoadError
           title="The top holders could not be loaded."
-          action={
-            <Button size="sm" onClick={() => void holders.refetch()}>
-              Retry
-            </Button>
-          }
+          onRetry={() => void holders.refetch()}
+          size="sm"
         >
           {holders.error.message}
-        </EmptyState>
+        </LoadError>
       ) : holders.data && holders.data.length === 0 ? (
         <EmptyState title="No holder data for this token." />
       ) : (
@@ -140,20 +143,7 @@ export function TokenPanel({
             aria-label={`Top holders of ${token?.symbol ?? 'the token'}`}
           >
             <thead className="sticky top-0 bg-panel text-2xs uppercase tracking-wide text-muted">
-              <tr>
-                <th scope="col" className="px-3 py-1.5 text-left font-medium">
-                  #
-                </th>
-                <th scope="col" className="px-1 py-1.5 text-left font-medium">
-                  Holder
-                </th>
-                <th scope="col" className="px-1 py-1.5 text-right font-medium">
-                  Share
-                </th>
-                <th scope="col" className="px-3 py-1.5 text-right font-medium">
-                  Value
-                </th>
-              </tr>
+              <HeadRow head="py-1.5 font-medium" columns={HOLDER_COLUMNS} />
             </thead>
             <tbody>
               {(holders.data ?? Array.from({ length: 8 }, () => null)).map((h, i) =>

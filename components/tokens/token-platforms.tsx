@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import Link from 'next/link';
 import { Address } from '@/components/ui/address';
 import { TokenIcon } from '@/components/ui/token-icon';
+import { HeadRow, type HeadColumn } from '@/components/ui/head-row';
 import { formatPercent, formatPrice, USD } from '@/lib/core/format/number';
 import { formatAge } from '@/lib/core/format/text';
 import { useNow } from '@/lib/client/hooks/use-now';
@@ -13,6 +14,15 @@ import type {
   TokenDetailItem,
   TokenItem,
 } from '@/lib/contracts/price/schema';
+
+const COLUMNS: readonly HeadColumn[] = [
+  ['Chain', 'text-left'],
+  ['Contract', 'text-left'],
+  ['Decimals', 'text-right'],
+  ['Price (USD)', 'text-right'],
+  ['24h', 'text-right'],
+  ['Updated', 'text-right'],
+];
 
 function changeTone(text: string): string {
   return text.startsWith('+') ? 'text-up' : text.startsWith('-') ? 'text-down' : 'text-muted';
@@ -51,26 +61,7 @@ export function Platforms({
     <div className="overflow-x-auto">
       <table className="num w-full min-w-[640px] text-13">
         <thead className="text-2xs uppercase tracking-wide text-muted">
-          <tr className="border-b border-border">
-            <th scope="col" className="px-3 py-2 text-left font-medium">
-              Chain
-            </th>
-            <th scope="col" className="px-3 py-2 text-left font-medium">
-              Contract
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Decimals
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Price (USD)
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              24h
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Updated
-            </th>
-          </tr>
+          <HeadRow className="border-b border-border" columns={COLUMNS} />
         </thead>
         <tbody>
           {platforms.map((p) => {

@@ -1,6 +1,7 @@
 import { Address } from '@/components/ui/address';
 import type { InternalTransaction } from '@/lib/contracts/tx/schema';
 import { WalletAddress } from '@/components/wallets/wallet-address';
+import { None } from './kv';
 import { StatusBadge } from './tx-cells';
 
 /**
@@ -53,11 +54,7 @@ export function Instructions({
                 )}
                 {solana && (
                   <td className="px-2">
-                    {it.program_id ? (
-                      <Address value={it.program_id} />
-                    ) : (
-                      <span className="text-muted">—</span>
-                    )}
+                    {it.program_id ? <Address value={it.program_id} /> : <None />}
                   </td>
                 )}
                 <td className="px-2">
@@ -68,18 +65,12 @@ export function Instructions({
                       <WalletAddress value={it.to_address} copy={false} />
                     </span>
                   ) : (
-                    <span className="text-muted">—</span>
+                    <None />
                   )}
                 </td>
-                <td className="px-2 text-right">
-                  {it.amount ?? <span className="text-muted">—</span>}
-                </td>
+                <td className="px-2 text-right">{it.amount ?? <None />}</td>
                 <td className="px-2">
-                  {it.tx_status ? (
-                    <StatusBadge status={it.tx_status} />
-                  ) : (
-                    <span className="text-muted">—</span>
-                  )}
+                  {it.tx_status ? <StatusBadge status={it.tx_status} /> : <None />}
                 </td>
               </tr>
             );

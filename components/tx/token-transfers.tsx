@@ -3,7 +3,30 @@ import { Badge } from '@/components/ui/badge';
 import type { TokenTransfer } from '@/lib/contracts/tx/schema';
 import type { Explorer } from '@/lib/features/chains/explorer';
 import { WalletAddress } from '@/components/wallets/wallet-address';
+import { None } from './kv';
 import { AmountText } from './tx-cells';
+
+/** One side of a transfer: the address (to its explorer page), marked when it is a contract. */
+function Party({
+  address,
+  contract,
+  explorer,
+}: {
+  address: string | null;
+  contract: boolean;
+  explorer: Explorer | null;
+}) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      <WalletAddress
+        value={address}
+        href={address && explorer ? explorer.address(address) : undefined}
+        external
+      />
+      {contract && <Badge>contract</Badge>}
+    </span>
+  );
+}
 
 /** Token movements of one transaction; Solana entries also name token accounts, mint and program. */
 export function TokenTransfers({
@@ -31,24 +54,10 @@ export function TokenTransfers({
           {transfers.map((t, i) => (
             <tr key={i} className="h-9 border-b border-border/50 last:border-0">
               <td className="sticky left-0 bg-panel px-3">
-                <span className="inline-flex items-center gap-1">
-                  <WalletAddress
-                    value={t.from_address}
-                    href={t.from_address && explorer ? explorer.address(t.from_address) : undefined}
-                    external
-                  />
-                  {t.is_from_contract && <Badge>contract</Badge>}
-                </span>
+                <Party address={t.from_address} contract={t.is_from_contract} explorer={explorer} />
               </td>
               <td className="px-2">
-                <span className="inline-flex items-center gap-1">
-                  <WalletAddress
-                    value={t.to_address}
-                    href={t.to_address && explorer ? explorer.address(t.to_address) : undefined}
-                    external
-                  />
-                  {t.is_to_contract && <Badge>contract</Badge>}
-                </span>
+                <Party address={t.to_address} contract={t.is_to_contract} explorer={explorer} />
               </td>
               <td className="px-2 text-right">
                 <AmountText amount={t.amount} decimals={t.decimals} maxFraction={t.decimals ?? 6} />
@@ -71,11 +80,7 @@ export function TokenTransfers({
               )}
               {solana && (
                 <td className="px-2">
-                  {t.program_id ? (
-                    <Address value={t.program_id} />
-                  ) : (
-                    <span className="text-muted">—</span>
-                  )}
+                  {t.program_id ? <Address value={t.program_id} /> : <None />}
                 </td>
               )}
             </tr>

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, LoadError } from '@/components/ui/empty-state';
 import { Panel } from '@/components/ui/panel';
 import { ApiError } from '@/lib/client/api';
 import { formatAge } from '@/lib/core/format/text';
@@ -159,10 +159,9 @@ export function TransactionView({
               Check the hash and the chain, or try again later if it was just broadcast.
             </EmptyState>
           ) : (
-            <EmptyState
-              tone="error"
+            <LoadError
               title={`The transaction could not be loaded: ${query.error?.message ?? initialError ?? 'unknown error'}`}
-              action={<Button onClick={() => void query.refetch()}>Retry</Button>}
+              onRetry={() => void query.refetch()}
             />
           )}
         </Panel>
@@ -174,6 +173,9 @@ export function TransactionView({
   const utxo = tx.from_details.length > 0 || tx.to_details.length > 0;
   const solana = chain?.family === 'solana';
   const addr = (a: string | null) => (a && explorer ? explorer.address(a) : undefined);
+  const party = (a: string | null) => (
+    <WalletAddress value={a} href={addr(a)} external head={10} tail={8} />
+  );
 
   return (
     <>
@@ -195,18 +197,8 @@ export function TransactionView({
             )}
           </KV>
           <KV label="Time">{tx.tx_time !== null ? <TxTime sec={tx.tx_time} /> : <None />}</KV>
-          <KV label="From">
-            <WalletAddress value={tx.sender} href={addr(tx.sender)} external head={10} tail={8} />
-          </KV>
-          <KV label="To">
-            <WalletAddress
-              value={tx.receiver}
-              href={addr(tx.receiver)}
-              external
-              head={10}
-              tail={8}
-            />
-          </KV>
+          <KV label="From">{party(tx.sender)}</KV>
+          <KV label="To">{party(tx.receiver)}</KV>
           <KV label="Amount">
             <AmountText
               amount={tx.amount}
@@ -218,17 +210,7 @@ export function TransactionView({
           <KV label="Fee">
             <FeeText fee={tx.tx_fee} chainType={tx.chain_type} chainId={tx.chain_id} />
           </KV>
-          {tx.fee_payer && (
-            <KV label="Fee payer">
-              <WalletAddress
-                value={tx.fee_payer}
-                href={addr(tx.fee_payer)}
-                external
-                head={10}
-                tail={8}
-              />
-            </KV>
-          )}
+          {tx.fee_payer && <KV label="Fee payer">{party(tx.fee_payer)}</KV>}
           {tx.tx_version !== null && <KV label="Version">{tx.tx_version}</KV>}
           <KV label="Transfer type">{tx.transfer_type ?? <None />}</KV>
         </KeyValues>

@@ -73,3 +73,33 @@ export function TokenIcon({
     </span>
   );
 }
+
+interface PairToken {
+  image?: string | null;
+  symbol: string;
+}
+
+/** A pool's two token logos side by side, the quote's overlapping the base's (ringed to part them). */
+export function PairIcons({
+  base,
+  quote,
+  size,
+  overlap = '-space-x-1.5',
+}: {
+  base: PairToken;
+  quote: PairToken;
+  size: number;
+  overlap?: string;
+}) {
+  return (
+    <span className={clsx('flex shrink-0', overlap)}>
+      <TokenIcon src={base.image} symbol={base.symbol} size={size} />
+      <TokenIcon
+        src={quote.image}
+        symbol={quote.symbol}
+        size={size}
+        className="ring-2 ring-[var(--panel)]"
+      />
+    </span>
+  );
+}

@@ -31,7 +31,7 @@ import { createStore } from '@/components/chart/snapshot-store';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { TokenIcon } from '@/components/ui/token-icon';
+import { PairIcons, TokenIcon } from '@/components/ui/token-icon';
 import { CellPrice } from './cell-price';
 import type { FeaturedChoice } from './workspace-view';
 import { ChevronDownIcon, ExternalIcon } from '@/components/ui/icons';
@@ -350,17 +350,7 @@ function PoolButton({
       title={`${detail}. Choose another pool for this chart`}
       className="flex h-7 min-w-0 max-w-[15rem] items-center gap-1.5 rounded border border-transparent px-1 text-left hover:border-border hover:bg-raised"
     >
-      {summary ? (
-        <span className="flex shrink-0 -space-x-1.5">
-          <TokenIcon src={summary.base.image} symbol={summary.base.symbol} size={18} />
-          <TokenIcon
-            src={summary.quote.image}
-            symbol={summary.quote.symbol}
-            size={18}
-            className="ring-2 ring-[var(--panel)]"
-          />
-        </span>
-      ) : null}
+      {summary ? <PairIcons base={summary.base} quote={summary.quote} size={18} /> : null}
       <span className="truncate text-13 font-semibold">
         {summary ? (
           <>

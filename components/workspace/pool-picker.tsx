@@ -6,7 +6,7 @@ import type { ChainOption } from '@/lib/features/pools/chain-options';
 import { dexName } from '@/lib/features/pools/summary';
 import { OpenPoolForm } from '@/components/pools/open-pool-form';
 import { Dialog } from '@/components/ui/dialog';
-import { TokenIcon } from '@/components/ui/token-icon';
+import { PairIcons } from '@/components/ui/token-icon';
 import type { FeaturedChoice } from './workspace-view';
 
 /** A cell's pool: one of the featured pools in a click, or any pool by its chain and address. */
@@ -57,19 +57,7 @@ export function PoolPicker({
                     )}
                   >
                     {summary ? (
-                      <span className="flex shrink-0 -space-x-1.5">
-                        <TokenIcon
-                          src={summary.base.image}
-                          symbol={summary.base.symbol}
-                          size={20}
-                        />
-                        <TokenIcon
-                          src={summary.quote.image}
-                          symbol={summary.quote.symbol}
-                          size={20}
-                          className="ring-2 ring-[var(--panel)]"
-                        />
-                      </span>
+                      <PairIcons base={summary.base} quote={summary.quote} size={20} />
                     ) : null}
                     <span className="flex min-w-0 flex-col leading-tight">
                       <span className="truncate text-13 font-medium">

@@ -513,24 +513,36 @@ export interface SimPool {
   createdAt: string;
 }
 
+/** Ethereum tokens that stand in several pools, here and among the kline service's extra pools. */
+export const ETHEREUM_TOKENS = {
+  weth: {
+    asset: 'weth',
+    symbol: 'WETH',
+    name: 'Wrapped Ether',
+    address: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2',
+  },
+  usdc: {
+    asset: 'usdc',
+    symbol: 'USDC',
+    name: 'USD Coin',
+    address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+  },
+  usdt: {
+    asset: 'usdt',
+    symbol: 'USDT',
+    name: 'Tether USDt',
+    address: '0xdac17f958d2ee523a2206206994597c13d831ec7',
+  },
+} as const;
+
 export const POOLS: readonly SimPool[] = [
   {
     chain: 1,
     address: '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640',
     name: 'WETH / USDC 0.05%',
     dex: 'uniswap_v3',
-    base: {
-      asset: 'weth',
-      symbol: 'WETH',
-      name: 'Wrapped Ether',
-      address: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2',
-    },
-    quote: {
-      asset: 'usdc',
-      symbol: 'USDC',
-      name: 'USD Coin',
-      address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
-    },
+    base: ETHEREUM_TOKENS.weth,
+    quote: ETHEREUM_TOKENS.usdc,
     token: 'base',
     anchor: 3_100,
     dailyVol: 0.035,
@@ -645,12 +657,7 @@ export const POOLS: readonly SimPool[] = [
       name: 'Pepe',
       address: '0x6982508145454ce325ddbe47a25d4ec3d2311933',
     },
-    quote: {
-      asset: 'weth',
-      symbol: 'WETH',
-      name: 'Wrapped Ether',
-      address: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2',
-    },
+    quote: ETHEREUM_TOKENS.weth,
     token: 'base',
     anchor: 0.0000105 / 3_100,
     dailyVol: 0.07,

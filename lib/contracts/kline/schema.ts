@@ -2,7 +2,7 @@
 // The market objects are "not shown" in the seed; their shapes follow docs/simulator/README.md, "What the seeds leave open" and
 // docs/simulator/kline.md (the pool object is the price service's, plus optional extras).
 import { z } from 'zod';
-import { NumericString, PoolObject } from '../price/schema';
+import { FailureCode, NumericString, PoolObject } from '../price/schema';
 import { KLINE_INTERVALS } from './endpoints';
 
 const KlineInterval = z.enum(KLINE_INTERVALS);
@@ -14,10 +14,7 @@ type TokenSide = z.infer<typeof TokenSide>;
 // ---- envelopes ----
 
 export const KlineFailure = z.object({
-  code: z
-    .number()
-    .int()
-    .refine((c) => c !== 0, 'a failure carries a non-zero code'),
+  code: FailureCode,
   message: z.string(),
   error: z.object({
     type: z.string(),
@@ -39,9 +36,8 @@ function klineSuccess<T extends z.ZodType>(data: T) {
 
 const price = z.number().nullable();
 
-/** `kline/ohlcv` `data[]`: open_time in Unix seconds; every figure may be null. */
-export const OhlcvCandle = z.object({
-  pool_id: z.number().int(),
+/** A candle's own fields, the same over REST and the WebSocket: open_time in Unix seconds; every figure may be null. */
+const candle = {
   interval: KlineInterval,
   open_time: z.number().int(),
   open: price,
@@ -49,7 +45,10 @@ export const OhlcvCandle = z.object({
   low: price,
   close: price,
   volume: price,
-});
+};
+
+/** `kline/ohlcv` `data[]`. */
+export const OhlcvCandle = z.object({ pool_id: z.number().int(), ...candle });
 export type OhlcvCandle = z.infer<typeof OhlcvCandle>;
 
 /** The WebSocket candle: pool identity instead of pool_id. */
@@ -58,13 +57,7 @@ export const WsCandle = z.object({
   chain_id: z.number().nullable(),
   pool_address: z.string(),
   token: TokenSide,
-  interval: KlineInterval,
-  open_time: z.number().int(),
-  open: price,
-  high: price,
-  low: price,
-  close: price,
-  volume: price,
+  ...candle,
 });
 export type WsCandle = z.infer<typeof WsCandle>;
 

@@ -8,12 +8,15 @@ export type NumericString = z.infer<typeof NumericString>;
 const ChainType = z.enum(['evm', 'svm', 'tvm', 'utxo', 'cosmos', 'move']);
 type ChainType = z.infer<typeof ChainType>;
 
+/** The code of a failure, price's and kline's alike. */
+export const FailureCode = z
+  .number()
+  .int()
+  .refine((c) => c !== 0, 'a failure carries a non-zero code');
+
 /** Every failure: a non-zero code, the error text and `data: ""`. */
 export const PriceFailure = z.object({
-  code: z
-    .number()
-    .int()
-    .refine((c) => c !== 0, 'a failure carries a non-zero code'),
+  code: FailureCode,
   msg: z.string(),
   data: z.literal(''),
 });

@@ -106,8 +106,9 @@ export class RedisStore implements PushStore {
     for (const l of this.listeners) l();
   }
 
-  async create(record: SubscriptionRecord): Promise<'ok' | 'full'> {
-    const result = await this.client.eval(
+  /** The WRITE script: the new version, 0 (no such record, or one already there) or -1 (full). */
+  private write(record: SubscriptionRecord, mode: 'create' | 'replace', drop: string[] = []) {
+    return this.client.eval(
       WRITE,
       4,
       pushKeys.version,
@@ -116,9 +117,14 @@ export class RedisStore implements PushStore {
       pushKeys.states(record.id),
       JSON.stringify(record),
       record.id,
-      'create',
+      mode,
       this.max,
+      ...drop,
     );
+  }
+
+  async create(record: SubscriptionRecord): Promise<'ok' | 'full'> {
+    const result = await this.write(record, 'create');
     if (result === -1) return 'full';
     this.notify();
     return 'ok';
@@ -133,19 +139,7 @@ export class RedisStore implements PushStore {
     const keep = new Set(record.alerts.map(alertKey));
     const current = await this.client.hkeys(pushKeys.states(record.id));
     const drop = current.filter((k) => !keep.has(k));
-    const result = await this.client.eval(
-      WRITE,
-      4,
-      pushKeys.version,
-      pushKeys.index,
-      pushKeys.record(record.id),
-      pushKeys.states(record.id),
-      JSON.stringify(record),
-      record.id,
-      'replace',
-      this.max,
-      ...drop,
-    );
+    const result = await this.write(record, 'replace', drop);
     if (Number(result) > 0) this.notify();
     return Number(result) > 0;
   }

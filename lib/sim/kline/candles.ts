@@ -7,8 +7,8 @@ import type { KlineInterval } from '../../contracts/kline/endpoints';
 import { alignDown, candleRange, type Bar, type Market } from '../market';
 import type { KlinePool, Side } from './pools';
 
-export interface HttpCandle {
-  pool_id: number;
+/** A candle's own fields, the same over REST and the WebSocket. */
+interface Candle {
   interval: KlineInterval;
   open_time: number;
   open: number;
@@ -18,18 +18,15 @@ export interface HttpCandle {
   volume: number;
 }
 
-export interface WsCandle {
+export interface HttpCandle extends Candle {
+  pool_id: number;
+}
+
+export interface WsCandle extends Candle {
   chain_type: string;
   chain_id: number;
   pool_address: string;
   token: Side;
-  interval: KlineInterval;
-  open_time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;

@@ -7,7 +7,7 @@
  *   4001 `subscribe: active pool not found`; its persisted history stops when collection stopped.
  * pool_id is the 1-based position in this table: catalogue order first, so ids are stable.
  */
-import { POOLS, chainById, type SimChain, type SimPool } from '../catalogue';
+import { ETHEREUM_TOKENS, POOLS, chainById, type SimChain, type SimPool } from '../catalogue';
 
 export type Side = 'base' | 'quote';
 
@@ -32,18 +32,8 @@ const EXTRA_POOLS: readonly SimPool[] = [
     address: AMBIGUOUS_POOL_ADDRESS,
     name: 'USDC / USDT 0.01%',
     dex: 'uniswap_v3',
-    base: {
-      asset: 'usdc',
-      symbol: 'USDC',
-      name: 'USD Coin',
-      address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
-    },
-    quote: {
-      asset: 'usdt',
-      symbol: 'USDT',
-      name: 'Tether USDt',
-      address: '0xdac17f958d2ee523a2206206994597c13d831ec7',
-    },
+    base: ETHEREUM_TOKENS.usdc,
+    quote: ETHEREUM_TOKENS.usdt,
     token: 'base',
     anchor: 1,
     dailyVol: 0.0003,
@@ -56,18 +46,8 @@ const EXTRA_POOLS: readonly SimPool[] = [
     address: INACTIVE_POOL_ADDRESS,
     name: 'WETH / USDT',
     dex: 'uniswap_v2',
-    base: {
-      asset: 'weth',
-      symbol: 'WETH',
-      name: 'Wrapped Ether',
-      address: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2',
-    },
-    quote: {
-      asset: 'usdt',
-      symbol: 'USDT',
-      name: 'Tether USDt',
-      address: '0xdac17f958d2ee523a2206206994597c13d831ec7',
-    },
+    base: ETHEREUM_TOKENS.weth,
+    quote: ETHEREUM_TOKENS.usdt,
     token: 'base',
     anchor: 3_100,
     dailyVol: 0.035,

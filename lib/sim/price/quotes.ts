@@ -25,6 +25,11 @@ export interface UsdQuote {
 
 const DAY = 86_400;
 
+/** The token a quote item is of: both quote endpoints open every item with these. */
+function identity(token: TokenRecord): { token_id: number; name: string; symbol: string } {
+  return { token_id: token.id, name: token.name, symbol: token.symbol };
+}
+
 export class QuoteBook {
   private readonly memo = new Map<string, { t: number; quote: UsdQuote }>();
 
@@ -43,9 +48,7 @@ export class QuoteBook {
     const q = this.usd(token, t);
     const m = token.market;
     return {
-      token_id: token.id,
-      name: token.name,
-      symbol: token.symbol,
+      ...identity(token),
       fiat_id: fiat.id,
       fiat_code: fiat.code,
       price: priceString(q.price * perUsd),
@@ -68,9 +71,7 @@ export class QuoteBook {
     const q = this.usd(token, t);
     const m = token.market;
     return {
-      token_id: token.id,
-      name: token.name,
-      symbol: token.symbol,
+      ...identity(token),
       chain_type: token.chain.chain_type,
       chain_id: token.chain.chain_id,
       address: token.address ?? '',

@@ -1,23 +1,15 @@
 /** Bitcoin payments: UTXO inputs (from_details) and outputs (to_details) with change; fee = in - out. */
 import { hex } from '@scure/base';
-import type { FromDetail, ToDetail, TransactionDetail } from '../../contracts/tx/schema';
+import type { FromDetail, ToDetail } from '../../contracts/tx/schema';
 import { encode } from '../../core/address';
 import { bytes } from '../core/rng';
-import type { Series } from './codec';
-import { blank, Draw, toUnits, usdPrice, type GenContext, type Shape } from './gen-util';
+import { startTransfer, toUnits, usdPrice, type TransferGenerator } from './gen-util';
 
-export function bitcoinTransfer(
-  ctx: GenContext,
-  series: Series,
-  t: number,
-  j: number,
-  shape: Shape,
-): TransactionDetail {
-  const d = new Draw(`${ctx.seed}|tx|${series.fp}|${t}|${j}`);
-  const tx = blank(ctx, series, t, j, shape.status);
-  const me = series.key;
-  const other = encode.bitcoin(bytes(`${ctx.seed}|cp|${series.fp}|${d.int(0, 39)}`, 20));
-  const [from, to] = shape.outgoing ? [me, other] : [other, me];
+export const bitcoinTransfer: TransferGenerator = (ctx, series, t, j, shape) => {
+  const { d, tx, from, to } = startTransfer(ctx, series, t, j, shape, series.key, {
+    length: 20,
+    encode: encode.bitcoin,
+  });
   const sats = BigInt(toUnits(d.logUniform(20, 250_000) / usdPrice(ctx.market, 'btc', t), 8));
   const inputs = d.int(1, 3);
   const vbytes = 110 + inputs * 68 + 62;
@@ -56,4 +48,4 @@ export function bitcoinTransfer(
     to_details: toDetails,
   });
   return tx;
-}
+};

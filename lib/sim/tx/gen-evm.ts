@@ -1,18 +1,15 @@
 /** EVM transfers: native value, ERC-20 transfers and router swaps, with chain-typical gas. */
 import { hex } from '@scure/base';
-import type { TransactionDetail } from '../../contracts/tx/schema';
 import { encode, toChecksumAddress } from '../../core/address';
 import { bytes } from '../core/rng';
 import type { TxChain } from './chains';
-import type { Series } from './codec';
 import {
-  blank,
-  Draw,
+  startTransfer,
+  type Draw,
   toUnits,
   tokenTransfer,
   usdPrice,
-  type GenContext,
-  type Shape,
+  type TransferGenerator,
 } from './gen-util';
 
 const ROUTERS: Record<string, string> = {
@@ -59,23 +56,13 @@ export function gasFor(chain: TxChain, d: Draw): Gas {
   }
 }
 
-function evmCounterparty(ctx: GenContext, series: Series, d: Draw): string {
-  return encode.evm(bytes(`${ctx.seed}|cp|${series.fp}|${d.int(0, 39)}`, 20));
-}
-
-export function evmTransfer(
-  ctx: GenContext,
-  series: Series,
-  t: number,
-  j: number,
-  shape: Shape,
-): TransactionDetail {
-  const d = new Draw(`${ctx.seed}|tx|${series.fp}|${t}|${j}`);
+export const evmTransfer: TransferGenerator = (ctx, series, t, j, shape) => {
   const chain = series.chain;
-  const tx = blank(ctx, series, t, j, shape.status);
   const me = toChecksumAddress(series.key);
-  const other = evmCounterparty(ctx, series, d);
-  const [from, to] = shape.outgoing ? [me, other] : [other, me];
+  const { d, tx, from, to } = startTransfer(ctx, series, t, j, shape, me, {
+    length: 20,
+    encode: encode.evm,
+  });
   const usd = d.logUniform(5, 60_000);
   const gas = gasFor(chain, d);
   const ok = shape.status === 'success';
@@ -158,4 +145,4 @@ export function evmTransfer(
   if (chain.l2)
     tx.l1_origin_hash = `0x${hex.encode(bytes(`${ctx.seed}|l1|${chain.name}|${Math.floor(t / 60)}`, 32))}`;
   return tx;
-}
+};

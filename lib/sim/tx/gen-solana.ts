@@ -2,20 +2,18 @@
  * Solana transfers: SOL, SPL tokens (with token accounts, mint and program id) and Raydium swaps. The
  * instructions go in internal_transactions with their index and stack depth (1 = top level).
  */
-import type { InternalTransaction, TransactionDetail } from '../../contracts/tx/schema';
+import type { InternalTransaction } from '../../contracts/tx/schema';
 import { encode } from '../../core/address';
 import { bytes } from '../core/rng';
 import type { TxToken } from './chains';
-import type { Series } from './codec';
 import {
-  blank,
-  Draw,
+  startTransfer,
+  type Draw,
   formatUnits,
   toUnits,
   tokenTransfer,
   usdPrice,
-  type GenContext,
-  type Shape,
+  type TransferGenerator,
 } from './gen-util';
 
 export const SOLANA_PROGRAMS = {
@@ -95,19 +93,13 @@ export function splTransfer(
   });
 }
 
-export function solanaTransfer(
-  ctx: GenContext,
-  series: Series,
-  t: number,
-  j: number,
-  shape: Shape,
-): TransactionDetail {
-  const d = new Draw(`${ctx.seed}|tx|${series.fp}|${t}|${j}`);
+export const solanaTransfer: TransferGenerator = (ctx, series, t, j, shape) => {
   const chain = series.chain;
-  const tx = blank(ctx, series, t, j, shape.status);
   const me = series.key;
-  const other = encode.solana(bytes(`${ctx.seed}|cp|${series.fp}|${d.int(0, 39)}`, 32));
-  const [from, to] = shape.outgoing ? [me, other] : [other, me];
+  const { d, tx, from, to } = startTransfer(ctx, series, t, j, shape, me, {
+    length: 32,
+    encode: encode.solana,
+  });
   const usd = d.logUniform(2, 40_000);
   const status = shape.status === 'failed' ? 'failed' : 'success';
   const ok = shape.status === 'success';
@@ -240,4 +232,4 @@ export function solanaTransfer(
   }
   tx.internal_transactions = instructions;
   return tx;
-}
+};

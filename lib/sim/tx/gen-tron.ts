@@ -1,31 +1,19 @@
 /** Tron transfers: TRX and TRC-20 (USDT), fees in sun (bandwidth and energy burnt). */
-import type { TransactionDetail } from '../../contracts/tx/schema';
 import { encode } from '../../core/address';
-import { bytes } from '../core/rng';
-import type { Series } from './codec';
 import {
-  blank,
-  Draw,
+  startTransfer,
   toUnits,
   tokenTransfer,
   usdPrice,
-  type GenContext,
-  type Shape,
+  type TransferGenerator,
 } from './gen-util';
 
-export function tronTransfer(
-  ctx: GenContext,
-  series: Series,
-  t: number,
-  j: number,
-  shape: Shape,
-): TransactionDetail {
-  const d = new Draw(`${ctx.seed}|tx|${series.fp}|${t}|${j}`);
+export const tronTransfer: TransferGenerator = (ctx, series, t, j, shape) => {
   const chain = series.chain;
-  const tx = blank(ctx, series, t, j, shape.status);
-  const me = series.key;
-  const other = encode.tron(bytes(`${ctx.seed}|cp|${series.fp}|${d.int(0, 39)}`, 20));
-  const [from, to] = shape.outgoing ? [me, other] : [other, me];
+  const { d, tx, from, to } = startTransfer(ctx, series, t, j, shape, series.key, {
+    length: 20,
+    encode: encode.tron,
+  });
   const usd = d.logUniform(5, 50_000);
   tx.sender = from;
   tx.receiver = to;
@@ -55,4 +43,4 @@ export function tronTransfer(
   }
   if (shape.status === 'pending') tx.tx_fee = null;
   return tx;
-}
+};

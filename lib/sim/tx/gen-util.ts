@@ -1,7 +1,7 @@
 /** Shared pieces of the transaction generators: draws, amounts in smallest units, a blank record. */
 import type { TokenTransfer, TransactionDetail } from '../../contracts/tx/schema';
 import { ASSETS } from '../catalogue';
-import { prng } from '../core/rng';
+import { bytes, prng } from '../core/rng';
 import type { Market } from '../market';
 import type { TxChain, TxToken } from './chains';
 import { heightAt } from './chains';
@@ -117,6 +117,38 @@ export function blank(
     tx_time: t,
     tx_status: status,
   };
+}
+
+/** A chain family's generator: transfer `j` at second `t` of a series, of the shape drawn for it. */
+export type TransferGenerator = (
+  ctx: GenContext,
+  series: Series,
+  t: number,
+  j: number,
+  shape: Shape,
+) => TransactionDetail;
+
+/**
+ * What every chain's transfer starts from: its draw (seeded by series, time and index), the blank
+ * record, and its two parties in order: `me` (the series address) and a counterparty, one of forty
+ * per series: `counterparty.length` drawn bytes in the chain's address format.
+ */
+export function startTransfer(
+  ctx: GenContext,
+  series: Series,
+  t: number,
+  j: number,
+  shape: Shape,
+  me: string,
+  counterparty: { length: number; encode: (raw: Uint8Array) => string },
+): { d: Draw; tx: TransactionDetail; from: string; to: string } {
+  const d = new Draw(`${ctx.seed}|tx|${series.fp}|${t}|${j}`);
+  const tx = blank(ctx, series, t, j, shape.status);
+  const other = counterparty.encode(
+    bytes(`${ctx.seed}|cp|${series.fp}|${d.int(0, 39)}`, counterparty.length),
+  );
+  const [from, to] = shape.outgoing ? [me, other] : [other, me];
+  return { d, tx, from, to };
 }
 
 export function tokenTransfer(

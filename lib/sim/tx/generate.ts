@@ -1,11 +1,26 @@
 /** A transfer of an address series at (t, j): its shape first (cheap), then the whole record. */
 import type { TransactionDetail } from '../../contracts/tx/schema';
+import type { AddressFamily } from '../../core/address';
 import type { Series } from './codec';
 import { bitcoinTransfer } from './gen-bitcoin';
 import { evmTransfer } from './gen-evm';
 import { solanaTransfer } from './gen-solana';
 import { tronTransfer } from './gen-tron';
-import { Draw, shapeTokens, type GenContext, type Shape, type Status } from './gen-util';
+import {
+  Draw,
+  shapeTokens,
+  type GenContext,
+  type Shape,
+  type Status,
+  type TransferGenerator,
+} from './gen-util';
+
+const GENERATORS: Record<AddressFamily, TransferGenerator> = {
+  evm: evmTransfer,
+  solana: solanaTransfer,
+  tron: tronTransfer,
+  bitcoin: bitcoinTransfer,
+};
 
 export function shapeOf(ctx: GenContext, series: Series, t: number, j: number): Shape {
   const d = new Draw(`${ctx.seed}|shape|${series.fp}|${t}|${j}`);
@@ -61,17 +76,7 @@ export function transferDetail(
   t: number,
   j: number,
 ): TransactionDetail {
-  const shape = shapeOf(ctx, series, t, j);
-  switch (series.chain.family) {
-    case 'evm':
-      return evmTransfer(ctx, series, t, j, shape);
-    case 'solana':
-      return solanaTransfer(ctx, series, t, j, shape);
-    case 'tron':
-      return tronTransfer(ctx, series, t, j, shape);
-    case 'bitcoin':
-      return bitcoinTransfer(ctx, series, t, j, shape);
-  }
+  return GENERATORS[series.chain.family](ctx, series, t, j, shapeOf(ctx, series, t, j));
 }
 
 export interface TransferFilter {

@@ -19,6 +19,18 @@ export function transferRoutes(
   },
 ): void {
   const { explorer } = deps;
+  /** One page of the targets' transfers, from the body's cursor (`id`) on, `limit` long. */
+  const page = (body: Record<string, unknown>, targets: Target[], filter: TransferFilter) =>
+    json({
+      code: 1,
+      msg: 'success',
+      data: explorer.page(
+        targets,
+        filter,
+        typeof body.id === 'number' ? body.id : Infinity,
+        typeof body.limit === 'number' ? body.limit : 20,
+      ),
+    });
 
   router.on('POST', '/transfers/search', async (ctx) => {
     const req = await endpointRequest(ctx);
@@ -49,13 +61,11 @@ export function transferRoutes(
       token:
         typeof body.token === 'string' && body.token.trim() !== '' ? body.token.trim() : undefined,
     };
-    const data = explorer.page(
+    return page(
+      body,
       chains.map((chain) => ({ chain, address })),
       filter,
-      typeof body.id === 'number' ? body.id : Infinity,
-      typeof body.limit === 'number' ? body.limit : 20,
     );
-    return json({ code: 1, msg: 'success', data });
   });
 
   router.on('POST', '/transfers/multi-chain', async (ctx) => {
@@ -80,13 +90,7 @@ export function transferRoutes(
         }
       }
     }
-    const data = explorer.page(
-      targets,
-      {},
-      typeof body.id === 'number' ? body.id : Infinity,
-      typeof body.limit === 'number' ? body.limit : 20,
-    );
-    return json({ code: 1, msg: 'success', data });
+    return page(body, targets, {});
   });
 
   router.on('GET', '/transactions/:tx_hash', async (ctx) => {
