@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { ButtonLink } from '@/components/ui/button-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
@@ -20,13 +20,9 @@ export default function AppNotFound() {
           action={
             <nav aria-label="Pages" className="flex flex-wrap justify-center gap-2">
               {WAYS.map((way) => (
-                <Link
-                  key={way.href}
-                  href={way.href}
-                  className="inline-flex h-8 items-center rounded border border-border bg-raised px-3 text-13 font-medium hover:bg-border"
-                >
+                <ButtonLink key={way.href} href={way.href}>
                   {way.label}
-                </Link>
+                </ButtonLink>
               ))}
             </nav>
           }

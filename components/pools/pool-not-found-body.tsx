@@ -1,9 +1,9 @@
 'use client';
-import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { parsePoolRef } from '@/lib/contracts/pool-ref-check';
 import { Panel } from '@/components/ui/panel';
 import { PageHeader } from '@/components/ui/page-header';
+import { ButtonLink } from '@/components/ui/button-link';
 import { EmptyState } from '@/components/ui/empty-state';
 
 function decode(text: string): string {
@@ -32,14 +32,7 @@ export function PoolNotFoundBody() {
               ? `No pool ${what} exists on ${parsed.ref.chainType.toUpperCase()} chain ${parsed.ref.chainId}.`
               : parsed.reason
           }
-          action={
-            <Link
-              href="/pools"
-              className="inline-flex h-8 items-center rounded border border-border bg-raised px-3 text-13 font-medium hover:bg-border"
-            >
-              Open a pool
-            </Link>
-          }
+          action={<ButtonLink href="/pools">Open a pool</ButtonLink>}
         >
           {parsed.ok
             ? 'Check the chain and the address, or open one of the known pools.'

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { ButtonLink } from '@/components/ui/button-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
@@ -10,14 +10,7 @@ export default function ChainNotFound() {
       <Panel>
         <EmptyState
           title="The price service knows no chain with this id."
-          action={
-            <Link
-              href="/chains"
-              className="inline-flex h-8 items-center rounded border border-border bg-raised px-3 text-13 font-medium hover:bg-border"
-            >
-              All chains
-            </Link>
-          }
+          action={<ButtonLink href="/chains">All chains</ButtonLink>}
         >
           Chain pages are addressed by the chain&apos;s internal numeric id: pick one from the list.
         </EmptyState>

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { ButtonLink } from '@/components/ui/button-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
@@ -10,14 +10,7 @@ export default function TokenNotFound() {
       <Panel>
         <EmptyState
           title="The price service has no active token with this id."
-          action={
-            <Link
-              href="/"
-              className="inline-flex h-8 items-center rounded border border-border bg-raised px-3 text-13 font-medium hover:bg-border"
-            >
-              Back to Markets
-            </Link>
-          }
+          action={<ButtonLink href="/">Back to Markets</ButtonLink>}
         >
           Token ids are positive whole numbers; an inactive token is not listed. Search the Markets
           page by name, symbol or contract address.
