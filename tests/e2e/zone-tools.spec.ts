@@ -54,8 +54,20 @@ async function ticksOf(figure: Locator) {
     });
 }
 
+/**
+ * The labels away from the newest bars. Where the bar in progress lies far enough past the last
+ * round hour, the axis has room to label it too ("14:45" at the right edge, as lightweight-charts
+ * does in any zone): that label is the bar's own time, not a sign of the zone's clock. On a
+ * 15-minute chart the bar in progress and the one before it are left out.
+ */
+function settled(ticks: { time: number; type: number }[]) {
+  const newest = Math.floor(Date.now() / 1000 / 900) * 900 - 900;
+  return ticks.filter((t) => t.time < newest);
+}
+
 /** Day marks at Kolkata's midnight, hour labels on its round hours: not UTC's, not New York's. */
-function expectKolkataAxis(ticks: { time: number; type: number }[]) {
+function expectKolkataAxis(all: { time: number; type: number }[]) {
+  const ticks = settled(all);
   const days = ticks.filter((t) => t.type === 2);
   const times = ticks.filter((t) => t.type === 3);
   expect(times.length).toBeGreaterThan(2);
@@ -84,13 +96,17 @@ test('the pool chart: day marks at Kolkata midnight, hour labels on its hours, a
   await zones.getByRole('radio', { name: 'UTC' }).click();
   await expect
     .poll(async () =>
-      (await ticksOf(figure)).filter((t) => t.type === 3).every((t) => t.time % 3600 === 0),
+      settled(await ticksOf(figure))
+        .filter((t) => t.type === 3)
+        .every((t) => t.time % 3600 === 0),
     )
     .toBe(true);
   await zones.getByRole('radio', { name: 'Calcutta' }).click();
   await expect
     .poll(async () =>
-      (await ticksOf(figure)).filter((t) => t.type === 3).every((t) => (t.time + IST) % 3600 === 0),
+      settled(await ticksOf(figure))
+        .filter((t) => t.type === 3)
+        .every((t) => (t.time + IST) % 3600 === 0),
     )
     .toBe(true);
 });
