@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { createSimulator } from '../../lib/sim';
-import { E2E_API_KEY, SIM_URL } from './support/env';
+import { E2E_API_KEY, simUrl } from './support/env';
 
 const UNISWAP = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
 const POOL_PAGE = `/pools/evm/1/${UNISWAP}`;
@@ -77,7 +77,7 @@ async function comingCrossing(): Promise<number> {
     apiKey: 'forecast',
   });
   const running = (r: Request) =>
-    fetch(r.url.replace('http://sim.test', SIM_URL), { headers: r.headers });
+    fetch(r.url.replace('http://sim.test', simUrl()), { headers: r.headers });
   const past = await ohlcv1s(running, E2E_API_KEY, now - 12, now - 3);
   const mine = await ohlcv1s((r) => ahead.handle(r), 'forecast', now - 12, now - 3);
   expect(past.size, 'the running simulator answers 1s candles').toBeGreaterThan(5);

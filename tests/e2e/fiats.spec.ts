@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { SIM_URL } from './support/env';
+import { simUrl } from './support/env';
 
 /** amount × rate, rounded half-up to `dp` decimals and grouped, in decimal strings (BigInt, no float). */
 function timesRounded(amount: string, rate: string, dp: number): string {
@@ -112,13 +112,13 @@ test.describe('fiats page', () => {
     await page.goto('/fiats?base=USD');
     await expect(page.getByTestId('rate').first()).toBeVisible();
     try {
-      await request.post(`${SIM_URL}/__sim/outage?state=down`);
+      await request.post(`${simUrl()}/__sim/outage?state=down`);
       await expect(page.getByTestId('freshness').first()).toHaveAttribute('data-stale', 'true', {
         timeout: 25_000,
       });
       expect(await page.getByTestId('rate').count()).toBe(16);
     } finally {
-      await request.post(`${SIM_URL}/__sim/outage?state=up`);
+      await request.post(`${simUrl()}/__sim/outage?state=up`);
     }
     await page.getByRole('button', { name: 'Retry' }).first().click();
     await expect(page.getByTestId('freshness').first()).toHaveAttribute('data-stale', 'false', {

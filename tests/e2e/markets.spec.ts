@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { SIM_URL } from './support/env';
+import { simUrl } from './support/env';
 
 /** The price cells of the rows in view, as text. */
 async function prices(page: Page): Promise<string[]> {
@@ -189,13 +189,13 @@ test.describe('markets', () => {
     const freshness = page.getByTestId('freshness');
     await expect(freshness).toHaveAttribute('data-stale', 'false');
     try {
-      await request.post(`${SIM_URL}/__sim/outage?state=down`);
+      await request.post(`${simUrl()}/__sim/outage?state=down`);
       await expect(freshness).toHaveAttribute('data-stale', 'true', { timeout: 20_000 });
       await expect(freshness.getByRole('button', { name: 'Retry' })).toBeVisible();
       await expect(rows(page).first().getByTestId('price')).toHaveText(/\$\d/);
       expect(await rows(page).count()).toBeGreaterThan(10);
     } finally {
-      await request.post(`${SIM_URL}/__sim/outage?state=up`);
+      await request.post(`${simUrl()}/__sim/outage?state=up`);
     }
     await expect(freshness).toHaveAttribute('data-stale', 'false', { timeout: 20_000 });
     const before = (await prices(page)).join('|');

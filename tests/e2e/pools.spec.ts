@@ -2,12 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Frame, type Page } from '@playwright/test';
-import { APP_PORT, SIM_URL } from './support/env';
+import { appUrl, simUrl } from './support/env';
 
-const APP = `http://127.0.0.1:${APP_PORT}`;
 const UNISWAP = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
 const POOL_PAGE = `/pools/evm/1/${UNISWAP}`;
-const EMBED = `${APP}/embed/pools/evm/1/${UNISWAP}`;
+/** The widget of the Uniswap pool, on this lane's app. */
+const embedUrl = () => `${appUrl()}/embed/pools/evm/1/${UNISWAP}`;
 const chart = (page: Page | Frame) => page.getByTestId('candle-chart');
 
 /**
@@ -155,12 +155,12 @@ test.describe('pool page', () => {
     const bars = await figure.getAttribute('data-bars');
     const freshness = page.getByTestId('freshness').first();
     try {
-      await request.post(`${SIM_URL}/__sim/outage?state=down`);
+      await request.post(`${simUrl()}/__sim/outage?state=down`);
       await expect(freshness).toHaveAttribute('data-stale', 'true', { timeout: 20_000 });
       await expect(freshness.getByRole('button', { name: 'Retry' })).toBeVisible();
       await expect(figure).toHaveAttribute('data-bars', bars ?? '');
     } finally {
-      await request.post(`${SIM_URL}/__sim/outage?state=up`);
+      await request.post(`${simUrl()}/__sim/outage?state=up`);
     }
     const stalled = await figure.getAttribute('data-last');
     // Back up: the stream reconnects (with backoff), the gap is refilled and live pushes resume.
@@ -213,7 +213,7 @@ test.describe('pool page', () => {
     const snippet = dialog.getByRole('textbox', { name: 'iframe' });
     await expect(snippet).toHaveValue(
       new RegExp(
-        `<iframe src="${APP}/embed/pools/evm/1/${UNISWAP}\\?interval=1h&amp;theme=dark.*trades=1`,
+        `<iframe src="${appUrl()}/embed/pools/evm/1/${UNISWAP}\\?interval=1h&amp;theme=dark.*trades=1`,
       ),
     );
     await expect(dialog.getByRole('textbox', { name: /script tag/ })).toHaveValue(
@@ -293,7 +293,7 @@ test.describe('embeddable widget', () => {
   }) => {
     await serveHost(
       page,
-      `${LISTEN}<iframe id="w" src="${EMBED}?interval=15m&theme=dark&trades=1" style="width:720px;height:420px;border:0"></iframe>`,
+      `${LISTEN}<iframe id="w" src="${embedUrl()}?interval=15m&theme=dark&trades=1" style="width:720px;height:420px;border:0"></iframe>`,
     );
     const frame = page.frameLocator('#w');
     await expect(frame.getByTestId('candle-chart')).toHaveAttribute('data-state', 'ready');
@@ -303,7 +303,7 @@ test.describe('embeddable widget', () => {
       .poll(async () => (await messages(page)).map((m) => m.data.type))
       .toEqual(expect.arrayContaining(['pulse:ready', 'pulse:height']));
     const all = await messages(page);
-    expect(all.every((m) => m.origin === APP)).toBe(true);
+    expect(all.every((m) => m.origin === appUrl())).toBe(true);
     const height = all.find((m) => m.data.type === 'pulse:height')?.data.height;
     expect(height).toBeGreaterThanOrEqual(420);
     expect(all.find((m) => m.data.type === 'pulse:ready')?.data).toMatchObject({
@@ -338,10 +338,10 @@ test.describe('embeddable widget', () => {
   }) => {
     await serveHost(
       page,
-      `<div id="slot"></div><script src="${APP}/embed.js" data-pool="evm:1:${UNISWAP}" data-interval="1h" data-theme="light" data-trades="1" data-height="300" data-target="#slot"></script>`,
+      `<div id="slot"></div><script src="${appUrl()}/embed.js" data-pool="evm:1:${UNISWAP}" data-interval="1h" data-theme="light" data-trades="1" data-height="300" data-target="#slot"></script>`,
     );
     const iframe = page.locator('#slot iframe');
-    await expect(iframe).toHaveAttribute('src', `${EMBED}?interval=1h&theme=light&trades=1`);
+    await expect(iframe).toHaveAttribute('src', `${embedUrl()}?interval=1h&theme=light&trades=1`);
     const frame = page.frameLocator('#slot iframe');
     await expect(frame.getByTestId('candle-chart')).toHaveAttribute('data-state', 'ready');
     // The widget needs more than 300 px with its header, chart and trades: the loader grows the frame.
@@ -373,7 +373,7 @@ test.describe('embeddable widget', () => {
             f.addEventListener(name, (e) => window.__events.push({ name, detail: e.detail }));
         }).observe(document.getElementById('slot'), { childList: true });
       </script>
-      <script src="${APP}/embed.js" data-pool="evm:1:${UNISWAP}" data-interval="1h" data-target="#slot"></script>`,
+      <script src="${appUrl()}/embed.js" data-pool="evm:1:${UNISWAP}" data-interval="1h" data-target="#slot"></script>`,
     );
     type Seen = {
       name: string;
@@ -420,7 +420,7 @@ test.describe('embeddable widget', () => {
     page.on('pageerror', (e) => errors.push(String(e)));
     await serveHost(
       page,
-      `${LISTEN}<iframe id="ok" src="${EMBED}" style="width:600px;height:400px"></iframe><iframe id="missing" src="${APP}/embed/pools/evm/1/0x0000000000000000000000000000000000000001" style="width:600px;height:200px"></iframe>`,
+      `${LISTEN}<iframe id="ok" src="${embedUrl()}" style="width:600px;height:400px"></iframe><iframe id="missing" src="${appUrl()}/embed/pools/evm/1/0x0000000000000000000000000000000000000001" style="width:600px;height:200px"></iframe>`,
     );
     await expect(page.frameLocator('#ok').getByTestId('candle-chart')).toHaveAttribute(
       'data-state',
@@ -440,7 +440,7 @@ test.describe('embeddable widget', () => {
   }) => {
     await serveHost(
       page,
-      `${LISTEN}<div id="slot"></div><script src="${APP}/embed.js" data-pool="evm:1:0x0000000000000000000000000000000000000001" data-target="#slot"></script>`,
+      `${LISTEN}<div id="slot"></div><script src="${appUrl()}/embed.js" data-pool="evm:1:0x0000000000000000000000000000000000000001" data-target="#slot"></script>`,
     );
     await expect
       .poll(async () => (await messages(page)).map((m) => m.data.type))
@@ -458,7 +458,7 @@ test.describe('embeddable widget', () => {
     // A working widget takes the labels its own buttons show ('1D', '1W') as well as the API's names.
     await serveHost(
       page,
-      `${LISTEN}<iframe id="w" src="${EMBED}" style="width:600px;height:420px"></iframe>`,
+      `${LISTEN}<iframe id="w" src="${embedUrl()}" style="width:600px;height:420px"></iframe>`,
     );
     const frame = page.frameLocator('#w');
     await expect(frame.getByTestId('candle-chart')).toHaveAttribute('data-state', 'ready');
@@ -479,7 +479,7 @@ test.describe('embeddable widget', () => {
   });
 
   test('embed pages may be framed; every other page refuses framing', async ({ page, request }) => {
-    const embed = await request.get(EMBED);
+    const embed = await request.get(embedUrl());
     expect(embed.headers()['content-security-policy']).toMatch(/frame-ancestors \*/);
     expect(embed.headers()['x-frame-options']).toBeUndefined();
     for (const path of ['/', '/pools', POOL_PAGE]) {
@@ -491,7 +491,7 @@ test.describe('embeddable widget', () => {
     // The same host page frames the widget and the pool page: the first renders, the second is refused.
     await serveHost(
       page,
-      `<iframe name="embed" src="${EMBED}" style="width:600px;height:300px"></iframe><iframe name="app" src="${APP}${POOL_PAGE}" style="width:600px;height:300px"></iframe>`,
+      `<iframe name="embed" src="${embedUrl()}" style="width:600px;height:300px"></iframe><iframe name="app" src="${appUrl()}${POOL_PAGE}" style="width:600px;height:300px"></iframe>`,
     );
     await expect(page.frameLocator('iframe[name=embed]').getByTestId('candle-chart')).toBeVisible();
     const refused = page.frame({ name: 'app' });

@@ -13,9 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { APP_PORT } from './support/env';
+import { appUrl } from './support/env';
 
-const ORIGIN = `http://127.0.0.1:${APP_PORT}`;
 const UNISWAP = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
 const POOL_URL = `/pools/evm/1/${UNISWAP}?interval=1m`;
 
@@ -40,10 +39,10 @@ async function deliver(page: Page, context: BrowserContext, data: string): Promi
     for (const r of e.registrations) if (!r.isDeleted) ids.set(r.scopeURL, r.registrationId);
   });
   await cdp.send('ServiceWorker.enable');
-  await expect.poll(() => ids.get(`${ORIGIN}/`)).toBeTruthy();
+  await expect.poll(() => ids.get(`${appUrl()}/`)).toBeTruthy();
   await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: ORIGIN,
-    registrationId: ids.get(`${ORIGIN}/`)!,
+    origin: appUrl(),
+    registrationId: ids.get(`${appUrl()}/`)!,
     data,
   });
   await cdp.detach();
@@ -67,7 +66,7 @@ test.describe('installable app', () => {
       {
         executablePath: test.info().project.use.launchOptions?.executablePath,
         args: test.info().project.use.launchOptions?.args,
-        baseURL: ORIGIN,
+        baseURL: appUrl(),
       },
     );
     try {
@@ -103,7 +102,7 @@ test.describe('installable app', () => {
     page,
     context,
   }) => {
-    await context.grantPermissions(['notifications'], { origin: ORIGIN });
+    await context.grantPermissions(['notifications'], { origin: appUrl() });
     await page.goto('/');
     await workerReady(page);
     await deliver(
@@ -143,7 +142,7 @@ test.describe('installable app', () => {
         new scope.NotificationEvent('notificationclick', { notification: notification! }),
       );
     });
-    await page.waitForURL(`${ORIGIN}${POOL_URL}`);
+    await page.waitForURL(`${appUrl()}${POOL_URL}`);
     await expect(page.getByTestId('candle-chart')).toBeVisible();
     await expect.poll(() => shown(page)).toEqual([]);
   });
@@ -152,7 +151,7 @@ test.describe('installable app', () => {
     page,
     context,
   }) => {
-    await context.grantPermissions(['notifications'], { origin: ORIGIN });
+    await context.grantPermissions(['notifications'], { origin: appUrl() });
     await page.goto('/alerts');
     await workerReady(page);
     await deliver(page, context, 'not json');
@@ -235,7 +234,7 @@ test.describe('"Also when Pulse is closed"', () => {
   }) => {
     test.setTimeout(120_000);
     await fakePush(context);
-    await context.grantPermissions(['notifications'], { origin: ORIGIN });
+    await context.grantPermissions(['notifications'], { origin: appUrl() });
     await page.goto('/');
     const bell = page.getByRole('button', { name: /^Alert on \S+ price$/ }).first();
     const symbol = /^Alert on (\S+) price/.exec((await bell.getAttribute('aria-label')) ?? '')![1]!;
@@ -284,7 +283,7 @@ test.describe('"Also when Pulse is closed"', () => {
       delete (window as unknown as { PushManager?: unknown }).PushManager;
     });
     const bare = await other.newPage();
-    await bare.goto(`${ORIGIN}/alerts`);
+    await bare.goto(`${appUrl()}/alerts`);
     await expect(bare.getByRole('switch', { name: 'Also when Pulse is closed' })).toBeDisabled();
     await expect(bare.getByText(/This browser cannot get alerts with Pulse closed/)).toBeVisible();
     await other.close();

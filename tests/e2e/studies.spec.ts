@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { APP_PORT } from './support/env';
+import { appUrl } from './support/env';
 
 const UNISWAP = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
 const POOL_PAGE = `/pools/evm/1/${UNISWAP}`;
@@ -110,9 +110,7 @@ test.describe('indicators on the pool chart', () => {
   });
 
   test('the widget takes studies= too', async ({ page }) => {
-    await page.goto(
-      `http://127.0.0.1:${APP_PORT}/embed/pools/evm/1/${UNISWAP}?studies=ema:20,rsi:14&info=0`,
-    );
+    await page.goto(`${appUrl()}/embed/pools/evm/1/${UNISWAP}?studies=ema:20,rsi:14&info=0`);
     await expect(chart(page)).toHaveAttribute('data-state', 'ready');
     await expect(chart(page)).toHaveAttribute('data-studies', 'ema:20,rsi:14');
     await expect(chart(page)).toHaveAttribute('data-panes', '3');

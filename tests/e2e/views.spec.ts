@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { APP_PORT } from './support/env';
+import { appUrl } from './support/env';
 
 const UNISWAP = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
 const POOL_PAGE = `/pools/evm/1/${UNISWAP}`;
@@ -221,7 +221,7 @@ test.describe('scales and views of the pool chart', () => {
   });
 
   test('the widget takes scale= and the Embed dialog offers it', async ({ page }) => {
-    await page.goto(`http://127.0.0.1:${APP_PORT}/embed/pools/evm/1/${UNISWAP}?scale=log&info=0`);
+    await page.goto(`${appUrl()}/embed/pools/evm/1/${UNISWAP}?scale=log&info=0`);
     await expect(chart(page)).toHaveAttribute('data-state', 'ready');
     await expect(chart(page)).toHaveAttribute('data-scale', 'log');
 

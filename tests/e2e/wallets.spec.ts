@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { test as adminTest } from './support/admin';
-import { SIM_URL } from './support/env';
+import { simUrl } from './support/env';
 import { MONITORED, search, txUrl } from './support/tx';
 
 const NEW_ADDRESS = '0x742d35Cc6634C0532925a3b844Bc454e4438f44e';
@@ -221,13 +221,13 @@ test.describe('live feed', () => {
       timeout: 15_000,
     });
     try {
-      await request.post(`${SIM_URL}/__sim/outage?state=down`);
+      await request.post(`${simUrl()}/__sim/outage?state=down`);
       await expect(page.getByTestId('stream-state')).toHaveAttribute('data-live', 'false', {
         timeout: 20_000,
       });
       await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
     } finally {
-      await request.post(`${SIM_URL}/__sim/outage?state=up`);
+      await request.post(`${simUrl()}/__sim/outage?state=up`);
     }
     await expect(page.getByTestId('stream-state')).toHaveAttribute('data-live', 'true', {
       timeout: 30_000,

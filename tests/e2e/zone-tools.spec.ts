@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type BrowserContext, type Locator } from '@playwright/test';
-import { SIM_URL } from './support/env';
+import { simUrl } from './support/env';
 import { MONITORED, search, txUrl } from './support/tx';
 
 /**
@@ -145,7 +145,7 @@ test('the pool trades, your trades, their markers card and the PNG snapshot name
 
   // A trade of the watched wallet: its marker's card and the "Your trades" list.
   const r = await page.request.post(
-    `${SIM_URL}/__sim/pool-trade?chain_type=ethereum&chain_id=1&pool=${UNISWAP}&trader=${trader}`,
+    `${simUrl()}/__sim/pool-trade?chain_type=ethereum&chain_id=1&pool=${UNISWAP}&trader=${trader}`,
   );
   const { data } = (await r.json()) as { data: { tx_time: number } };
   await expect(figure).toHaveAttribute('data-markers', '1', { timeout: 30_000 });

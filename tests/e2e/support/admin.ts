@@ -1,6 +1,6 @@
 import { test as base } from '@playwright/test';
 import { AppServer } from './app-server';
-import { APP_PORT, E2E_API_KEY, SIM_URL } from './env';
+import { E2E_API_KEY, lane } from './env';
 
 /**
  * The suite's main app runs against the simulator as a real upstream without DASHBOARD_PASSWORD, so
@@ -9,13 +9,14 @@ import { APP_PORT, E2E_API_KEY, SIM_URL } from './env';
  */
 export const ADMIN_PASSWORD = 'e2e correct horse battery staple';
 export const WEBHOOK_SECRET = 'e2e-receiver-secret-7c1d';
-const ADMIN_PORT = Number(process.env.E2E_AUTH_PORT ?? APP_PORT + 2);
 
 export const test = base.extend<{ signIn: () => Promise<void> }, { admin: AppServer }>({
   admin: [
-    async ({}, provide) => {
-      const server = new AppServer(ADMIN_PORT, {
-        UPSTREAM_BASE_URL: SIM_URL,
+    async ({}, provide, worker) => {
+      const { appPort, simUrl, dataDir } = lane(worker);
+      const server = new AppServer(appPort + 2, {
+        UPSTREAM_BASE_URL: simUrl,
+        DATA_DIR: dataDir,
         UPSTREAM_API_KEY: E2E_API_KEY,
         UPSTREAM_TIMEOUT_MS: '3000',
         DASHBOARD_PASSWORD: ADMIN_PASSWORD,

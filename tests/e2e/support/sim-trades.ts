@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
-import { SIM_URL } from './env';
+import { simUrl } from './env';
 
 /** A trade the simulator's test hook placed (docs/simulator/README.md, `POST /__sim/pool-trade`). */
 export interface PlacedTrade {
@@ -35,7 +35,7 @@ export async function placeTrade(
   if (order.trader) params.set('trader', order.trader);
   if (order.side) params.set('side', order.side);
   if (order.at !== undefined) params.set('at', String(order.at));
-  const r = await request.post(`${SIM_URL}/__sim/pool-trade?${params}`);
+  const r = await request.post(`${simUrl()}/__sim/pool-trade?${params}`);
   if (!r.ok()) throw new Error(`pool-trade hook: ${r.status()} ${await r.text()}`);
   return ((await r.json()) as { data: PlacedTrade }).data;
 }
