@@ -2,6 +2,7 @@
 import { clsx } from 'clsx';
 import { formatTokenAmount } from '@/lib/core/format/units';
 import { chainLabel, txChain } from '@/lib/features/wallets/chains';
+import type { TransactionDetail } from '@/lib/contracts/tx/schema';
 import type { Direction } from '@/lib/features/wallets/direction';
 
 // Outlined rather than tinted: coloured text on a tint of itself falls short of 4.5:1 on raised rows.
@@ -105,17 +106,35 @@ export function AmountText({
   );
 }
 
-/** A fee in the chain's native unit (a token transfer's `decimals` are the token's, not the fee's). */
-export function FeeText({
-  fee,
-  chainType,
-  chainId,
+/** A transaction's own amount in its own token (`symbol`), signed by `direction`. */
+export function TxAmount({
+  tx,
+  direction,
+  maxFraction,
 }: {
-  fee: string | null | undefined;
-  chainType: string;
-  chainId?: number | null;
+  tx: Pick<TransactionDetail, 'amount' | 'decimals' | 'symbol'>;
+  direction?: Direction | null;
+  maxFraction?: number;
 }) {
-  const native = txChain(chainType, chainId)?.native;
+  return (
+    <AmountText
+      amount={tx.amount}
+      decimals={tx.decimals}
+      symbol={tx.symbol}
+      direction={direction}
+      maxFraction={maxFraction}
+    />
+  );
+}
+
+/** A transaction's fee in its chain's native unit (a token transfer's `decimals` are the token's). */
+export function FeeText({
+  tx,
+}: {
+  tx: Pick<TransactionDetail, 'tx_fee' | 'chain_type' | 'chain_id'>;
+}) {
+  const fee = tx.tx_fee;
+  const native = txChain(tx.chain_type, tx.chain_id)?.native;
   if (!fee) return <span className="text-muted">—</span>;
   if (!native) return <span className="num text-muted">{fee}</span>;
   return (
