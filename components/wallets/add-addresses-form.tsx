@@ -10,6 +10,7 @@ import { useWalletBook } from '@/lib/features/wallets/store';
 import { ADDRESS_CHAIN_TYPES } from '@/lib/features/wallets/chains';
 import { describeInvalid, parseAddressList } from '@/lib/features/wallets/parse';
 import { useAccess } from '@/components/settings/use-access';
+import { ChainOptions } from './chain-options';
 
 type Outcome = {
   ok: string | null;
@@ -55,23 +56,25 @@ export function AddAddressesForm() {
   const busy = adding.isPending ? 'add' : checking.isPending ? 'check' : null;
   const outcome = local ?? outcomeOf(adding, checking);
 
-  function add(event?: FormEvent) {
-    event?.preventDefault();
+  /** The valid addresses entered (at most `most`); none: says what was refused, or `empty`. */
+  function entered(empty: string, most?: number) {
     const parsed = parseAddressList(chainType, text);
     const refused = describeInvalid(chainType, parsed.invalid);
+    const valid = parsed.valid.slice(0, most);
+    adding.reset();
     checking.reset();
-    if (parsed.valid.length === 0) {
-      adding.reset();
-      setLocal({
-        ok: null,
-        errors: refused.length ? refused : ['Enter at least one address.'],
-        checks: [],
-      });
-      return;
-    }
-    setLocal(null);
+    setLocal(
+      valid.length ? null : { ok: null, errors: refused.length ? refused : [empty], checks: [] },
+    );
+    return { parsed, refused, valid };
+  }
+
+  function add(event?: FormEvent) {
+    event?.preventDefault();
+    const { parsed, refused, valid } = entered('Enter at least one address.');
+    if (valid.length === 0) return;
     adding.mutate(
-      { chainType, addresses: parsed.valid, refused, label },
+      { chainType, addresses: valid, refused, label },
       {
         onSuccess: () => {
           // Keep only what was refused, so it can be corrected and sent again.
@@ -83,21 +86,8 @@ export function AddAddressesForm() {
   }
 
   function check() {
-    const parsed = parseAddressList(chainType, text);
-    const refused = describeInvalid(chainType, parsed.invalid);
-    const list = parsed.valid.slice(0, MAX_CHECKS);
-    adding.reset();
-    if (list.length === 0) {
-      checking.reset();
-      setLocal({
-        ok: null,
-        errors: refused.length ? refused : ['Enter an address to check.'],
-        checks: [],
-      });
-      return;
-    }
-    setLocal(null);
-    checking.mutate({ chainType, addresses: list, refused });
+    const { refused, valid } = entered('Enter an address to check.', MAX_CHECKS);
+    if (valid.length > 0) checking.mutate({ chainType, addresses: valid, refused });
   }
 
   return (
@@ -113,11 +103,7 @@ export function AddAddressesForm() {
             value={chainType}
             onChange={(e) => setChainType(e.target.value)}
           >
-            {ADDRESS_CHAIN_TYPES.map((c) => (
-              <option key={c.type} value={c.type}>
-                {c.label}
-              </option>
-            ))}
+            <ChainOptions chains={ADDRESS_CHAIN_TYPES} />
           </Select>
         </Field>
         <Field id={`${id}-label`} label="Label (optional, one address)">

@@ -17,6 +17,7 @@ import {
 } from '@/lib/features/wallets/history';
 import { splitAddressList } from '@/lib/features/wallets/parse';
 import { useKnownAddresses } from './use-known-addresses';
+import { ChainOptions } from './chain-options';
 
 const MODES = [
   { value: 'address', label: 'One address' },
@@ -112,11 +113,7 @@ export function HistoryForm({
               onChange={(e) => setChainType(e.target.value)}
             >
               <option value="">Every chain</option>
-              {ADDRESS_CHAIN_TYPES.map((c) => (
-                <option key={c.type} value={c.type}>
-                  {c.label}
-                </option>
-              ))}
+              <ChainOptions chains={ADDRESS_CHAIN_TYPES} />
             </Select>
           </Field>
           <Field id={`${id}-type`} label="Type">
@@ -169,11 +166,7 @@ export function HistoryForm({
                       })
                     }
                   >
-                    {TX_CHAINS.map((c) => (
-                      <option key={c.type} value={c.type}>
-                        {c.label}
-                      </option>
-                    ))}
+                    <ChainOptions chains={TX_CHAINS} />
                   </Select>
                 </Field>
                 <Field id={`${id}-g${i}-id`} label="Chain id" error={err(`groups.${i}.chainId`)}>
