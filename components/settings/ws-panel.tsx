@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Freshness } from '@/components/ui/freshness';
+import { QueryFreshness } from '@/components/ui/query-freshness';
 import { Panel } from '@/components/ui/panel';
 import { Skeleton } from '@/components/ui/skeleton';
 import { shorten } from '@/lib/core/format/text';
@@ -35,14 +35,7 @@ export function WsPanel() {
           )}
         </span>
       }
-      actions={
-        <Freshness
-          updatedAt={ws.dataUpdatedAt || null}
-          stale={ws.isError}
-          onRetry={() => void ws.refetch()}
-          staleAfterMs={15_000}
-        />
-      }
+      actions={<QueryFreshness query={ws} staleAfterMs={15_000} />}
     >
       {d ? (
         d.details.length === 0 ? (
