@@ -22,7 +22,7 @@ import { txPath } from '@/lib/features/wallets/explorer';
 import type { FeedTx } from '@/lib/features/wallets/feed';
 import { useFeedStore } from '@/lib/features/wallets/feed-store';
 import { pickReplayCandidate, replayMessage } from '@/lib/features/wallets/replay';
-import { ChainBadge, TxAmount } from '@/components/tx/tx-cells';
+import { AmountText, ChainBadge } from '@/components/tx/tx-cells';
 import { useKnownAddresses } from '@/components/wallets/use-known-addresses';
 import { useAccess } from './use-access';
 
@@ -268,7 +268,7 @@ export function TestEventPanel() {
                   {shorten(tx.tx_hash, 8, 6)}
                 </Link>
                 <span className="ml-auto">
-                  <TxAmount tx={tx} maxFraction={4} />
+                  <AmountText value={tx} maxFraction={4} />
                 </span>
               </li>
             ))}

@@ -21,7 +21,7 @@ import { EvmDetails, hasEvmFields } from './evm-details';
 import { Instructions } from './instructions';
 import { KV, KeyValues, None } from './kv';
 import { TokenTransfers } from './token-transfers';
-import { ChainBadge, FeeText, StatusBadge, TxAmount } from './tx-cells';
+import { AmountText, ChainBadge, FeeText, StatusBadge } from './tx-cells';
 import { TxTime } from './tx-time';
 import { UtxoDetails } from './utxo-details';
 
@@ -200,7 +200,7 @@ export function TransactionView({
           <KV label="From">{party(tx.sender)}</KV>
           <KV label="To">{party(tx.receiver)}</KV>
           <KV label="Amount">
-            <TxAmount tx={tx} maxFraction={tx.decimals ?? 6} />
+            <AmountText value={tx} maxFraction={tx.decimals ?? 6} />
           </KV>
           <KV label="Fee">
             <FeeText tx={tx} />

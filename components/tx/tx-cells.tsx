@@ -76,17 +76,20 @@ const CHAIN_HUE: Record<string, string> = {
   bitcoin: '#f7931a',
 };
 
-/** An integer amount placed by `decimals` (BigInt, never a float), with a sign for in and out. */
+/**
+ * An integer amount placed by `decimals` (BigInt, never a float), with a sign for in and out. `value`
+ * is what carries it: a transaction (its own token's `symbol`), a token transfer, a sum.
+ */
 export function AmountText({
-  amount,
-  decimals,
-  symbol,
+  value: { amount, decimals, symbol },
   direction,
   maxFraction = 6,
 }: {
-  amount: string | null | undefined;
-  decimals: number | null | undefined;
-  symbol?: string | null;
+  value: {
+    amount: string | null | undefined;
+    decimals: number | null | undefined;
+    symbol?: string | null;
+  };
   direction?: Direction | null;
   maxFraction?: number;
 }) {
@@ -103,27 +106,6 @@ export function AmountText({
       {text}
       {symbol ? <span className="ml-1 text-muted">{symbol}</span> : null}
     </span>
-  );
-}
-
-/** A transaction's own amount in its own token (`symbol`), signed by `direction`. */
-export function TxAmount({
-  tx,
-  direction,
-  maxFraction,
-}: {
-  tx: Pick<TransactionDetail, 'amount' | 'decimals' | 'symbol'>;
-  direction?: Direction | null;
-  maxFraction?: number;
-}) {
-  return (
-    <AmountText
-      amount={tx.amount}
-      decimals={tx.decimals}
-      symbol={tx.symbol}
-      direction={direction}
-      maxFraction={maxFraction}
-    />
   );
 }
 

@@ -2,11 +2,11 @@ import { clsx } from 'clsx';
 import type { TransactionDetail } from '@/lib/contracts/tx/schema';
 import type { Direction } from '@/lib/features/wallets/direction';
 import {
+  AmountText,
   ChainBadge,
   DirectionBadge,
   FeeText,
   StatusBadge,
-  TxAmount,
 } from '@/components/tx/tx-cells';
 import { TokenTransfersCell } from './token-transfers-cell';
 import { WalletAddress } from './wallet-address';
@@ -50,7 +50,7 @@ export function TransferCells({
         <WalletAddress value={counterparty} copy={false} />
       </td>
       <td className={amount}>
-        <TxAmount tx={tx} direction={direction === 'self' ? null : direction} />
+        <AmountText value={tx} direction={direction === 'self' ? null : direction} />
       </td>
       <td className={clsx('px-2', !fixed && 'max-w-[110px]')}>
         <TokenTransfersCell transfers={tx.token_transfers} />
