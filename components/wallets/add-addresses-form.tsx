@@ -2,7 +2,8 @@
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Field, Select, TextArea, TextInput } from '@/components/ui/field';
+import { Field, TextArea, TextInput } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/select-field';
 import { ApiError } from '@/lib/client/api';
 import { txKeys, addAddresses, checkMonitored } from '@/lib/features/wallets/queries';
 import { MAX_LABEL_LENGTH, useLabels } from '@/lib/features/wallets/labels';
@@ -97,15 +98,9 @@ export function AddAddressesForm() {
       aria-label="Add addresses"
     >
       <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] gap-2">
-        <Field id={`${id}-chain`} label="Chain">
-          <Select
-            id={`${id}-chain`}
-            value={chainType}
-            onChange={(e) => setChainType(e.target.value)}
-          >
-            <ChainOptions chains={ADDRESS_CHAIN_TYPES} />
-          </Select>
-        </Field>
+        <SelectField id={`${id}-chain`} label="Chain" value={chainType} onChange={setChainType}>
+          <ChainOptions chains={ADDRESS_CHAIN_TYPES} />
+        </SelectField>
         <Field id={`${id}-label`} label="Label (optional, one address)">
           <TextInput
             id={`${id}-label`}
