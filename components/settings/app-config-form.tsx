@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/empty-state';
 import { Field, TextInput } from '@/components/ui/field';
 import { Panel } from '@/components/ui/panel';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -84,10 +84,9 @@ export function AppConfigPanel() {
           onNote={setNote}
         />
       ) : config.isError ? (
-        <EmptyState
-          tone="error"
+        <LoadError
           title={`The configuration could not be loaded: ${config.error.message}`}
-          action={<Button onClick={() => void config.refetch()}>Retry</Button>}
+          onRetry={() => void config.refetch()}
         />
       ) : (
         <div className="flex flex-col gap-4 p-3" aria-busy>

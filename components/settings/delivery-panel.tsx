@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/empty-state';
 import { QueryFreshness } from '@/components/ui/query-freshness';
 import { Panel } from '@/components/ui/panel';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -88,10 +88,9 @@ export function DeliveryPanel() {
           </KV>
         </KeyValues>
       ) : status.isError ? (
-        <EmptyState
-          tone="error"
+        <LoadError
           title={`Delivery status unavailable: ${status.error.message}`}
-          action={<Button onClick={() => void status.refetch()}>Retry</Button>}
+          onRetry={() => void status.refetch()}
         />
       ) : (
         <div className="flex flex-col gap-3 p-3" aria-busy>

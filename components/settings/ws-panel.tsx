@@ -1,8 +1,7 @@
 'use client';
 import { clsx } from 'clsx';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, LoadError } from '@/components/ui/empty-state';
 import { QueryFreshness } from '@/components/ui/query-freshness';
 import { Panel } from '@/components/ui/panel';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -73,10 +72,9 @@ export function WsPanel() {
           </div>
         )
       ) : ws.isError ? (
-        <EmptyState
-          tone="error"
+        <LoadError
           title={`WebSocket status unavailable: ${ws.error.message}`}
-          action={<Button onClick={() => void ws.refetch()}>Retry</Button>}
+          onRetry={() => void ws.refetch()}
         />
       ) : (
         <div className="flex flex-col gap-3 p-3" aria-busy>

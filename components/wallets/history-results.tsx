@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useMemo } from 'react';
 import { Address } from '@/components/ui/address';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, LoadError } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { historyQuery } from '@/lib/features/wallets/queries';
 import { usePrefs } from '@/lib/client/stores/prefs';
@@ -78,10 +78,9 @@ export function HistoryResults({ query }: { query: HistoryQuery }) {
   }
   if (result.isError && rows.length === 0) {
     return (
-      <EmptyState
-        tone="error"
+      <LoadError
         title={`History could not be loaded: ${result.error.message}`}
-        action={<Button onClick={() => void result.refetch()}>Retry</Button>}
+        onRetry={() => void result.refetch()}
       />
     );
   }
