@@ -2,8 +2,7 @@ import { clsx } from 'clsx';
 import Link from 'next/link';
 import type { ChainItem } from '@/lib/contracts/price/schema';
 import { TokenIcon } from '@/components/ui/token-icon';
-import { DataTable, SkeletonRow } from '@/components/ui/data-table';
-import type { HeadColumn } from '@/components/ui/head-row';
+import { HeadRow, type HeadColumn } from '@/components/ui/head-row';
 import { TableArrowNav } from '@/components/pools/table-arrow-nav';
 import { ChainTypeBadge } from './chain-type-badge';
 import { ExplorerLink } from './explorer-link';
@@ -18,50 +17,44 @@ const COLUMNS: readonly HeadColumn[] = [
   ['Explorer', 'text-left'],
 ];
 
-/** The chains of the price service; `chains` null draws skeleton rows of the same size. */
-export function ChainsTable({ chains }: { chains: ChainItem[] | null }) {
+/** The chains of the price service (the page renders it with the list loaded, on the server). */
+export function ChainsTable({ chains }: { chains: ChainItem[] }) {
   return (
     <TableArrowNav className="overflow-x-auto">
-      <DataTable
-        label="Chains"
-        className="min-w-[720px]"
-        columns={COLUMNS}
-        rows={chains}
-        placeholders={9}
-        skeleton={
-          <SkeletonRow
-            cell={cell}
-            icon={20}
-            label={110}
-            cells={[[40], [36, '', 16], [60, 'text-right'], [16, 'text-right'], [120]]}
-          />
-        }
+      <table
+        className="num w-full min-w-[720px] border-separate border-spacing-0 whitespace-nowrap text-13"
+        aria-label="Chains"
       >
-        {(c) => (
-          <tr key={c.id} className="group hover:bg-raised/50" data-testid="chain-row">
-            <td className={clsx(cell, 'sticky left-0 bg-panel group-hover:bg-raised')}>
-              <Link
-                href={`/chains/${c.id}`}
-                className="flex items-center gap-2 font-medium hover:text-accent"
-              >
-                <TokenIcon src={c.chain_icon_url} symbol={c.short_name || c.name} size={20} />
-                {c.name}
-              </Link>
-            </td>
-            <td className={clsx(cell, 'text-muted')}>{c.short_name}</td>
-            <td className={cell}>
-              <ChainTypeBadge type={c.chain_type} />
-            </td>
-            <td className={clsx(cell, 'text-right')}>
-              {c.chain_id ?? <span className="text-faint">—</span>}
-            </td>
-            <td className={clsx(cell, 'text-right text-muted')}>{c.id}</td>
-            <td className={cell}>
-              <ExplorerLink url={c.explorer_url} name={c.name} />
-            </td>
-          </tr>
-        )}
-      </DataTable>
+        <thead className="sticky top-0 z-20 text-2xs uppercase tracking-wide text-muted">
+          <HeadRow head="bg-panel px-3 py-2 font-medium" columns={COLUMNS} />
+        </thead>
+        <tbody>
+          {chains.map((c) => (
+            <tr key={c.id} className="group hover:bg-raised/50" data-testid="chain-row">
+              <td className={clsx(cell, 'sticky left-0 bg-panel group-hover:bg-raised')}>
+                <Link
+                  href={`/chains/${c.id}`}
+                  className="flex items-center gap-2 font-medium hover:text-accent"
+                >
+                  <TokenIcon src={c.chain_icon_url} symbol={c.short_name || c.name} size={20} />
+                  {c.name}
+                </Link>
+              </td>
+              <td className={clsx(cell, 'text-muted')}>{c.short_name}</td>
+              <td className={cell}>
+                <ChainTypeBadge type={c.chain_type} />
+              </td>
+              <td className={clsx(cell, 'text-right')}>
+                {c.chain_id ?? <span className="text-faint">—</span>}
+              </td>
+              <td className={clsx(cell, 'text-right text-muted')}>{c.id}</td>
+              <td className={cell}>
+                <ExplorerLink url={c.explorer_url} name={c.name} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </TableArrowNav>
   );
 }

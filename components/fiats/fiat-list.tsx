@@ -1,10 +1,10 @@
 'use client';
 import { clsx } from 'clsx';
 import type { FiatItem } from '@/lib/contracts/price/schema';
+import { Skeleton } from '@/components/ui/skeleton';
 import { TokenIcon } from '@/components/ui/token-icon';
 import { Badge } from '@/components/ui/badge';
-import { DataTable, SkeletonRow } from '@/components/ui/data-table';
-import type { HeadColumn } from '@/components/ui/head-row';
+import { HeadRow, type HeadColumn } from '@/components/ui/head-row';
 
 const cell = 'h-9 border-b border-border/60 px-3';
 const COLUMNS: readonly HeadColumn[] = [
@@ -26,59 +26,78 @@ export function FiatList({
   display: string;
   onPick: (code: string) => void;
 }) {
+  const rows = fiats ?? Array.from({ length: 12 }, () => null);
   return (
     <div className="max-h-[720px] overflow-auto">
-      <DataTable
-        label="Fiat currencies"
-        className="min-w-[420px]"
-        columns={COLUMNS}
-        rows={fiats}
-        placeholders={12}
-        skeleton={
-          <SkeletonRow
-            cell={cell}
-            icon={18}
-            label={32}
-            cells={[[110], [16, 'text-center'], [10, 'text-right']]}
-          />
-        }
+      <table
+        className="num w-full min-w-[420px] border-separate border-spacing-0 whitespace-nowrap text-13"
+        aria-label="Fiat currencies"
+        aria-busy={fiats ? undefined : true}
       >
-        {(f) => (
-          <tr
-            key={f.code}
-            className={clsx('group hover:bg-raised/50', f.code === base && 'bg-raised/40')}
-            data-testid="fiat-row"
-          >
-            <td className={clsx(cell, 'sticky left-0 bg-panel group-hover:bg-raised')}>
-              <button
-                type="button"
-                onClick={() => onPick(f.code)}
-                title={`Show rates from ${f.code}`}
-                aria-label={`${f.code}: show rates from ${f.name}`}
-                aria-pressed={f.code === base}
-                className="flex items-center gap-2 font-semibold hover:text-accent"
+        <thead className="sticky top-0 z-20 text-2xs uppercase tracking-wide text-muted">
+          <HeadRow head="bg-panel px-3 py-2 font-medium" columns={COLUMNS} />
+        </thead>
+        <tbody>
+          {rows.map((f, i) =>
+            f ? (
+              <tr
+                key={f.code}
+                className={clsx('group hover:bg-raised/50', f.code === base && 'bg-raised/40')}
+                data-testid="fiat-row"
               >
-                <TokenIcon src={f.icon_url} symbol={f.code} size={18} />
-                {f.code}
-              </button>
-            </td>
-            <td className={clsx(cell, 'text-muted')}>
-              {f.name}
-              {f.code === display && <Badge className="ml-1.5">display</Badge>}
-            </td>
-            <td className={clsx(cell, 'text-center')}>
-              {f.symbol ? (
-                f.symbol
-              ) : (
-                <span className="text-faint" title="No symbol configured: amounts show the code">
-                  — {f.code}
-                </span>
-              )}
-            </td>
-            <td className={clsx(cell, 'text-right')}>{f.precision}</td>
-          </tr>
-        )}
-      </DataTable>
+                <td className={clsx(cell, 'sticky left-0 bg-panel group-hover:bg-raised')}>
+                  <button
+                    type="button"
+                    onClick={() => onPick(f.code)}
+                    title={`Show rates from ${f.code}`}
+                    aria-label={`${f.code}: show rates from ${f.name}`}
+                    aria-pressed={f.code === base}
+                    className="flex items-center gap-2 font-semibold hover:text-accent"
+                  >
+                    <TokenIcon src={f.icon_url} symbol={f.code} size={18} />
+                    {f.code}
+                  </button>
+                </td>
+                <td className={clsx(cell, 'text-muted')}>
+                  {f.name}
+                  {f.code === display && <Badge className="ml-1.5">display</Badge>}
+                </td>
+                <td className={clsx(cell, 'text-center')}>
+                  {f.symbol ? (
+                    f.symbol
+                  ) : (
+                    <span
+                      className="text-faint"
+                      title="No symbol configured: amounts show the code"
+                    >
+                      — {f.code}
+                    </span>
+                  )}
+                </td>
+                <td className={clsx(cell, 'text-right')}>{f.precision}</td>
+              </tr>
+            ) : (
+              <tr key={`s${i}`} aria-hidden>
+                <td className={clsx(cell, 'sticky left-0 bg-panel')}>
+                  <span className="flex items-center gap-2">
+                    <Skeleton width={18} height={18} className="!rounded-full" />
+                    <Skeleton width={32} />
+                  </span>
+                </td>
+                <td className={cell}>
+                  <Skeleton width={110} />
+                </td>
+                <td className={clsx(cell, 'text-center')}>
+                  <Skeleton width={16} />
+                </td>
+                <td className={clsx(cell, 'text-right')}>
+                  <Skeleton width={10} />
+                </td>
+              </tr>
+            ),
+          )}
+        </tbody>
+      </table>
     </div>
   );
 }

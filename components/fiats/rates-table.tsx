@@ -7,10 +7,12 @@ import { localize } from '@/lib/core/format/locale-number';
 import { formatFixed } from '@/lib/core/format/number';
 import { useNumberLocale } from '@/lib/client/hooks/use-number-locale';
 import { Flash } from '@/components/ui/flash';
+import { Skeleton } from '@/components/ui/skeleton';
 import { TokenIcon } from '@/components/ui/token-icon';
-import { DataTable, SkeletonRow } from '@/components/ui/data-table';
+import { HeadRow } from '@/components/ui/head-row';
 
 const cell = 'h-9 border-b border-border/60 px-3';
+const head = 'bg-panel px-3 py-2 font-medium';
 
 function inverse(rate: string): string {
   try {
@@ -43,64 +45,78 @@ export function RatesTable({
 }) {
   const byCode = new Map(fiats?.map((f) => [f.code.toUpperCase(), f]));
   const seps = useNumberLocale();
+  const rows = rates ?? Array.from({ length: 12 }, () => null);
   return (
     <div className="max-h-[720px] overflow-auto">
-      <DataTable
-        label={`Exchange rates from ${base}`}
-        className="min-w-[460px]"
-        columns={[
-          ['Currency', 'sticky left-0 z-10 text-left'],
-          [`1 ${base} =`, 'text-right'],
-          [`in ${base}`, 'text-right'],
-        ]}
-        rows={rates}
-        placeholders={12}
-        skeleton={
-          <SkeletonRow
-            cell={cell}
-            icon={18}
-            label={120}
-            cells={[
-              [110, 'text-right'],
-              [90, 'text-right'],
+      <table
+        className="num w-full min-w-[460px] border-separate border-spacing-0 whitespace-nowrap text-13"
+        aria-label={`Exchange rates from ${base}`}
+        aria-busy={rates ? undefined : true}
+      >
+        <thead className="sticky top-0 z-20 text-2xs uppercase tracking-wide text-muted">
+          <HeadRow
+            head={head}
+            columns={[
+              ['Currency', 'sticky left-0 z-10 text-left'],
+              [`1 ${base} =`, 'text-right'],
+              [`in ${base}`, 'text-right'],
             ]}
           />
-        }
-      >
-        {(r) => {
-          const f = byCode.get(r.target_fiat_code.toUpperCase());
-          return (
-            <tr
-              key={r.target_fiat_code}
-              className="group hover:bg-raised/50"
-              data-testid="rate-row"
-              data-code={r.target_fiat_code}
-            >
-              <td className={clsx(cell, 'sticky left-0 bg-panel group-hover:bg-raised')}>
-                <span className="flex items-center gap-2">
-                  <TokenIcon src={f?.icon_url} symbol={r.target_fiat_code} size={18} />
-                  <span className="font-semibold">{r.target_fiat_code}</span>
-                  <span className="hidden text-muted sm:inline">{f?.name ?? ''}</span>
-                </span>
-              </td>
-              <td className={clsx(cell, 'text-right')}>
-                <Flash value={r.rate} compare={compareDecimal} className="px-1">
-                  <span data-testid="rate" data-value={r.rate} className="font-medium">
-                    {localize(grouped(r.rate), seps)}
+        </thead>
+        <tbody>
+          {rows.map((r, i) => {
+            if (!r) {
+              return (
+                <tr key={`s${i}`} aria-hidden>
+                  <td className={clsx(cell, 'sticky left-0 bg-panel')}>
+                    <span className="flex items-center gap-2">
+                      <Skeleton width={18} height={18} className="!rounded-full" />
+                      <Skeleton width={120} />
+                    </span>
+                  </td>
+                  <td className={clsx(cell, 'text-right')}>
+                    <Skeleton width={110} />
+                  </td>
+                  <td className={clsx(cell, 'text-right')}>
+                    <Skeleton width={90} />
+                  </td>
+                </tr>
+              );
+            }
+            const f = byCode.get(r.target_fiat_code.toUpperCase());
+            return (
+              <tr
+                key={r.target_fiat_code}
+                className="group hover:bg-raised/50"
+                data-testid="rate-row"
+                data-code={r.target_fiat_code}
+              >
+                <td className={clsx(cell, 'sticky left-0 bg-panel group-hover:bg-raised')}>
+                  <span className="flex items-center gap-2">
+                    <TokenIcon src={f?.icon_url} symbol={r.target_fiat_code} size={18} />
+                    <span className="font-semibold">{r.target_fiat_code}</span>
+                    <span className="hidden text-muted sm:inline">{f?.name ?? ''}</span>
                   </span>
-                </Flash>
-                <span className="ml-1 inline-block w-9 text-left text-2xs text-muted">
-                  {r.target_fiat_code}
-                </span>
-              </td>
-              <td className={clsx(cell, 'text-right text-muted')}>
-                {localize(inverse(r.rate), seps)}
-                <span className="ml-1 inline-block w-9 text-left text-2xs">{base}</span>
-              </td>
-            </tr>
-          );
-        }}
-      </DataTable>
+                </td>
+                <td className={clsx(cell, 'text-right')}>
+                  <Flash value={r.rate} compare={compareDecimal} className="px-1">
+                    <span data-testid="rate" data-value={r.rate} className="font-medium">
+                      {localize(grouped(r.rate), seps)}
+                    </span>
+                  </Flash>
+                  <span className="ml-1 inline-block w-9 text-left text-2xs text-muted">
+                    {r.target_fiat_code}
+                  </span>
+                </td>
+                <td className={clsx(cell, 'text-right text-muted')}>
+                  {localize(inverse(r.rate), seps)}
+                  <span className="ml-1 inline-block w-9 text-left text-2xs">{base}</span>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
     </div>
   );
 }
