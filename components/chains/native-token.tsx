@@ -9,7 +9,7 @@ import { quotesQuery } from '@/lib/client/queries/price';
 import { Change } from '@/components/ui/change';
 import { EmptyState, LoadError } from '@/components/ui/empty-state';
 import { Flash } from '@/components/ui/flash';
-import { Freshness } from '@/components/ui/freshness';
+import { QueryFreshness } from '@/components/ui/query-freshness';
 import { Panel } from '@/components/ui/panel';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TokenIcon } from '@/components/ui/token-icon';
@@ -24,13 +24,7 @@ export function NativeToken({ chainId, chainName }: { chainId: number; chainName
   const quotes = useQuery(quotesQuery(t ? [t.id] : NO_IDS, fiat.code));
   const q = quotes.data?.find((x) => x.token_id === t?.id);
 
-  const freshness = t && (
-    <Freshness
-      updatedAt={quotes.dataUpdatedAt || null}
-      stale={quotes.isError}
-      onRetry={() => void quotes.refetch()}
-    />
-  );
+  const freshness = t && <QueryFreshness query={quotes} />;
 
   return (
     <Panel title="Native token" actions={freshness}>

@@ -1,7 +1,7 @@
 'use client';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Flash } from '@/components/ui/flash';
-import { Freshness } from '@/components/ui/freshness';
+import { QueryFreshness } from '@/components/ui/query-freshness';
 import { Skeleton } from '@/components/ui/skeleton';
 import { compareDecimal } from '@/lib/features/fiats/compare';
 
@@ -79,13 +79,7 @@ export function ConversionBox({
           <p className="text-13 text-muted">Waiting for the figures…</p>
         )}
       </div>
-      {live && live.data !== undefined && (
-        <Freshness
-          updatedAt={live.dataUpdatedAt || null}
-          stale={live.isError}
-          onRetry={() => void live.refetch()}
-        />
-      )}
+      {live && live.data !== undefined && <QueryFreshness query={live} />}
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { fiatsQuery, ratesQuery } from '@/lib/client/queries/price';
 import { Button } from '@/components/ui/button';
 import { EmptyState, LoadError } from '@/components/ui/empty-state';
 import { Select } from '@/components/ui/field';
-import { Freshness } from '@/components/ui/freshness';
+import { QueryFreshness } from '@/components/ui/query-freshness';
 import { Panel } from '@/components/ui/panel';
 import { Converter, type AmountInput } from './converter';
 import { FiatList } from './fiat-list';
@@ -79,11 +79,7 @@ export function FiatsView({ initialFiats }: { initialFiats: FiatItem[] | null })
           actions={
             rates.data !== undefined && (
               <span className="whitespace-nowrap">
-                <Freshness
-                  updatedAt={rates.dataUpdatedAt || null}
-                  stale={rates.isError}
-                  onRetry={() => void rates.refetch()}
-                />
+                <QueryFreshness query={rates} />
               </span>
             )
           }

@@ -1,19 +1,27 @@
 'use client';
+import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Badge } from '@/components/ui/badge';
+import { PageHeader } from '@/components/ui/page-header';
 import { authKeys, logout } from '@/lib/client/queries/auth';
 import { useAccess } from './use-access';
 
 /** "Read-only: sign in to change", "Admin · Sign out", or how to enable changes on this deployment. */
 /** One height whatever it says (the skeleton's), so the page below never moves when it loads. */
-export function AccessNotice() {
+function AccessNotice() {
   return (
     <span className="inline-flex min-h-5 items-center">
       <AccessNoticeText />
     </span>
   );
+}
+
+/** The heading of a page that changes the monitoring service: the access notice is its action. */
+export function ServicePageHeader({ title, subtitle }: { title: string; subtitle: string }) {
+  return <PageHeader title={title} subtitle={subtitle} actions={<AccessNotice />} />;
 }
 
 function AccessNoticeText() {
@@ -32,12 +40,7 @@ function AccessNoticeText() {
 
   if (session.signedIn) {
     return (
-      <span
-        className="inline-flex items-center gap-2 text-2xs text-muted"
-        data-testid="access"
-        data-access="admin"
-      >
-        <Badge tone="up">Admin</Badge>
+      <Notice access="admin" badge={<Badge tone="up">Admin</Badge>}>
         <button
           type="button"
           className="font-medium text-accent hover:underline"
@@ -45,47 +48,63 @@ function AccessNoticeText() {
         >
           Sign out
         </button>
-      </span>
+      </Notice>
     );
   }
   if (session.canChange) {
     return (
-      <span
-        className="text-2xs text-muted"
-        data-testid="access"
-        data-access="open"
+      <Notice
+        access="open"
         title="Public demo: your changes go to a sandbox of your own, kept in this server's memory; no other visitor sees them"
       >
         Demo sandbox: only you see your changes
-      </span>
+      </Notice>
     );
   }
   if (session.passwordSet) {
     return (
-      <span
-        className="inline-flex items-center gap-2 text-2xs text-muted"
-        data-testid="access"
-        data-access="read-only"
-      >
-        <Badge tone="warn">Read-only</Badge>
+      <Notice access="read-only" badge={<Badge tone="warn">Read-only</Badge>}>
         <Link
           href={`/login?next=${encodeURIComponent(pathname)}`}
           className="font-medium text-accent hover:underline"
         >
           Sign in to change
         </Link>
-      </span>
+      </Notice>
     );
   }
   return (
-    <span
-      className="inline-flex items-center gap-2 text-2xs text-muted"
-      data-testid="access"
-      data-access="disabled"
+    <Notice
+      access="disabled"
       title={session.reason ?? ''}
+      badge={<Badge tone="warn">Read-only</Badge>}
     >
-      <Badge tone="warn">Read-only</Badge>
       set DASHBOARD_PASSWORD to enable changes
+    </Notice>
+  );
+}
+
+/** One state of the notice: `data-access` names it for the tests, the badge leads when there is one. */
+function Notice({
+  access,
+  title,
+  badge,
+  children,
+}: {
+  access: 'admin' | 'open' | 'read-only' | 'disabled';
+  title?: string;
+  badge?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <span
+      className={clsx('text-2xs text-muted', badge && 'inline-flex items-center gap-2')}
+      data-testid="access"
+      data-access={access}
+      title={title}
+    >
+      {badge}
+      {children}
     </span>
   );
 }

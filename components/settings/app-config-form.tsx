@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/empty-state';
 import { Field, TextInput } from '@/components/ui/field';
 import { Panel } from '@/components/ui/panel';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -25,6 +25,46 @@ import { MASKED_PATH } from '@/lib/core/masked';
 import { usePrefs } from '@/lib/client/stores/prefs';
 import { formatClock, formatIsoDateTime } from '@/lib/features/wallets/time';
 
+type SwitchField = 'enable_ws' | 'enable_webhook' | 'is_active';
+const SWITCHES: Record<SwitchField, { id: string; label: string; description: string }> = {
+  enable_ws: {
+    id: 'cfg-ws',
+    label: 'WebSocket push',
+    description:
+      "Pushes matched transactions to connected WebSocket clients (this dashboard's live feed).",
+  },
+  enable_webhook: {
+    id: 'cfg-webhook',
+    label: 'Webhook push',
+    description: 'POSTs matched transactions to the webhook URL.',
+  },
+  is_active: {
+    id: 'cfg-active',
+    label: 'Application active',
+    description: 'Off stops every WebSocket push and webhook call; connections are still accepted.',
+  },
+};
+const PUSH_SWITCHES = ['enable_ws', 'enable_webhook'] as const;
+
+/** One on/off setting of the configuration, bound to its field of the draft. */
+function ConfigSwitch({
+  field,
+  draft,
+  onChange,
+}: {
+  field: SwitchField;
+  draft: ConfigDraft;
+  onChange: (patch: Partial<ConfigDraft>) => void;
+}) {
+  return (
+    <Switch
+      {...SWITCHES[field]}
+      checked={draft[field]}
+      onChange={(v) => onChange({ [field]: v })}
+    />
+  );
+}
+
 export function AppConfigPanel() {
   const config = useQuery(appConfigQuery);
   // Kept here: the form remounts with the saved configuration (keyed by updated_at).
@@ -44,10 +84,9 @@ export function AppConfigPanel() {
           onNote={setNote}
         />
       ) : config.isError ? (
-        <EmptyState
-          tone="error"
+        <LoadError
           title={`The configuration could not be loaded: ${config.error.message}`}
-          action={<Button onClick={() => void config.refetch()}>Retry</Button>}
+          onRetry={() => void config.refetch()}
         />
       ) : (
         <div className="flex flex-col gap-4 p-3" aria-busy>
@@ -127,20 +166,9 @@ function ConfigForm({
       {/* Read-only: every control is disabled, not only Save (a fieldset disables them all). */}
       <fieldset disabled={!canChange} className="m-0 min-w-0 border-0 p-0">
         <div className="divide-y divide-border/60">
-          <Switch
-            id="cfg-ws"
-            label="WebSocket push"
-            description="Pushes matched transactions to connected WebSocket clients (this dashboard's live feed)."
-            checked={draft.enable_ws}
-            onChange={(v) => set({ enable_ws: v })}
-          />
-          <Switch
-            id="cfg-webhook"
-            label="Webhook push"
-            description="POSTs matched transactions to the webhook URL."
-            checked={draft.enable_webhook}
-            onChange={(v) => set({ enable_webhook: v })}
-          />
+          {PUSH_SWITCHES.map((field) => (
+            <ConfigSwitch key={field} field={field} draft={draft} onChange={set} />
+          ))}
           <div className="py-2">
             <Field
               id="cfg-url"
@@ -208,13 +236,7 @@ function ConfigForm({
               />
             </Field>
           </div>
-          <Switch
-            id="cfg-active"
-            label="Application active"
-            description="Off stops every WebSocket push and webhook call; connections are still accepted."
-            checked={draft.is_active}
-            onChange={(v) => set({ is_active: v })}
-          />
+          <ConfigSwitch field="is_active" draft={draft} onChange={set} />
         </div>
       </fieldset>
       <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-border pt-3">

@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Freshness } from '@/components/ui/freshness';
+import { LoadError } from '@/components/ui/empty-state';
+import { QueryFreshness } from '@/components/ui/query-freshness';
 import { Panel } from '@/components/ui/panel';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/client/api';
@@ -66,14 +66,7 @@ export function DeliveryPanel() {
   return (
     <Panel
       title="Webhook delivery"
-      actions={
-        <Freshness
-          updatedAt={status.dataUpdatedAt || null}
-          stale={status.isError}
-          onRetry={() => void status.refetch()}
-          staleAfterMs={15_000}
-        />
-      }
+      actions={<QueryFreshness query={status} staleAfterMs={15_000} />}
     >
       {s ? (
         <KeyValues columns={1}>
@@ -95,10 +88,9 @@ export function DeliveryPanel() {
           </KV>
         </KeyValues>
       ) : status.isError ? (
-        <EmptyState
-          tone="error"
+        <LoadError
           title={`Delivery status unavailable: ${status.error.message}`}
-          action={<Button onClick={() => void status.refetch()}>Retry</Button>}
+          onRetry={() => void status.refetch()}
         />
       ) : (
         <div className="flex flex-col gap-3 p-3" aria-busy>

@@ -1,6 +1,5 @@
 'use client';
-import { PageHeader } from '@/components/ui/page-header';
-import { AccessNotice } from './access-notice';
+import { ServicePageHeader } from './access-notice';
 import { AppConfigPanel } from './app-config-form';
 import { DeliveryPanel } from './delivery-panel';
 import { PreferencesPanel } from './preferences-panel';
@@ -14,10 +13,9 @@ import { WsPanel } from './ws-panel';
 export function SettingsView() {
   return (
     <>
-      <PageHeader
+      <ServicePageHeader
         title="Settings"
         subtitle="Display preferences, and webhook and WebSocket delivery of the monitoring service."
-        actions={<AccessNotice />}
       />
       <div className="grid items-start gap-3 xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <div className="flex min-w-0 flex-col gap-3">

@@ -268,12 +268,7 @@ export function TestEventPanel() {
                   {shorten(tx.tx_hash, 8, 6)}
                 </Link>
                 <span className="ml-auto">
-                  <AmountText
-                    amount={tx.amount}
-                    decimals={tx.decimals}
-                    symbol={tx.symbol}
-                    maxFraction={4}
-                  />
+                  <AmountText value={tx} maxFraction={4} />
                 </span>
               </li>
             ))}

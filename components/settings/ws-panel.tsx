@@ -1,9 +1,8 @@
 'use client';
 import { clsx } from 'clsx';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Freshness } from '@/components/ui/freshness';
+import { EmptyState, LoadError } from '@/components/ui/empty-state';
+import { QueryFreshness } from '@/components/ui/query-freshness';
 import { Panel } from '@/components/ui/panel';
 import { Skeleton } from '@/components/ui/skeleton';
 import { shorten } from '@/lib/core/format/text';
@@ -35,14 +34,7 @@ export function WsPanel() {
           )}
         </span>
       }
-      actions={
-        <Freshness
-          updatedAt={ws.dataUpdatedAt || null}
-          stale={ws.isError}
-          onRetry={() => void ws.refetch()}
-          staleAfterMs={15_000}
-        />
-      }
+      actions={<QueryFreshness query={ws} staleAfterMs={15_000} />}
     >
       {d ? (
         d.details.length === 0 ? (
@@ -80,10 +72,9 @@ export function WsPanel() {
           </div>
         )
       ) : ws.isError ? (
-        <EmptyState
-          tone="error"
+        <LoadError
           title={`WebSocket status unavailable: ${ws.error.message}`}
-          action={<Button onClick={() => void ws.refetch()}>Retry</Button>}
+          onRetry={() => void ws.refetch()}
         />
       ) : (
         <div className="flex flex-col gap-3 p-3" aria-busy>

@@ -60,7 +60,10 @@ export function TokenTransfers({
                 <Party address={t.to_address} contract={t.is_to_contract} explorer={explorer} />
               </td>
               <td className="px-2 text-right">
-                <AmountText amount={t.amount} decimals={t.decimals} maxFraction={t.decimals ?? 6} />
+                <AmountText
+                  value={{ amount: t.amount, decimals: t.decimals }}
+                  maxFraction={t.decimals ?? 6}
+                />
               </td>
               <td className="px-2">
                 <span className="inline-flex items-center gap-1.5">

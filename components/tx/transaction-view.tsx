@@ -200,15 +200,10 @@ export function TransactionView({
           <KV label="From">{party(tx.sender)}</KV>
           <KV label="To">{party(tx.receiver)}</KV>
           <KV label="Amount">
-            <AmountText
-              amount={tx.amount}
-              decimals={tx.decimals}
-              symbol={tx.symbol}
-              maxFraction={tx.decimals ?? 6}
-            />
+            <AmountText value={tx} maxFraction={tx.decimals ?? 6} />
           </KV>
           <KV label="Fee">
-            <FeeText fee={tx.tx_fee} chainType={tx.chain_type} chainId={tx.chain_id} />
+            <FeeText tx={tx} />
           </KV>
           {tx.fee_payer && <KV label="Fee payer">{party(tx.fee_payer)}</KV>}
           {tx.tx_version !== null && <KV label="Version">{tx.tx_version}</KV>}

@@ -2,6 +2,7 @@
 import { clsx } from 'clsx';
 import { formatTokenAmount } from '@/lib/core/format/units';
 import { chainLabel, txChain } from '@/lib/features/wallets/chains';
+import type { TransactionDetail } from '@/lib/contracts/tx/schema';
 import type { Direction } from '@/lib/features/wallets/direction';
 
 // Outlined rather than tinted: coloured text on a tint of itself falls short of 4.5:1 on raised rows.
@@ -75,17 +76,20 @@ const CHAIN_HUE: Record<string, string> = {
   bitcoin: '#f7931a',
 };
 
-/** An integer amount placed by `decimals` (BigInt, never a float), with a sign for in and out. */
+/**
+ * An integer amount placed by `decimals` (BigInt, never a float), with a sign for in and out. `value`
+ * is what carries it: a transaction (its own token's `symbol`), a token transfer, a sum.
+ */
 export function AmountText({
-  amount,
-  decimals,
-  symbol,
+  value: { amount, decimals, symbol },
   direction,
   maxFraction = 6,
 }: {
-  amount: string | null | undefined;
-  decimals: number | null | undefined;
-  symbol?: string | null;
+  value: {
+    amount: string | null | undefined;
+    decimals: number | null | undefined;
+    symbol?: string | null;
+  };
   direction?: Direction | null;
   maxFraction?: number;
 }) {
@@ -105,17 +109,14 @@ export function AmountText({
   );
 }
 
-/** A fee in the chain's native unit (a token transfer's `decimals` are the token's, not the fee's). */
+/** A transaction's fee in its chain's native unit (a token transfer's `decimals` are the token's). */
 export function FeeText({
-  fee,
-  chainType,
-  chainId,
+  tx,
 }: {
-  fee: string | null | undefined;
-  chainType: string;
-  chainId?: number | null;
+  tx: Pick<TransactionDetail, 'tx_fee' | 'chain_type' | 'chain_id'>;
 }) {
-  const native = txChain(chainType, chainId)?.native;
+  const fee = tx.tx_fee;
+  const native = txChain(tx.chain_type, tx.chain_id)?.native;
   if (!fee) return <span className="text-muted">—</span>;
   if (!native) return <span className="num text-muted">{fee}</span>;
   return (

@@ -48,12 +48,7 @@ function UtxoTable({
       <table className={tableClassName} aria-label={label}>
         <caption className="px-3 py-2 text-left text-2xs font-semibold uppercase tracking-wide text-muted">
           {label} ({rows.length}) ·{' '}
-          <AmountText
-            amount={total(rows)}
-            decimals={decimals}
-            symbol={symbol}
-            maxFraction={decimals}
-          />
+          <AmountText value={{ amount: total(rows), decimals, symbol }} maxFraction={decimals} />
         </caption>
         <thead className="text-2xs uppercase tracking-wide text-muted">
           <tr className="border-y border-border">
@@ -76,7 +71,7 @@ function UtxoTable({
               </td>
               {withSpends && <td className="px-2">{r.spends}</td>}
               <td className="px-3 text-right">
-                <AmountText amount={r.amount} decimals={decimals} maxFraction={decimals} />
+                <AmountText value={{ amount: r.amount, decimals }} maxFraction={decimals} />
               </td>
             </tr>
           ))}

@@ -2,7 +2,8 @@
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Field, Select, TextArea, TextInput } from '@/components/ui/field';
+import { Field, TextArea, TextInput } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/select-field';
 import { ApiError } from '@/lib/client/api';
 import { txKeys, addAddresses, checkMonitored } from '@/lib/features/wallets/queries';
 import { MAX_LABEL_LENGTH, useLabels } from '@/lib/features/wallets/labels';
@@ -10,6 +11,7 @@ import { useWalletBook } from '@/lib/features/wallets/store';
 import { ADDRESS_CHAIN_TYPES } from '@/lib/features/wallets/chains';
 import { describeInvalid, parseAddressList } from '@/lib/features/wallets/parse';
 import { useAccess } from '@/components/settings/use-access';
+import { ChainOptions } from './chain-options';
 
 type Outcome = {
   ok: string | null;
@@ -55,23 +57,25 @@ export function AddAddressesForm() {
   const busy = adding.isPending ? 'add' : checking.isPending ? 'check' : null;
   const outcome = local ?? outcomeOf(adding, checking);
 
-  function add(event?: FormEvent) {
-    event?.preventDefault();
+  /** The valid addresses entered (at most `most`); none: says what was refused, or `empty`. */
+  function entered(empty: string, most?: number) {
     const parsed = parseAddressList(chainType, text);
     const refused = describeInvalid(chainType, parsed.invalid);
+    const valid = parsed.valid.slice(0, most);
+    adding.reset();
     checking.reset();
-    if (parsed.valid.length === 0) {
-      adding.reset();
-      setLocal({
-        ok: null,
-        errors: refused.length ? refused : ['Enter at least one address.'],
-        checks: [],
-      });
-      return;
-    }
-    setLocal(null);
+    setLocal(
+      valid.length ? null : { ok: null, errors: refused.length ? refused : [empty], checks: [] },
+    );
+    return { parsed, refused, valid };
+  }
+
+  function add(event?: FormEvent) {
+    event?.preventDefault();
+    const { parsed, refused, valid } = entered('Enter at least one address.');
+    if (valid.length === 0) return;
     adding.mutate(
-      { chainType, addresses: parsed.valid, refused, label },
+      { chainType, addresses: valid, refused, label },
       {
         onSuccess: () => {
           // Keep only what was refused, so it can be corrected and sent again.
@@ -83,21 +87,8 @@ export function AddAddressesForm() {
   }
 
   function check() {
-    const parsed = parseAddressList(chainType, text);
-    const refused = describeInvalid(chainType, parsed.invalid);
-    const list = parsed.valid.slice(0, MAX_CHECKS);
-    adding.reset();
-    if (list.length === 0) {
-      checking.reset();
-      setLocal({
-        ok: null,
-        errors: refused.length ? refused : ['Enter an address to check.'],
-        checks: [],
-      });
-      return;
-    }
-    setLocal(null);
-    checking.mutate({ chainType, addresses: list, refused });
+    const { refused, valid } = entered('Enter an address to check.', MAX_CHECKS);
+    if (valid.length > 0) checking.mutate({ chainType, addresses: valid, refused });
   }
 
   return (
@@ -107,19 +98,9 @@ export function AddAddressesForm() {
       aria-label="Add addresses"
     >
       <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)] gap-2">
-        <Field id={`${id}-chain`} label="Chain">
-          <Select
-            id={`${id}-chain`}
-            value={chainType}
-            onChange={(e) => setChainType(e.target.value)}
-          >
-            {ADDRESS_CHAIN_TYPES.map((c) => (
-              <option key={c.type} value={c.type}>
-                {c.label}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <SelectField id={`${id}-chain`} label="Chain" value={chainType} onChange={setChainType}>
+          <ChainOptions chains={ADDRESS_CHAIN_TYPES} />
+        </SelectField>
         <Field id={`${id}-label`} label="Label (optional, one address)">
           <TextInput
             id={`${id}-label`}

@@ -9,15 +9,7 @@ import { Address } from '@/components/ui/address';
 import { txPath } from '@/lib/features/wallets/explorer';
 import type { FeedRow } from '@/lib/features/wallets/feed';
 import { formatClock, formatDateTime, type Zone } from '@/lib/features/wallets/time';
-import {
-  AmountText,
-  ChainBadge,
-  DirectionBadge,
-  FeeText,
-  StatusBadge,
-} from '@/components/tx/tx-cells';
-import { WalletAddress } from './wallet-address';
-import { TokenTransfersCell } from './token-transfers-cell';
+import { TransferCells } from './transfer-cells';
 
 const ROW_HEIGHT = 36;
 
@@ -196,35 +188,13 @@ const FeedRowView = memo(function FeedRowView({
       >
         {formatClock(tx.tx_time, zone)}
       </td>
-      <td className="px-2">
-        <ChainBadge chainType={tx.chain_type} chainId={tx.chain_id} />
-      </td>
-      <td className="truncate px-2">
-        <WalletAddress value={row.wallet} copy={false} />
-      </td>
-      <td className="px-2">
-        <DirectionBadge direction={row.direction} />
-      </td>
-      <td className="truncate px-2">
-        <WalletAddress value={row.counterparty} copy={false} />
-      </td>
-      <td className="truncate px-2 text-right">
-        <AmountText
-          amount={tx.amount}
-          decimals={tx.decimals}
-          symbol={tx.symbol}
-          direction={row.direction === 'self' ? null : row.direction}
-        />
-      </td>
-      <td className="px-2">
-        <TokenTransfersCell transfers={tx.token_transfers} />
-      </td>
-      <td className="px-2">
-        <StatusBadge status={tx.tx_status} />
-      </td>
-      <td className="truncate px-2 text-right">
-        <FeeText fee={tx.tx_fee} chainType={tx.chain_type} chainId={tx.chain_id} />
-      </td>
+      <TransferCells
+        tx={tx}
+        wallet={row.wallet}
+        direction={row.direction}
+        counterparty={row.counterparty}
+        fixed
+      />
       <td className="px-2">
         <span className="inline-flex items-center gap-1 whitespace-nowrap">
           <Link

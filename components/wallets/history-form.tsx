@@ -2,8 +2,9 @@
 import { clsx } from 'clsx';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Field, Select, TextArea, TextInput } from '@/components/ui/field';
+import { Field, TextArea, TextInput } from '@/components/ui/field';
 import { Segmented } from '@/components/ui/segmented';
+import { SelectField } from '@/components/ui/select-field';
 import { ADDRESS_CHAIN_TYPES, TX_CHAINS, txChain } from '@/lib/features/wallets/chains';
 import {
   DEFAULT_LIMIT,
@@ -17,6 +18,7 @@ import {
 } from '@/lib/features/wallets/history';
 import { splitAddressList } from '@/lib/features/wallets/parse';
 import { useKnownAddresses } from './use-known-addresses';
+import { ChainOptions } from './chain-options';
 
 const MODES = [
   { value: 'address', label: 'One address' },
@@ -105,31 +107,20 @@ export function HistoryForm({
               ))}
             </datalist>
           </Field>
-          <Field id={`${id}-chain`} label="Chain">
-            <Select
-              id={`${id}-chain`}
-              value={chainType}
-              onChange={(e) => setChainType(e.target.value)}
-            >
-              <option value="">Every chain</option>
-              {ADDRESS_CHAIN_TYPES.map((c) => (
-                <option key={c.type} value={c.type}>
-                  {c.label}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field id={`${id}-type`} label="Type">
-            <Select
-              id={`${id}-type`}
-              value={txType}
-              onChange={(e) => setTxType(e.target.value as TxType)}
-            >
-              <option value="">All</option>
-              <option value="native">Native</option>
-              <option value="token">Token</option>
-            </Select>
-          </Field>
+          <SelectField id={`${id}-chain`} label="Chain" value={chainType} onChange={setChainType}>
+            <option value="">Every chain</option>
+            <ChainOptions chains={ADDRESS_CHAIN_TYPES} />
+          </SelectField>
+          <SelectField
+            id={`${id}-type`}
+            label="Type"
+            value={txType}
+            onChange={(v) => setTxType(v as TxType)}
+          >
+            <option value="">All</option>
+            <option value="native">Native</option>
+            <option value="token">Token</option>
+          </SelectField>
           <Field
             id={`${id}-token`}
             label="Token contract"
@@ -158,24 +149,17 @@ export function HistoryForm({
                 className="grid grid-cols-1 gap-2 rounded border border-border p-2 sm:grid-cols-[160px_110px_minmax(0,1fr)_auto]"
               >
                 <legend className="px-1 text-2xs text-muted">Group {i + 1}</legend>
-                <Field id={`${id}-g${i}-chain`} label="Chain" error={err(`groups.${i}.chainType`)}>
-                  <Select
-                    id={`${id}-g${i}-chain`}
-                    value={g.chainType}
-                    onChange={(e) =>
-                      patchGroup(i, {
-                        chainType: e.target.value,
-                        chainId: txChain(e.target.value)?.chainId ?? null,
-                      })
-                    }
-                  >
-                    {TX_CHAINS.map((c) => (
-                      <option key={c.type} value={c.type}>
-                        {c.label}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
+                <SelectField
+                  id={`${id}-g${i}-chain`}
+                  label="Chain"
+                  error={err(`groups.${i}.chainType`)}
+                  value={g.chainType}
+                  onChange={(chainType) =>
+                    patchGroup(i, { chainType, chainId: txChain(chainType)?.chainId ?? null })
+                  }
+                >
+                  <ChainOptions chains={TX_CHAINS} />
+                </SelectField>
                 <Field id={`${id}-g${i}-id`} label="Chain id" error={err(`groups.${i}.chainId`)}>
                   <TextInput
                     id={`${id}-g${i}-id`}

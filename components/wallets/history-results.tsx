@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useMemo } from 'react';
 import { Address } from '@/components/ui/address';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, LoadError } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { historyQuery } from '@/lib/features/wallets/queries';
 import { usePrefs } from '@/lib/client/stores/prefs';
@@ -18,15 +18,7 @@ import { counterpartyOf, directionOf, matchedWallet } from '@/lib/features/walle
 import { txPath } from '@/lib/features/wallets/explorer';
 import { walletsOf, type HistoryQuery } from '@/lib/features/wallets/history';
 import { formatDateTime } from '@/lib/features/wallets/time';
-import {
-  AmountText,
-  ChainBadge,
-  DirectionBadge,
-  FeeText,
-  StatusBadge,
-} from '@/components/tx/tx-cells';
-import { TokenTransfersCell } from './token-transfers-cell';
-import { WalletAddress } from './wallet-address';
+import { TransferCells } from './transfer-cells';
 
 const HEAD = [
   'Time',
@@ -86,10 +78,9 @@ export function HistoryResults({ query }: { query: HistoryQuery }) {
   }
   if (result.isError && rows.length === 0) {
     return (
-      <EmptyState
-        tone="error"
+      <LoadError
         title={`History could not be loaded: ${result.error.message}`}
-        action={<Button onClick={() => void result.refetch()}>Retry</Button>}
+        onRetry={() => void result.refetch()}
       />
     );
   }
@@ -159,37 +150,14 @@ export function HistoryResults({ query }: { query: HistoryQuery }) {
                   <td className="sticky left-0 z-10 whitespace-nowrap bg-panel pl-3 pr-2 text-muted">
                     {formatDateTime(r.tx_time, zone)}
                   </td>
-                  <td className="px-2">
-                    <ChainBadge chainType={r.chain_type} chainId={r.chain_id} />
-                  </td>
-                  {showWallet && (
-                    <td className="max-w-[150px] truncate px-2">
-                      <WalletAddress value={wallet} copy={false} />
-                    </td>
-                  )}
-                  <td className="px-2">
-                    <DirectionBadge direction={direction} />
-                  </td>
-                  <td className="max-w-[150px] truncate px-2">
-                    <WalletAddress value={counterpartyOf(r, wallet, direction)} copy={false} />
-                  </td>
-                  <td className="px-2 text-right">
-                    <AmountText
-                      amount={r.amount}
-                      decimals={r.decimals}
-                      symbol={r.symbol}
-                      direction={direction === 'self' ? null : direction}
-                    />
-                  </td>
-                  <td className="max-w-[110px] px-2">
-                    <TokenTransfersCell transfers={r.token_transfers} />
-                  </td>
-                  <td className="px-2">
-                    <StatusBadge status={r.tx_status} />
-                  </td>
-                  <td className="px-2 text-right">
-                    <FeeText fee={r.tx_fee} chainType={r.chain_type} chainId={r.chain_id} />
-                  </td>
+                  <TransferCells
+                    tx={r}
+                    wallet={wallet}
+                    direction={direction}
+                    counterparty={counterpartyOf(r, wallet, direction)}
+                    showWallet={showWallet}
+                    fixed={false}
+                  />
                   <td className="px-2">
                     <Link href={txPath(r)} prefetch={false} className="text-accent hover:underline">
                       <Address value={r.tx_hash} copy={false} />

@@ -22,6 +22,7 @@ import { FeedTable } from './feed-table';
 import { StreamState } from './stream-state';
 import { WatchControl } from './watch-control';
 import type { Watch } from './use-live-feed';
+import { ChainOptions } from './chain-options';
 
 const DIRECTIONS = [
   { value: 'all', label: 'All' },
@@ -145,11 +146,7 @@ export function LiveFeed({
           onChange={(e) => onChange({ chain: e.target.value || null })}
         >
           <option value="">All chains</option>
-          {TX_CHAINS.map((c) => (
-            <option key={c.type} value={c.type}>
-              {c.label}
-            </option>
-          ))}
+          <ChainOptions chains={TX_CHAINS} />
         </Select>
         <Segmented
           size="sm"

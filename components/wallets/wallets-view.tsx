@@ -1,8 +1,7 @@
 'use client';
 import { clsx } from 'clsx';
 import { useMemo, useState } from 'react';
-import { AccessNotice } from '@/components/settings/access-notice';
-import { PageHeader } from '@/components/ui/page-header';
+import { ServicePageHeader } from '@/components/settings/access-notice';
 import { Panel } from '@/components/ui/panel';
 import { checkAddress } from '@/lib/core/address';
 import { isTxChainType } from '@/lib/contracts/chain-types';
@@ -78,10 +77,9 @@ export function WalletsView() {
 
   return (
     <>
-      <PageHeader
+      <ServicePageHeader
         title="Wallets"
         subtitle="Monitored addresses, their transactions as they happen, and their history."
-        actions={<AccessNotice />}
       />
       <div className="grid gap-3 xl:grid-cols-[360px_minmax(0,1fr)]">
         {/* The activity comes first in the page as on a phone, where it is on top; on a wide screen each

@@ -4,6 +4,7 @@ import { checkAddress } from '@/lib/core/address';
 import { shorten } from '@/lib/core/format/text';
 import { ADDRESS_CHAIN_TYPES, chainLabel, familyOf } from '@/lib/features/wallets/chains';
 import type { Watch } from './use-live-feed';
+import { ChainOptions } from './chain-options';
 
 /** Follow an address that is not on the monitored list, in this tab only (`tx:{chain}:{address}`). */
 export function WatchControl({
@@ -79,11 +80,7 @@ export function WatchControl({
         onChange={(e) => setChainType(e.target.value)}
         className="h-6 rounded border border-border bg-bg px-1 text-11"
       >
-        {ADDRESS_CHAIN_TYPES.map((c) => (
-          <option key={c.type} value={c.type}>
-            {c.label}
-          </option>
-        ))}
+        <ChainOptions chains={ADDRESS_CHAIN_TYPES} />
       </select>
       <input
         autoFocus

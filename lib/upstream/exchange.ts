@@ -13,21 +13,17 @@ import { ResponseCache, type CachedResponse } from './cache';
 import { requestContext } from '../observe/context';
 import { log } from '../observe/log';
 import { metrics } from '../observe/metrics';
-import { TransportError, upstreamFetch } from './transport';
+import { TransportError, upstreamFetch, type UpstreamHttpRequest } from './transport';
 
 export type ExchangeFailure = NonNullable<CachedResponse['failure']>;
 
-export interface ExchangeRequest {
+/** The transport's request (method, body, timeout, sandbox), addressed by service. */
+export interface ExchangeRequest extends UpstreamHttpRequest {
   service: Service;
-  method: string;
   /** path below the service prefix, already encoded, with its canonical query: `/quotes/latest?ids=1` */
   path: string;
-  body?: string;
   /** the caller's own signal; ignored for cached reads (a shared call must not die with one caller) */
   signal?: AbortSignal;
-  timeoutMs?: number;
-  /** the visitor's demo sandbox (built-in simulator only) */
-  sandbox?: string | null;
   /** GET answers that succeed are kept this long and shared by every caller (the seed's cache rules) */
   cacheSeconds?: number;
 }

@@ -4,8 +4,7 @@
  * unsubscribes; since a `subscribe` for a pool overwrites its interval set (seed), the hub always
  * sends the union of the intervals its viewers need. Errors reach only the viewers of that pool.
  */
-import { log } from '../../observe/log';
-import { metrics } from '../../observe/metrics';
+import { reportSchemaDrop } from './schema-drop';
 import { normalizeKlineChainType } from '../../contracts/chain-types';
 import { ohlcvKeyOf, topicKey } from '../../contracts/stream/topics';
 import { WsCandle } from '../../contracts/kline/schema';
@@ -102,7 +101,7 @@ export class KlineHub {
     if (type === 'ohlcv') {
       const candle = WsCandle.safeParse(message.data);
       if (candle.success) this.deliver(candle.data, message.msg === 'snapshot');
-      else this.drop(candle.error.issues[0]);
+      else reportSchemaDrop('kline', 'upstream candle', candle.error.issues[0], ++this.dropped);
     } else if (type === 'subscribed') {
       this.pending.delete(id);
     } else if (type === 'error') {
@@ -134,21 +133,6 @@ export class KlineHub {
   hasPool(target: Omit<OhlcvTarget, 'interval'>): boolean {
     const chainType = normalizeKlineChainType(target.chainType) ?? target.chainType;
     return this.pools.has(`${chainType}:${target.chainId}:${target.pool.toLowerCase()}`);
-  }
-
-  /** Says which field failed and how, never the value (a malformed frame could carry anything). */
-  private drop(issue: { path: PropertyKey[]; code: string } | undefined): void {
-    this.dropped++;
-    metrics().eventsDropped.inc({ service: 'kline', reason: 'schema' });
-    log().warn(
-      {
-        service: 'kline',
-        field: issue ? issue.path.map(String).join('.') || 'data' : 'data',
-        issue: issue?.code ?? 'invalid',
-        dropped: this.dropped,
-      },
-      'upstream candle dropped: it fails the seed schema',
-    );
   }
 
   private deliver(candle: LiveCandle, snapshot: boolean): void {

@@ -5,8 +5,7 @@
  * upstream stops re-sending it. "Watch" topics use the socket's per-connection `subscribe`, counted
  * by reference, without touching the monitored list.
  */
-import { log } from '../../observe/log';
-import { metrics } from '../../observe/metrics';
+import { reportSchemaDrop } from './schema-drop';
 import { TX_CHAIN_TYPES } from '../../contracts/chain-types';
 import { topicKey } from '../../contracts/stream/topics';
 import { txIdentity } from '../../contracts/tx/identity';
@@ -108,18 +107,7 @@ export class TxHub {
       if (tx.success) this.onTransaction(id, tx.data);
       else {
         // Not acknowledged: without a readable chain and hash there is nothing to acknowledge.
-        this.dropped++;
-        const issue = tx.error.issues[0];
-        metrics().eventsDropped.inc({ service: 'tx', reason: 'schema' });
-        log().warn(
-          {
-            service: 'tx',
-            field: issue ? issue.path.map(String).join('.') || 'data' : 'data',
-            issue: issue?.code ?? 'invalid',
-            dropped: this.dropped,
-          },
-          'upstream transaction dropped: it fails the seed schema',
-        );
+        reportSchemaDrop('tx', 'upstream transaction', tx.error.issues[0], ++this.dropped);
       }
       return;
     }
