@@ -33,6 +33,7 @@ import { formatClock } from '@/lib/chart/rules/time-format';
 import type { TimeZoneMode } from '@/lib/chart/rules/time-format';
 import { PushSwitch } from '@/components/alerts/push-switch';
 import { AlreadyPast, fireNow } from '@/components/alerts/already-past';
+import { usePrefs } from '@/lib/client/stores/prefs';
 import { usePopover } from './use-popover';
 import { LinesButton, PriceLineButton } from './toolbar-placeholders';
 
@@ -56,21 +57,18 @@ function readPrice(text: string): number | null {
   return Number.isFinite(n) && n > 0 && n <= 1e15 ? n : null;
 }
 
-export function PriceLinesControl({
-  controller,
-  pool,
-  tz,
-  theme,
-  hotkey = true,
-}: {
+/** What the price lines work on; components/chart/lazy-price-lines.tsx takes the same. */
+export type PriceLinesProps = {
   controller: ChartController | null;
   pool: PoolTarget;
   tz: TimeZoneMode;
-  /** changes with the theme: the lines take its colours */
-  theme: string;
-  /** Alt+H adds a line here (off where several charts share the page: the workspace) */
+  /** Alt+H adds a line at the last price (off where several charts share the page: the workspace) */
   hotkey?: boolean;
-}) {
+};
+
+export function PriceLinesControl({ controller, pool, tz, hotkey = true }: PriceLinesProps) {
+  // The lines take the theme's colours: a new theme redraws them.
+  const theme = usePrefs((s) => s.theme);
   const entries = useAlerts(useShallow((s) => poolEntries(s.entries, pool)));
   const { addLine, movePrice, setAlert, rearm, remove } = useAlerts.getState();
   const [adding, setAdding] = useState(false);
