@@ -26,7 +26,7 @@ import {
   type PoolTarget,
 } from '@/lib/features/alerts/model';
 import { poolEntries, useAlerts } from '@/lib/features/alerts/store';
-import { formatLevel, formatNear, levelUnit } from '@/lib/features/alerts/text';
+import { formatLevel, formatNear, levelUnit, readPrice } from '@/lib/features/alerts/text';
 import { askNotifyPermission, notifyPermission } from '@/lib/features/alerts/notify';
 import { useToasts } from '@/lib/features/alerts/toasts';
 import { formatClock } from '@/lib/chart/rules/time-format';
@@ -49,12 +49,6 @@ function isTyping(target: EventTarget | null): boolean {
     target instanceof HTMLElement &&
     (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
   );
-}
-
-/** A price typed by hand: `3,714.5` and `3714.5` both read; anything else is not a price. */
-function readPrice(text: string): number | null {
-  const n = Number(text.replace(/[,\s]/g, ''));
-  return Number.isFinite(n) && n > 0 && n <= 1e15 ? n : null;
 }
 
 /** What the price lines work on; components/chart/lazy-price-lines.tsx takes the same. */
