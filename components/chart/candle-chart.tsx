@@ -21,6 +21,7 @@ import type { ScaleMode } from '@/lib/chart/rules/scale';
 import type { MarkerTrade } from '@/lib/features/pools/my-trades';
 import type { TimeRange } from '@/lib/chart/rules/time-axis';
 import { Freshness } from '@/components/ui/freshness';
+import type { LegendFigures } from './chart-legend';
 import { ChartLegends, ChartStatus, ChartTradeCard } from './chart-overlays';
 import { ChartViewActions } from './chart-view-actions';
 import { shortKey } from './pool-name';
@@ -144,6 +145,12 @@ export function CandleChart({
     hover && hover.interval === interval
       ? hover
       : { bar: snapshot.last, previousClose: snapshot.previousClose };
+  const figures: LegendFigures = {
+    bar: shown.bar,
+    previousClose: shown.previousClose,
+    decimals,
+    studies: studies.length > 0 ? studyLegend : [],
+  };
 
   const saveSnapshot = async () => {
     const controller = chart.controller();
@@ -160,10 +167,7 @@ export function CandleChart({
       tz,
       backgroundVar,
       compared: compared.rows,
-      bar: shown.bar,
-      previousClose: shown.previousClose,
-      decimals,
-      studies: studies.length > 0 ? studyLegend : [],
+      legend: figures,
     });
   };
 
@@ -271,10 +275,7 @@ export function CandleChart({
         <div ref={containerRef} className="absolute inset-0" />
         <ChartLegends
           title={title}
-          bar={shown.bar}
-          previousClose={shown.previousClose}
-          decimals={decimals}
-          studies={studies.length > 0 ? studyLegend : undefined}
+          figures={figures}
           mainColor={style === 'candles' ? 'var(--text)' : 'var(--accent)'}
           compare={compare}
           compared={compared}
@@ -283,13 +284,7 @@ export function CandleChart({
           tz={tz}
           symbols={tradeSymbols}
         />
-        <ChartTradeCard
-          card={tradeCard.card}
-          tz={tz}
-          symbols={tradeSymbols}
-          onKeep={tradeCard.keep}
-          onClose={tradeCard.close}
-        />
+        <ChartTradeCard card={tradeCard} tz={tz} symbols={tradeSymbols} />
         <ChartStatus
           snapshot={snapshot}
           interval={interval}
