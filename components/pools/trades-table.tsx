@@ -1,6 +1,6 @@
 'use client';
 import { clsx } from 'clsx';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { Numeric } from '@/lib/core/format/number';
 import type { Money } from '@/lib/features/fiats/usd';
 import { useMoney } from '@/lib/features/fiats/use-money';
@@ -48,30 +48,16 @@ export function TradesTable({
     >
       <thead className="sticky top-0 z-10 bg-panel text-2xs uppercase tracking-wide text-muted">
         <tr>
-          <th scope="col" className={clsx(HEAD, 'sticky left-0 z-10 bg-panel text-left')}>
-            Time
-          </th>
-          <th scope="col" className={clsx(HEAD, 'text-left')}>
-            Type
-          </th>
-          <th scope="col" className={clsx(HEAD, 'text-right')}>
-            Price
-          </th>
-          <th scope="col" className={clsx(HEAD, 'text-right')}>
-            {pool.base.symbol}
-          </th>
-          <th scope="col" className={clsx(HEAD, 'text-right')}>
-            {pool.quote.symbol}
-          </th>
-          <th scope="col" className={clsx(HEAD, 'text-right')} data-col="value">
+          <Th className="sticky left-0 z-10 bg-panel">Time</Th>
+          <Th>Type</Th>
+          <Th right>Price</Th>
+          <Th right>{pool.base.symbol}</Th>
+          <Th right>{pool.quote.symbol}</Th>
+          <Th right col="value">
             Value
-          </th>
-          <th scope="col" className={clsx(HEAD, 'text-left')}>
-            Trader
-          </th>
-          <th scope="col" className={clsx(HEAD, 'text-left')}>
-            Tx
-          </th>
+          </Th>
+          <Th>Trader</Th>
+          <Th>Tx</Th>
         </tr>
       </thead>
       <tbody>
@@ -98,6 +84,30 @@ export function TradesTable({
             ))}
       </tbody>
     </table>
+  );
+}
+
+/** A column's head, aligned as its cells are. */
+function Th({
+  right = false,
+  col,
+  className,
+  children,
+}: {
+  right?: boolean;
+  /** names the column for tests and styles (`data-col`) */
+  col?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <th
+      scope="col"
+      className={clsx(HEAD, className, right ? 'text-right' : 'text-left')}
+      data-col={col}
+    >
+      {children}
+    </th>
   );
 }
 
