@@ -14,33 +14,27 @@ import { conditionFor } from '@/lib/features/alerts/crossing';
 import { alreadyPast, isArmed, type AlertCondition } from '@/lib/features/alerts/model';
 import { askNotifyPermission } from '@/lib/features/alerts/notify';
 import { useAlerts } from '@/lib/features/alerts/store';
-import { formatLevel, formatNear, levelText } from '@/lib/features/alerts/text';
+import { formatLevel, formatNear, levelText, readPrice } from '@/lib/features/alerts/text';
 import { AlreadyPast, fireNow } from './already-past';
 import { formatPrice, type FiatFormat } from '@/lib/core/format/number';
 import { priceDecimals } from '@/lib/chart/rules/price-format';
+import type { TokenItem } from '@/lib/contracts/price/schema';
 import { PushSwitch } from './push-switch';
 import { BellIcon } from '@/components/ui/icons';
 
-function readPrice(text: string): number | null {
-  const n = Number(text.replace(/[,\s]/g, ''));
-  return Number.isFinite(n) && n > 0 && n <= 1e15 ? n : null;
-}
+/** The token an alert is on: what its target keeps of it. */
+type AlertToken = Pick<TokenItem, 'id' | 'symbol' | 'name'>;
 
-export function TokenAlertButton({
-  id,
-  symbol,
-  name,
-  fiat,
-  price,
-}: {
-  id: number;
-  symbol: string;
-  name: string;
+type TokenAlertProps = {
+  token: AlertToken;
   /** the display fiat: the level is in it */
   fiat: FiatFormat;
   /** the price shown in the row, as the API gave it */
   price: string | undefined;
-}) {
+};
+
+export function TokenAlertButton({ token, fiat, price }: TokenAlertProps) {
+  const { id, symbol } = token;
   const [open, setOpen] = useState(false);
   const code = fiat.code;
   const armed = useAlerts(
@@ -74,35 +68,15 @@ export function TokenAlertButton({
       </button>
       {open && (
         <Dialog open onClose={() => setOpen(false)} title={`Price alert · ${symbol}`}>
-          <TokenAlertForm
-            id={id}
-            symbol={symbol}
-            name={name}
-            fiat={fiat}
-            price={price}
-            onDone={() => setOpen(false)}
-          />
+          <TokenAlertForm token={token} fiat={fiat} price={price} onDone={() => setOpen(false)} />
         </Dialog>
       )}
     </>
   );
 }
 
-function TokenAlertForm({
-  id,
-  symbol,
-  name,
-  fiat,
-  price,
-  onDone,
-}: {
-  id: number;
-  symbol: string;
-  name: string;
-  fiat: FiatFormat;
-  price: string | undefined;
-  onDone: () => void;
-}) {
+function TokenAlertForm({ token, fiat, price, onDone }: TokenAlertProps & { onDone: () => void }) {
+  const { id, symbol, name } = token;
   const current = price !== undefined ? readPrice(price) : null;
   const code = fiat.code;
   // Prefilled with the price at the chart's precision, written plainly so it can be edited.

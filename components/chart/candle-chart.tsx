@@ -8,36 +8,24 @@
 import { clsx } from 'clsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, type ReactNode } from 'react';
-import type { FeedSnapshot } from '@/lib/chart/rules/feed';
-import type { PackedCandle } from '@/lib/chart/rules/candles';
-import { INTERVAL_LABELS, type KlineInterval } from '@/lib/chart/rules/intervals';
-import type { TimeZoneMode } from '@/lib/chart/rules/time-format';
+import { INTERVAL_LABELS } from '@/lib/chart/rules/intervals';
 import { useLiveInterrupted } from '@/lib/client/hooks/use-stream';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
-import type { ChartStyle } from '@/lib/features/pools/params';
 import type { StudySpec } from '@/lib/chart/rules/studies';
-import type { ChartController } from '@/lib/chart/draw/controller';
 import type { ScaleMode } from '@/lib/chart/rules/scale';
 import type { MarkerTrade } from '@/lib/features/pools/my-trades';
-import type { TimeRange } from '@/lib/chart/rules/time-axis';
 import { Freshness } from '@/components/ui/freshness';
+import type { LegendFigures } from './chart-legend';
 import { ChartLegends, ChartStatus, ChartTradeCard } from './chart-overlays';
 import { ChartViewActions } from './chart-view-actions';
 import { shortKey } from './pool-name';
 import { saveChartSnapshot } from './save-chart-snapshot';
 import type { TradeRowSymbols } from './trade-tooltip';
-import { useChartController } from './use-chart-controller';
+import { useChartController, type ChartCoreProps } from './use-chart-controller';
 import { useFullscreen } from './use-fullscreen';
 import { useTradeCard } from './use-trade-card';
 
-export interface CandleChartProps {
-  pool: PoolRef;
-  interval: KlineInterval;
-  style: ChartStyle;
-  volume: boolean;
-  tz: TimeZoneMode;
-  /** changes whenever the colours behind the chart change (theme, widget background) */
-  colorKey: string;
+export interface CandleChartProps extends ChartCoreProps {
   /** the CSS variable the chart's background reads: --panel in the app, --bg in the widget */
   backgroundVar?: string;
   /** indicators on the chart (`studies=` in the URL) */
@@ -49,11 +37,6 @@ export interface CandleChartProps {
    * buttons (snapshot, fullscreen) for a phone's menu: the row then stays one line on a phone.
    */
   toolbar?: ReactNode | ((viewActions: ReactNode) => ReactNode);
-  onSnapshot?: (snapshot: FeedSnapshot) => void;
-  /** end (Unix seconds) of the first history window, when the server preloaded it (lib/features/pools/preload.ts) */
-  initialTo?: number;
-  /** that first window itself, when the server rendered it into the page (no request for it) */
-  initialCandles?: PackedCandle[] | null;
   /** your trades in this pool, as markers on their candles (components/pools/use-my-trades.ts) */
   tradeMarkers?: readonly MarkerTrade[];
   /** the pool's token symbols, for the markers' cards */
@@ -61,12 +44,6 @@ export interface CandleChartProps {
   className?: string;
   /** ms to wait before the chart is created: a workspace staggers its charts, none blocks the page */
   createDelay?: number;
-  /** the chart's controller once created, null once disposed (charts that follow one another) */
-  onController?: (controller: ChartController | null) => void;
-  /** the user's crosshair time, null when it leaves (lib/chart/draw/controller.ts, onCrosshairTime) */
-  onCrosshairTime?: (time: number | null) => void;
-  /** the time range in view changed (lib/chart/draw/controller.ts, onVisibleTimeRange) */
-  onVisibleTimeRange?: (range: TimeRange | null) => void;
   /** the price scale (`scale=` in the URL); percent anyway while pools are compared */
   scale?: ScaleMode;
   /** other pools drawn as lines for comparison (`compare=`) */
@@ -144,6 +121,12 @@ export function CandleChart({
     hover && hover.interval === interval
       ? hover
       : { bar: snapshot.last, previousClose: snapshot.previousClose };
+  const figures: LegendFigures = {
+    bar: shown.bar,
+    previousClose: shown.previousClose,
+    decimals,
+    studies: studies.length > 0 ? studyLegend : [],
+  };
 
   const saveSnapshot = async () => {
     const controller = chart.controller();
@@ -160,10 +143,7 @@ export function CandleChart({
       tz,
       backgroundVar,
       compared: compared.rows,
-      bar: shown.bar,
-      previousClose: shown.previousClose,
-      decimals,
-      studies: studies.length > 0 ? studyLegend : [],
+      legend: figures,
     });
   };
 
@@ -271,10 +251,7 @@ export function CandleChart({
         <div ref={containerRef} className="absolute inset-0" />
         <ChartLegends
           title={title}
-          bar={shown.bar}
-          previousClose={shown.previousClose}
-          decimals={decimals}
-          studies={studies.length > 0 ? studyLegend : undefined}
+          figures={figures}
           mainColor={style === 'candles' ? 'var(--text)' : 'var(--accent)'}
           compare={compare}
           compared={compared}
@@ -283,13 +260,7 @@ export function CandleChart({
           tz={tz}
           symbols={tradeSymbols}
         />
-        <ChartTradeCard
-          card={tradeCard.card}
-          tz={tz}
-          symbols={tradeSymbols}
-          onKeep={tradeCard.keep}
-          onClose={tradeCard.close}
-        />
+        <ChartTradeCard card={tradeCard} tz={tz} symbols={tradeSymbols} />
         <ChartStatus
           snapshot={snapshot}
           interval={interval}

@@ -9,26 +9,24 @@ const TONE: Record<LegendTone, string> = { up: 'text-up', down: 'text-down', mut
 /** A veil of the panel's colour behind the figures: readable over candles and indicator lines. */
 const BACKDROP = 'rounded bg-[color-mix(in_srgb,var(--panel)_80%,transparent)] px-1 py-0.5';
 
+/** What the legend shows, and the saved snapshot's legend with it. */
+export type LegendFigures = {
+  /** the bar under the cursor, else the last */
+  bar: Candle | null;
+  previousClose: number | null;
+  decimals: number;
+  /** the indicators' values at the same bar, one line each */
+  studies: readonly StudyLegendEntry[];
+};
+
 /**
  * The crosshair legend: open, high, low, close, volume and change of the bar under the cursor (the
  * last bar otherwise), and each indicator's values; the figures are lib/chart/rules/legend.ts's, shared
  * with the widget. On a phone it is one line (pair, close, change) over the price pane, with a
  * button that unfolds the rest, so the candles stay readable.
  */
-export function ChartLegend({
-  title,
-  bar,
-  previousClose,
-  decimals,
-  studies,
-}: {
-  title?: string;
-  bar: Candle | null;
-  previousClose: number | null;
-  decimals: number;
-  /** the indicators' values at the same bar, one line each */
-  studies?: readonly StudyLegendEntry[];
-}) {
+export function ChartLegend({ title, figures }: { title?: string; figures: LegendFigures }) {
+  const { bar, previousClose, decimals, studies } = figures;
   const [open, setOpen] = useState(false);
   if (!bar)
     return title ? (
@@ -37,7 +35,7 @@ export function ChartLegend({
   const legend = legendOf(bar, previousClose, decimals);
   // Folded on a phone: shown from `sm` up, or once unfolded.
   const more = open ? '' : 'hidden sm:inline';
-  const hiddenCount = (studies?.length ?? 0) + 4;
+  const hiddenCount = studies.length + 4;
   return (
     <div
       className={clsx(
@@ -83,7 +81,7 @@ export function ChartLegend({
       >
         {open ? '−' : `+${hiddenCount}`}
       </button>
-      {studies?.map((s) => (
+      {studies.map((s) => (
         <span
           key={s.key}
           className={clsx('basis-full whitespace-nowrap', open ? '' : 'hidden sm:block')}

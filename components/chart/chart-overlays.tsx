@@ -6,20 +6,18 @@
  */
 import dynamic from 'next/dynamic';
 import { poolKey, type PoolRef } from '@/lib/contracts/pool-ref';
-import type { Candle } from '@/lib/chart/rules/candles';
 import type { FeedSnapshot } from '@/lib/chart/rules/feed';
 import { INTERVAL_LABELS, type KlineInterval } from '@/lib/chart/rules/intervals';
 import type { TimeZoneMode } from '@/lib/chart/rules/time-format';
 import type { ChangeSince } from '@/lib/chart/rules/compare';
 import type { MarkerTrade } from '@/lib/features/pools/my-trades';
 import type { CompareRow } from '@/lib/chart/draw/compare-series';
-import type { StudyLegendEntry } from '@/lib/chart/draw/study-series';
 import { SKELETON_BARS } from '@/lib/chart/rules/skeleton';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ChartLegend } from './chart-legend';
+import { ChartLegend, type LegendFigures } from './chart-legend';
 import type { TradeRowSymbols } from './trade-tooltip';
-import type { TradeCardHover } from './use-trade-card';
+import type { TradeCard } from './use-trade-card';
 
 // Shown only once the trader has compared pools, has trades in this pool or hovers one: their code
 // loads after the page, not with it.
@@ -36,10 +34,7 @@ const TradeTooltip = dynamic(() => import('./trade-tooltip').then((m) => m.Trade
 /** The legends and your trades, top left over the chart. */
 export function ChartLegends({
   title,
-  bar,
-  previousClose,
-  decimals,
-  studies,
+  figures,
   mainColor,
   compare,
   compared,
@@ -49,11 +44,7 @@ export function ChartLegends({
   symbols,
 }: {
   title?: string;
-  bar: Candle | null;
-  previousClose: number | null;
-  decimals: number;
-  /** the indicators' values, when there are indicators */
-  studies?: StudyLegendEntry[];
+  figures: LegendFigures;
   mainColor: string;
   compare: readonly PoolRef[];
   compared: { rows: CompareRow[]; main: ChangeSince | null };
@@ -64,13 +55,7 @@ export function ChartLegends({
 }) {
   return (
     <div className="pointer-events-none absolute left-2 top-1.5 z-10 max-w-[calc(100%-70px)]">
-      <ChartLegend
-        title={title}
-        bar={bar}
-        previousClose={previousClose}
-        decimals={decimals}
-        studies={studies}
-      />
+      <ChartLegend title={title} figures={figures} />
       {compare.length > 0 && (
         <CompareLegend
           title={title}
@@ -91,17 +76,13 @@ export function ChartLegends({
 
 /** A trade marker's card, while the pointer is on the marker or the card. */
 export function ChartTradeCard({
-  card,
+  card: { card, keep, close },
   tz,
   symbols,
-  onKeep,
-  onClose,
 }: {
-  card: TradeCardHover | null;
+  card: TradeCard;
   tz: TimeZoneMode;
   symbols: TradeRowSymbols;
-  onKeep: () => void;
-  onClose: () => void;
 }) {
   if (!card) return null;
   return (
@@ -112,8 +93,8 @@ export function ChartTradeCard({
       bounds={card.bounds}
       tz={tz}
       symbols={symbols}
-      onPointerEnter={onKeep}
-      onPointerLeave={onClose}
+      onPointerEnter={keep}
+      onPointerLeave={close}
     />
   );
 }

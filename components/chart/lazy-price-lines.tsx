@@ -1,9 +1,7 @@
 'use client';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { ChartController } from '@/lib/chart/draw/controller';
-import type { PoolTarget } from '@/lib/features/alerts/model';
 import { poolEntries, useAlerts } from '@/lib/features/alerts/store';
-import type { TimeZoneMode } from '@/lib/chart/rules/time-format';
+import type { PriceLinesProps } from './price-lines-control';
 import { LinesButton, PriceLineButton, PriceLinesPlaceholder } from './toolbar-placeholders';
 
 const load = () => import('./price-lines-control');
@@ -24,20 +22,7 @@ type Intent = 'tool' | 'list' | 'key' | null;
  * press on Price line or Lines, or Alt+H). Until then the two buttons are drawn here, live; the
  * press that loads the control is handed to it once it is there.
  */
-export function LazyPriceLines({
-  controller,
-  pool,
-  tz,
-  theme,
-  hotkey = true,
-}: {
-  controller: ChartController | null;
-  pool: PoolTarget;
-  tz: TimeZoneMode;
-  theme: string;
-  /** Alt+H adds a line at the last price (off where several charts share the page) */
-  hotkey?: boolean;
-}) {
+export function LazyPriceLines({ controller, pool, tz, hotkey = true }: PriceLinesProps) {
   const stored = useAlerts((s) => poolEntries(s.entries, pool).length > 0);
   const [intent, setIntent] = useState<Intent>(null);
   const wanted = stored || intent !== null;
@@ -101,13 +86,7 @@ export function LazyPriceLines({
     <span ref={wrap} className="contents">
       <Suspense fallback={<PriceLinesPlaceholder />}>
         <Mounted onMount={handOver}>
-          <PriceLinesControl
-            controller={controller}
-            pool={pool}
-            tz={tz}
-            theme={theme}
-            hotkey={hotkey}
-          />
+          <PriceLinesControl controller={controller} pool={pool} tz={tz} hotkey={hotkey} />
         </Mounted>
       </Suspense>
     </span>

@@ -26,13 +26,14 @@ import {
   type PoolTarget,
 } from '@/lib/features/alerts/model';
 import { poolEntries, useAlerts } from '@/lib/features/alerts/store';
-import { formatLevel, formatNear, levelUnit } from '@/lib/features/alerts/text';
+import { formatLevel, formatNear, levelUnit, readPrice } from '@/lib/features/alerts/text';
 import { askNotifyPermission, notifyPermission } from '@/lib/features/alerts/notify';
 import { useToasts } from '@/lib/features/alerts/toasts';
 import { formatClock } from '@/lib/chart/rules/time-format';
 import type { TimeZoneMode } from '@/lib/chart/rules/time-format';
 import { PushSwitch } from '@/components/alerts/push-switch';
 import { AlreadyPast, fireNow } from '@/components/alerts/already-past';
+import { usePrefs } from '@/lib/client/stores/prefs';
 import { usePopover } from './use-popover';
 import { LinesButton, PriceLineButton } from './toolbar-placeholders';
 
@@ -50,27 +51,18 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-/** A price typed by hand: `3,714.5` and `3714.5` both read; anything else is not a price. */
-function readPrice(text: string): number | null {
-  const n = Number(text.replace(/[,\s]/g, ''));
-  return Number.isFinite(n) && n > 0 && n <= 1e15 ? n : null;
-}
-
-export function PriceLinesControl({
-  controller,
-  pool,
-  tz,
-  theme,
-  hotkey = true,
-}: {
+/** What the price lines work on; components/chart/lazy-price-lines.tsx takes the same. */
+export type PriceLinesProps = {
   controller: ChartController | null;
   pool: PoolTarget;
   tz: TimeZoneMode;
-  /** changes with the theme: the lines take its colours */
-  theme: string;
-  /** Alt+H adds a line here (off where several charts share the page: the workspace) */
+  /** Alt+H adds a line at the last price (off where several charts share the page: the workspace) */
   hotkey?: boolean;
-}) {
+};
+
+export function PriceLinesControl({ controller, pool, tz, hotkey = true }: PriceLinesProps) {
+  // The lines take the theme's colours: a new theme redraws them.
+  const theme = usePrefs((s) => s.theme);
   const entries = useAlerts(useShallow((s) => poolEntries(s.entries, pool)));
   const { addLine, movePrice, setAlert, rearm, remove } = useAlerts.getState();
   const [adding, setAdding] = useState(false);

@@ -4,7 +4,6 @@
  * (lib/chart/draw/snapshot.ts) loads on the first snapshot, not with the page.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { Candle } from '@/lib/chart/rules/candles';
 import type { KlineInterval } from '@/lib/chart/rules/intervals';
 import type { TimeZoneMode } from '@/lib/chart/rules/time-format';
 import { formatChangePercent } from '@/lib/chart/rules/price-format';
@@ -12,7 +11,7 @@ import { poolQuery } from '@/lib/features/pools/queries';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import type { ChartController } from '@/lib/chart/draw/controller';
 import type { CompareRow } from '@/lib/chart/draw/compare-series';
-import type { StudyLegendEntry } from '@/lib/chart/draw/study-series';
+import type { LegendFigures } from './chart-legend';
 import { nameOf, shortKey } from './pool-name';
 
 export async function saveChartSnapshot(at: {
@@ -26,12 +25,10 @@ export async function saveChartSnapshot(at: {
   tz: TimeZoneMode;
   backgroundVar: string;
   compared: readonly CompareRow[];
-  /** the legend's bar (the hovered one, else the last) */
-  bar: Candle | null;
-  previousClose: number | null;
-  decimals: number;
-  studies: StudyLegendEntry[];
+  /** the legend as the chart shows it */
+  legend: LegendFigures;
 }): Promise<void> {
+  const { legend } = at;
   const css = getComputedStyle(at.root);
   const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
   const info = { pair: at.pair, interval: at.interval, at: Date.now(), tz: at.tz };
@@ -58,7 +55,7 @@ export async function saveChartSnapshot(at: {
       font: css.fontFamily || 'sans-serif',
     },
     notes,
-    snapshotLegend(at.bar, at.previousClose, at.decimals, at.studies),
+    snapshotLegend(legend.bar, legend.previousClose, legend.decimals, legend.studies),
   );
   await downloadPng(canvas, snapshotFileName(info));
 }

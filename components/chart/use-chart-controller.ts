@@ -31,27 +31,37 @@ import type { MarkerTrade } from '@/lib/features/pools/my-trades';
 import type { StudyLegendEntry } from '@/lib/chart/draw/study-series';
 import type { TimeRange } from '@/lib/chart/rules/time-axis';
 
-export interface ChartControllerProps {
-  containerRef: RefObject<HTMLDivElement | null>;
-  figureRef: RefObject<HTMLElement | null>;
+/** What a chart shows and reports, the same for CandleChart's props and its controller's. */
+export interface ChartCoreProps {
   pool: PoolRef;
   interval: KlineInterval;
   style: ChartStyle;
   volume: boolean;
   tz: TimeZoneMode;
+  /** changes whenever the colours behind the chart change (theme, widget background) */
   colorKey: string;
+  /** end (Unix seconds) of the first history window, when the server preloaded it (lib/features/pools/preload.ts) */
+  initialTo?: number;
+  /** that first window itself, when the server rendered it into the page (no request for it) */
+  initialCandles?: PackedCandle[] | null;
+  onSnapshot?: (snapshot: FeedSnapshot) => void;
+  /** the chart's controller once created, null once disposed (charts that follow one another) */
+  onController?: (controller: ChartController | null) => void;
+  /** the user's crosshair time, null when it leaves (lib/chart/draw/controller.ts, onCrosshairTime) */
+  onCrosshairTime?: (time: number | null) => void;
+  /** the time range in view changed (lib/chart/draw/controller.ts, onVisibleTimeRange) */
+  onVisibleTimeRange?: (range: TimeRange | null) => void;
+}
+
+export interface ChartControllerProps extends ChartCoreProps {
+  containerRef: RefObject<HTMLDivElement | null>;
+  figureRef: RefObject<HTMLElement | null>;
   backgroundVar: string;
   studies: readonly StudySpec[];
   scale: ScaleMode;
   compare: readonly PoolRef[];
   tradeMarkers: readonly MarkerTrade[];
   createDelay: number;
-  initialTo?: number;
-  initialCandles?: PackedCandle[] | null;
-  onSnapshot?: (snapshot: FeedSnapshot) => void;
-  onController?: (controller: ChartController | null) => void;
-  onCrosshairTime?: (time: number | null) => void;
-  onVisibleTimeRange?: (range: TimeRange | null) => void;
   onTradeHover: (hover: TradeMarkerHover | null) => void;
 }
 

@@ -11,6 +11,9 @@ const CARD_LINGER_MS = 250;
 
 export type TradeCardHover = TradeMarkerHover & { bounds: { width: number; height: number } };
 
+/** The marker card's state and its hands: the chart hovers, the card keeps or closes itself. */
+export type TradeCard = ReturnType<typeof useTradeCard>;
+
 export function useTradeCard(figureRef: RefObject<HTMLElement | null>) {
   const [card, setCard] = useState<TradeCardHover | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);

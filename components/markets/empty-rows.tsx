@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import type { MarketsMode } from './markets-toolbar';
+import type { MarketsMode } from '@/lib/features/markets/view';
 
 /** What the table says when it has no row to show, with the way out of that view. */
 export function EmptyRows({

@@ -5,8 +5,7 @@ import { useSlashFocus } from '@/lib/client/hooks/use-slash-focus';
 import { SearchIcon } from '@/components/ui/icons';
 import { PAGE_SIZES } from '@/lib/features/markets/table';
 import type { ChainItem } from '@/lib/contracts/price/schema';
-
-export type MarketsMode = 'page' | 'all' | 'search' | 'watchlist';
+import type { MarketsView } from '@/lib/features/markets/view';
 
 type Patch = Record<string, string | null>;
 
@@ -42,36 +41,27 @@ function Tab({
 
 /** Search (exact, `/` to focus), watchlist, chain filter, page size and pages, freshness. */
 export function MarketsToolbar({
-  mode,
-  query,
+  view,
   chains,
-  chainId,
-  limit,
-  page,
-  pages,
-  total,
+  pager,
   loadedAll,
   watchCount,
-  pinStarred,
   shown,
   freshness,
   onChange,
 }: {
-  mode: MarketsMode;
-  query: string;
+  view: MarketsView;
   chains: ChainItem[] | undefined;
-  chainId: number | null;
-  limit: number;
-  page: number;
-  pages: number | null;
-  total: number | null;
+  /** the page in view, how many there are and how many tokens they hold (null until known) */
+  pager: { page: number; pages: number | null; total: number | null };
   loadedAll: { loaded: number; total: number | null; walking: boolean } | null;
   watchCount: number;
-  pinStarred: boolean;
   shown: number;
   freshness: ReactNode;
   onChange: (patch: Patch) => void;
 }) {
+  const { mode, q: query, chainId, limit, pinStarred } = view;
+  const { page, pages, total } = pager;
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(query);
   const [shownQuery, setShownQuery] = useState(query);

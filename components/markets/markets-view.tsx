@@ -10,19 +10,17 @@ import { ApiError } from '@/lib/client/api';
 import { chunkIds, QUOTE_CHUNK as CHUNK, QuoteStore } from '@/lib/features/markets/quote-store';
 import { useQuoteFeed } from '@/lib/features/markets/quote-feed';
 import {
-  clampLimit,
   clampPage,
   defaultDir,
   filterByChain,
-  isSortKey,
   MARKET_KEYS,
   pageCount,
   sortRows,
   starredFirst,
   type Row,
-  type SortDir,
   type SortKey,
 } from '@/lib/features/markets/table';
+import { readMarketsView } from '@/lib/features/markets/view';
 import {
   allTokensQuery,
   platformSearchQuery,
@@ -33,7 +31,7 @@ import { useWatchlist } from '@/lib/features/markets/watchlist';
 import type { QuoteLatestItem, TokenItem } from '@/lib/contracts/price/schema';
 import { EmptyRows } from './empty-rows';
 import { FiatFallback, useMarketsFiat } from './markets-fiat';
-import { MarketsToolbar, type MarketsMode } from './markets-toolbar';
+import { MarketsToolbar } from './markets-toolbar';
 import { StoreFreshness } from './store-freshness';
 import { TokenTable, TokenTableSkeleton } from './token-table';
 
@@ -57,24 +55,8 @@ export function MarketsView() {
   const hydrated = useHydrated();
   const queryClient = useQueryClient();
 
-  const q = (params.get('q') ?? '').trim();
-  const chainParam = params.get('chain');
-  const chainId = chainParam && /^\d+$/.test(chainParam) ? Number(chainParam) : null;
-  // A chain filter applies to every token, not to one page of them: it reads all pages, so the
-  // list and its count are the chain's (a pager over unfiltered pages would say "1 of 17" above 18 rows).
-  const mode: MarketsMode = q
-    ? 'search'
-    : params.get('view') === 'watchlist'
-      ? 'watchlist'
-      : params.get('all') === '1' || chainId !== null
-        ? 'all'
-        : 'page';
-  const limit = clampLimit(params.get('limit'));
-  const sortParam = params.get('sort');
-  const sort: SortKey = isSortKey(sortParam) ? sortParam : 'rank';
-  const dirParam = params.get('dir');
-  const dir: SortDir = dirParam === 'asc' || dirParam === 'desc' ? dirParam : defaultDir(sort);
-  const pinStarred = params.get('starred') === 'first';
+  const view = useMemo(() => readMarketsView(params), [params]);
+  const { q, chainId, mode, limit, sort, dir, pinStarred } = view;
 
   const { selected, fiatCode, fiat } = useMarketsFiat(params, update, hydrated);
 
@@ -235,14 +217,9 @@ export function MarketsView() {
   return (
     <section className="rounded-md border border-border bg-panel" aria-label="Tokens">
       <MarketsToolbar
-        mode={mode}
-        query={q}
+        view={view}
         chains={chains}
-        chainId={chainId}
-        limit={limit}
-        page={page}
-        pages={pages}
-        total={total}
+        pager={{ page, pages, total }}
         loadedAll={
           mode === 'all'
             ? {
@@ -253,7 +230,6 @@ export function MarketsView() {
             : null
         }
         watchCount={hydrated ? starredIds.length : 0}
-        pinStarred={pinStarred}
         shown={shown.length}
         freshness={
           source.isSuccess && rows.length === 0 ? null : (

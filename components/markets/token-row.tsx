@@ -15,7 +15,7 @@ import {
 } from '@/lib/core/format/number';
 import type { QuoteStore } from '@/lib/features/markets/quote-store';
 import type { Row } from '@/lib/features/markets/table';
-import type { ChainItem } from '@/lib/contracts/price/schema';
+import type { ChainItem, TokenItem } from '@/lib/contracts/price/schema';
 import { StarIcon } from '@/components/ui/icons';
 
 const compareDecimal = (a: string, b: string) => {
@@ -114,14 +114,7 @@ export const TokenRow = memo(function TokenRow({
           </Link>
         </div>
       </td>
-      <QuoteCells
-        id={token.id}
-        symbol={token.symbol}
-        name={token.name}
-        store={store}
-        fiat={fiat}
-        chainCell={chainCell}
-      />
+      <QuoteCells token={token} store={store} fiat={fiat} chainCell={chainCell} />
     </tr>
   );
 });
@@ -131,20 +124,17 @@ export const TokenRow = memo(function TokenRow({
  * these cells and leaves the name, icon, link and star alone.
  */
 function QuoteCells({
-  id,
-  symbol,
-  name,
+  token,
   store,
   fiat,
   chainCell,
 }: {
-  id: number;
-  symbol: string;
-  name: string;
+  token: TokenItem;
   store: QuoteStore;
   fiat: FiatFormat;
   chainCell: ReactNode;
 }) {
+  const { id, symbol } = token;
   const quote = useSyncExternalStore(
     (listener) => store.subscribe(id, listener),
     () => store.get(id),
@@ -158,13 +148,7 @@ function QuoteCells({
         {/* The bell at the cell's left, the price at its right edge. */}
         <div className="flex items-center justify-between gap-1">
           <span className="-ml-1.5">
-            <TokenAlertButton
-              id={id}
-              symbol={symbol}
-              name={name}
-              fiat={fiat}
-              price={quote?.price}
-            />
+            <TokenAlertButton token={token} fiat={fiat} price={quote?.price} />
           </span>
           {quote ? (
             <Flash value={quote.price} compare={compareDecimal} className="px-1">

@@ -9,7 +9,6 @@ import { EmptyState, LoadError } from '@/components/ui/empty-state';
 import { Freshness } from '@/components/ui/freshness';
 import { useLiveInterrupted } from '@/lib/client/hooks/use-stream';
 import { Panel } from '@/components/ui/panel';
-import { useMoney } from '@/lib/features/fiats/use-money';
 import { readTrade, type TradeView } from '@/lib/features/pools/trades';
 import type { QuoteUsd } from '@/lib/features/pools/pricing';
 import { traderHistoryHref } from '@/lib/features/pools/my-wallets';
@@ -82,7 +81,6 @@ export function PoolTrades({
     () => ({ base: data?.base_token_price_usd ?? null, quote: quoteUsd }),
     [data, quoteUsd],
   );
-  const money = useMoney();
   const filter = trader.trim();
   const listed = useMemo(
     () =>
@@ -152,7 +150,6 @@ export function PoolTrades({
               trades={listed}
               pool={tradePool}
               usd={usd}
-              money={money}
               tz={tz}
               fresh={trades.fresh}
               loading={trades.status === 'loading'}

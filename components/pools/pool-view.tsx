@@ -275,14 +275,7 @@ export function PoolView({
                   compare={view.compare}
                   onCompare={(compare) => update({ compare })}
                   suggestions={suggestions}
-                  lines={
-                    <LazyPriceLines
-                      controller={controller}
-                      pool={lineTarget}
-                      tz={tz}
-                      theme={theme}
-                    />
-                  }
+                  lines={<LazyPriceLines controller={controller} pool={lineTarget} tz={tz} />}
                   phoneOnly={
                     <>
                       {viewButtons}

@@ -1,8 +1,9 @@
 'use client';
 import { clsx } from 'clsx';
-import { memo } from 'react';
-import { USD, type Numeric } from '@/lib/core/format/number';
-import { moneyOf, type Money } from '@/lib/features/fiats/usd';
+import { memo, type ReactNode } from 'react';
+import type { Numeric } from '@/lib/core/format/number';
+import type { Money } from '@/lib/features/fiats/usd';
+import { useMoney } from '@/lib/features/fiats/use-money';
 import type { PoolTrade } from '@/lib/features/pools/api';
 import type { Explorer } from '@/lib/features/chains/explorer';
 import { tradeKey, type TradePool } from '@/lib/features/pools/trades';
@@ -11,22 +12,20 @@ import { tradeRowView } from '@/lib/chart/trades/trade-row';
 import { Address } from '@/components/ui/address';
 import { Skeleton } from '@/components/ui/skeleton';
 
-const IN_USD = moneyOf({ kind: 'usd' }, USD);
+const CELL = 'px-3 h-9';
+const HEAD = 'px-3 py-2 font-medium';
 
 /**
  * Recent trades, newest first: time, buy or sell (arrow and word as well as colour), price, amounts,
- * value (in `money`'s fiat, USD by default), trader and transaction. `compact` keeps the columns a
- * small widget has room for.
+ * value (in the display fiat), trader and transaction.
  */
 export function TradesTable({
   trades,
   pool,
   usd,
-  money = IN_USD,
   tz,
   fresh,
   loading,
-  compact = false,
   explorer = null,
   traderHref,
 }: {
@@ -34,65 +33,38 @@ export function TradesTable({
   pool: TradePool;
   /** USD prices of both tokens (decimal strings from the pool object) */
   usd: { base: Numeric; quote: Numeric };
-  money?: Money;
   tz: TimeZoneMode;
   fresh: ReadonlySet<string>;
   loading: boolean;
-  compact?: boolean;
   explorer?: Explorer | null;
   /** where a trader's address leads (its history on the Wallets page); its explorer page otherwise */
   traderHref?: (address: string) => string;
 }) {
-  const cell = compact ? 'px-2 h-7' : 'px-3 h-9';
-  const head = `${compact ? 'px-2 py-1.5' : 'px-3 py-2'} font-medium`;
+  const money = useMoney();
   return (
     <table
-      className={clsx(
-        'num w-full border-separate',
-        compact ? '' : 'min-w-[680px]',
-        'border-spacing-0 text-12',
-      )}
+      className="num w-full min-w-[680px] border-separate border-spacing-0 text-12"
       aria-label="Recent trades"
     >
       <thead className="sticky top-0 z-10 bg-panel text-2xs uppercase tracking-wide text-muted">
         <tr>
-          <th scope="col" className={clsx(head, 'sticky left-0 z-10 bg-panel text-left')}>
-            Time
-          </th>
-          <th scope="col" className={clsx(head, 'text-left')}>
-            Type
-          </th>
-          <th scope="col" className={clsx(head, 'text-right')}>
-            Price
-          </th>
-          <th scope="col" className={clsx(head, 'text-right')}>
-            {pool.base.symbol}
-          </th>
-          {!compact && (
-            <th scope="col" className={clsx(head, 'text-right')}>
-              {pool.quote.symbol}
-            </th>
-          )}
-          <th scope="col" className={clsx(head, 'text-right')} data-col="value">
+          <Th className="sticky left-0 z-10 bg-panel">Time</Th>
+          <Th>Type</Th>
+          <Th right>Price</Th>
+          <Th right>{pool.base.symbol}</Th>
+          <Th right>{pool.quote.symbol}</Th>
+          <Th right col="value">
             Value
-          </th>
-          {!compact && (
-            <>
-              <th scope="col" className={clsx(head, 'text-left')}>
-                Trader
-              </th>
-              <th scope="col" className={clsx(head, 'text-left')}>
-                Tx
-              </th>
-            </>
-          )}
+          </Th>
+          <Th>Trader</Th>
+          <Th>Tx</Th>
         </tr>
       </thead>
       <tbody>
         {loading && trades.length === 0
-          ? Array.from({ length: compact ? 5 : 10 }, (_, i) => (
+          ? Array.from({ length: 10 }, (_, i) => (
               <tr key={`s${i}`}>
-                <td className={clsx(cell, 'border-b border-border/60')} colSpan={compact ? 5 : 8}>
+                <td className={clsx(CELL, 'border-b border-border/60')} colSpan={8}>
                   <Skeleton width="100%" height={12} />
                 </td>
               </tr>
@@ -106,14 +78,36 @@ export function TradesTable({
                 money={money}
                 tz={tz}
                 fresh={fresh.has(tradeKey(tx))}
-                compact={compact}
                 explorer={explorer}
                 traderHref={traderHref}
-                cell={cell}
               />
             ))}
       </tbody>
     </table>
+  );
+}
+
+/** A column's head, aligned as its cells are. */
+function Th({
+  right = false,
+  col,
+  className,
+  children,
+}: {
+  right?: boolean;
+  /** names the column for tests and styles (`data-col`) */
+  col?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <th
+      scope="col"
+      className={clsx(HEAD, className, right ? 'text-right' : 'text-left')}
+      data-col={col}
+    >
+      {children}
+    </th>
   );
 }
 
@@ -125,10 +119,8 @@ const TradeRow = memo(function TradeRow({
   money,
   tz,
   fresh,
-  compact,
   explorer,
   traderHref,
-  cell,
 }: {
   tx: PoolTrade;
   pool: TradePool;
@@ -136,10 +128,8 @@ const TradeRow = memo(function TradeRow({
   money: Money;
   tz: TimeZoneMode;
   fresh: boolean;
-  compact: boolean;
   explorer: Explorer | null;
   traderHref?: (address: string) => string;
-  cell: string;
 }) {
   // What the row says is the widget's too (lib/chart/trades/trade-row.ts); here only how it looks.
   const row = tradeRowView(tx, pool, usd, {
@@ -154,12 +144,12 @@ const TradeRow = memo(function TradeRow({
   return (
     <tr className={clsx(flash, 'hover:bg-raised/60')}>
       <td
-        className={clsx(cell, 'sticky left-0 border-b border-border/60 bg-panel text-muted')}
+        className={clsx(CELL, 'sticky left-0 border-b border-border/60 bg-panel text-muted')}
         title={row.iso ?? undefined}
       >
         {row.time}
       </td>
-      <td className={clsx(cell, 'border-b border-border/60 font-medium', tone)}>
+      <td className={clsx(CELL, 'border-b border-border/60 font-medium', tone)}>
         {row.sideText ? (
           <span className="whitespace-nowrap">
             <span aria-hidden className="mr-1 text-9">
@@ -171,34 +161,28 @@ const TradeRow = memo(function TradeRow({
           '—'
         )}
       </td>
-      <td className={clsx(cell, 'border-b border-border/60 text-right', tone)}>{row.price}</td>
-      <td className={clsx(cell, 'border-b border-border/60 text-right')}>{row.base}</td>
-      {!compact && (
-        <td className={clsx(cell, 'border-b border-border/60 text-right')}>{row.quote}</td>
-      )}
-      <td className={clsx(cell, 'border-b border-border/60 text-right')} data-col="value">
+      <td className={clsx(CELL, 'border-b border-border/60 text-right', tone)}>{row.price}</td>
+      <td className={clsx(CELL, 'border-b border-border/60 text-right')}>{row.base}</td>
+      <td className={clsx(CELL, 'border-b border-border/60 text-right')}>{row.quote}</td>
+      <td className={clsx(CELL, 'border-b border-border/60 text-right')} data-col="value">
         {row.value}
       </td>
-      {!compact && (
-        <>
-          <td className={clsx(cell, 'border-b border-border/60')}>
-            {row.trader ? (
-              <Address
-                value={row.trader.address}
-                href={row.trader.href}
-                external={!traderHref}
-                head={6}
-                tail={4}
-              />
-            ) : (
-              '—'
-            )}
-          </td>
-          <td className={clsx(cell, 'border-b border-border/60')}>
-            <Address value={row.tx.hash} href={row.tx.href} external head={8} tail={4} />
-          </td>
-        </>
-      )}
+      <td className={clsx(CELL, 'border-b border-border/60')}>
+        {row.trader ? (
+          <Address
+            value={row.trader.address}
+            href={row.trader.href}
+            external={!traderHref}
+            head={6}
+            tail={4}
+          />
+        ) : (
+          '—'
+        )}
+      </td>
+      <td className={clsx(CELL, 'border-b border-border/60')}>
+        <Address value={row.tx.hash} href={row.tx.href} external head={8} tail={4} />
+      </td>
     </tr>
   );
 });

@@ -225,13 +225,7 @@ export function DeskCellView({
               onChange={(next) => onChange({ ...cell, studies: next })}
             />
             {lineTarget && (
-              <LazyPriceLines
-                controller={controller}
-                pool={lineTarget}
-                tz={tz}
-                theme={theme}
-                hotkey={false}
-              />
+              <LazyPriceLines controller={controller} pool={lineTarget} tz={tz} hotkey={false} />
             )}
             <Link
               href={`${poolPath(ref)}${interval === DEFAULT_INTERVAL ? '' : `?interval=${interval}`}`}

@@ -14,6 +14,12 @@ export function levelDecimals(price: number): number {
   return Math.max(base, shown);
 }
 
+/** A price typed by hand: `3,714.5` and `3714.5` both read; anything else is not a price. */
+export function readPrice(text: string): number | null {
+  const n = Number(text.replace(/[,\s]/g, ''));
+  return Number.isFinite(n) && n > 0 && n <= 1e15 ? n : null;
+}
+
 /** A level as typed or dragged, with the decimals it has (levelDecimals). */
 export function formatLevel(price: number): string {
   return formatChartPrice(price, levelDecimals(price));

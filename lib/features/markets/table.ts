@@ -1,10 +1,8 @@
 /** Columns, sorting and filtering of the Markets table: pure, so the rules are tested on their own. */
 import type { QuoteLatestItem, TokenItem } from '../../contracts/price/schema';
 
-const SORT_KEYS = [
-  'rank',
-  'name',
-  'chain',
+/** The columns whose order follows the live quotes. */
+const MARKET_SORT_KEYS = [
   'price',
   'percent_change_1h',
   'percent_change_24h',
@@ -15,20 +13,11 @@ const SORT_KEYS = [
   'fully_diluted_valuation',
   'circulating_supply',
 ] as const;
+const SORT_KEYS = ['rank', 'name', 'chain', ...MARKET_SORT_KEYS] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 export type SortDir = 'asc' | 'desc';
 
-export const MARKET_KEYS = new Set<SortKey>([
-  'price',
-  'percent_change_1h',
-  'percent_change_24h',
-  'percent_change_7d',
-  'percent_change_30d',
-  'market_cap',
-  'volume_24h',
-  'fully_diluted_valuation',
-  'circulating_supply',
-]);
+export const MARKET_KEYS: ReadonlySet<SortKey> = new Set(MARKET_SORT_KEYS);
 
 export function isSortKey(value: string | null | undefined): value is SortKey {
   return (SORT_KEYS as readonly string[]).includes(value ?? '');

@@ -42,7 +42,7 @@ describe('PriceLinesControl: the alert line', () => {
 
   it('adds a line, arms it above and below, fires, re-arms and deletes it', async () => {
     const last = { close: 3000 };
-    render(<PriceLinesControl controller={chart(last)} pool={POOL} tz="utc" theme="dark" />);
+    render(<PriceLinesControl controller={chart(last)} pool={POOL} tz="utc" />);
 
     fireEvent.click(screen.getByTitle('The price lines and alerts of this pool'));
     const panel = screen.getByRole('group', { name: 'Price lines' });

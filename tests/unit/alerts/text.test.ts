@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { firedMessage, formatLevel, formatNear, levelDecimals } from '@/lib/features/alerts/text';
+import {
+  firedMessage,
+  formatLevel,
+  formatNear,
+  levelDecimals,
+  readPrice,
+} from '@/lib/features/alerts/text';
 import type { PriceEntry } from '@/lib/features/alerts/model';
 
 describe('levels in words', () => {
@@ -9,6 +15,14 @@ describe('levels in words', () => {
     expect(formatLevel(3709.047166 + 0.0004)).toBe('3,709.047566');
     expect(levelDecimals(0.1 + 0.2)).toBe(5);
     expect(formatLevel(0.0000000034)).toBe('0.0₈34000');
+  });
+
+  it('reads a price typed by hand, with or without separators, and nothing else', () => {
+    expect(readPrice('3,714.5')).toBe(3714.5);
+    expect(readPrice(' 3 714.5 ')).toBe(3714.5);
+    expect(readPrice('0.0000034')).toBe(0.0000034);
+    for (const bad of ['', '0', '-1', 'abc', '1e16', 'Infinity', '1.2.3'])
+      expect(readPrice(bad)).toBeNull();
   });
 
   it('writes a price next to its level in the level decimals', () => {
