@@ -9,10 +9,10 @@ import { E2E_API_KEY, LANES, laneOf, type Lane } from './tests/e2e/support/env';
  * (tests/support/clean-env.ts). Debian's Chromium is used where present (this machine cannot
  * download Playwright's); elsewhere Playwright's own browser.
  *
- * Two lanes run at once (tests/e2e/support/env.ts), each a project with one worker, its own
- * simulator and app: within a lane specs run one after another, as they always did. Lane 0 takes
- * the specs below, lane 1 every other one (a new spec lands there), split so the two take about
- * as long.
+ * On four cores or more two lanes run at once (tests/e2e/support/env.ts), each a project with one
+ * worker, its own simulator and app: within a lane specs run one after another, as they always
+ * did. Lane 0 takes the specs below, lane 1 every other one (a new spec lands there), split so the
+ * two take about as long.
  */
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
