@@ -2,7 +2,7 @@
 /**
  * The dialog of "Export CSV" (components/ui/csv-export.tsx): what a table has loaded, with an
  * optional date range read in the time-zone preference (the file's own times are UTC, ISO 8601).
- * The rows are never fetched again: the file holds exactly what the page shows.
+ * The rows are never fetched again: the file holds exactly what the page showed at the press.
  */
 import { clsx } from 'clsx';
 import { useId, useMemo, useState } from 'react';

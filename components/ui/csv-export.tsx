@@ -1,7 +1,9 @@
 'use client';
 /**
  * "Export CSV" of what a table has loaded: the button, at once; its dialog (a date range read in
- * the time-zone preference, the count in range, the download) loads at the first press.
+ * the time-zone preference, the count in range, the download) loads at the first press. The dialog
+ * holds the rows as they were at the press: a live table goes on moving behind it, but the count it
+ * says and the file it saves do not, so "Download 50 rows" saves those 50.
  */
 import { lazy, Suspense, useState } from 'react';
 import { Button } from './button';
@@ -25,12 +27,14 @@ export function CsvExport<T>(props: CsvExportProps<T>) {
   // Mounted at the first opening and kept, so closing it hands the focus back as a dialog should.
   const [used, setUsed] = useState(false);
   const { noun, rows } = props;
+  const [pressed, setPressed] = useState<readonly T[]>(rows);
   return (
     <>
       <Button
         size="sm"
         variant="ghost"
         onClick={() => {
+          setPressed(rows);
           setUsed(true);
           setOpen(true);
         }}
@@ -47,6 +51,7 @@ export function CsvExport<T>(props: CsvExportProps<T>) {
         <Suspense fallback={null}>
           <CsvExportDialog
             {...(props as CsvExportProps<unknown>)}
+            rows={pressed}
             open={open}
             onClose={() => setOpen(false)}
           />
