@@ -66,7 +66,7 @@ export function StatusLight() {
         {state === 'ok' && (
           <span
             className={clsx(
-              'absolute inline-flex h-full w-full animate-ping rounded-full opacity-60',
+              'live-ping absolute inline-flex h-full w-full rounded-full opacity-60',
               TONE.ok,
             )}
           />
