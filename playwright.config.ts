@@ -113,7 +113,9 @@ export default defineConfig({
     ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]]
     : [['list'], ['json', { outputFile: 'test-results/e2e.json' }], ['html', { open: 'never' }]],
   use: {
-    trace: 'retain-on-failure',
+    // A trace records every frame and DOM change (about half again the browser's CPU): only the
+    // retry of a failed test is traced, and a test that needs its retry fails the run anyway.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     video: 'off',
   },
