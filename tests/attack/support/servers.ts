@@ -4,7 +4,8 @@
  * from the system (listen on port 0), so runs never collide with anything else on the machine.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -22,6 +23,11 @@ export class App {
   private child: ChildProcess | null = null;
   private output = '';
   port = 0;
+  /**
+   * Its own data directory unless the test names one (and keeps it across restarts of this App): the
+   * attack and cluster suites run at once, and neither may write the checkout's `.data`.
+   */
+  private readonly dataDir = mkdtempSync(join(tmpdir(), 'pulse-app-'));
 
   constructor(private readonly env: Record<string, string>) {}
 
@@ -41,7 +47,12 @@ export class App {
       [next, 'start', '-p', String(this.port), '-H', '127.0.0.1'],
       {
         // Nothing of the developer's own configuration (environment or .env files) reaches it.
-        env: cleanServerEnv({ NODE_ENV: 'production', SIM_STATE_DIR: 'memory', ...this.env }),
+        env: cleanServerEnv({
+          NODE_ENV: 'production',
+          SIM_STATE_DIR: 'memory',
+          DATA_DIR: this.dataDir,
+          ...this.env,
+        }),
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
