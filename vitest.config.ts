@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -15,6 +16,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Vitest's default leaves one core to itself (cores - 1): on a 2-core CI machine that is one worker.
+    maxWorkers: availableParallelism(),
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: 'test-results/unit.json' },
   },

@@ -6,11 +6,15 @@
  * cluster suite (tests/cluster: three instances on a real redis-server). Every suite
  * runs even when an earlier one fails; the last line sums them all: `N passed, M failed`.
  *
+ * What can share the cores does: the four checks run two at a time (lint alone takes one core for
+ * most of their time), and the attack and cluster suites run together (both mostly wait on servers
+ * and timers; their lines are prefixed with the suite's name). The browser suite runs alone.
+ *
  * A skipped test counts as a failure (none may be left behind), and a suite that runs fewer tests than
  * its floor in tests/floors.json fails too, so a run where tests silently vanish cannot end green.
  * Raise a floor when you add tests: `node scripts/test.mjs` prints each suite's count.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const results = [];
@@ -29,6 +33,56 @@ function run(name, command, args, env = {}) {
   const r = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   console.log(`=== ${name}: exit ${r.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return r.status === 0;
+}
+
+/**
+ * Starts a suite beside others: its lines are prefixed `[name] ` so interleaved output stays
+ * readable. Resolves with whether it exited 0.
+ */
+function start(name, command, args, env = {}) {
+  console.log(`=== ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let partial = '';
+      from.setEncoding('utf8');
+      from.on('data', (chunk) => {
+        const lines = (partial + chunk).split('\n');
+        partial = lines.pop();
+        for (const line of lines) to.write(`[${name}] ${line}\n`);
+      });
+      from.on('end', () => partial && to.write(`[${name}] ${partial}\n`));
+    }
+    child.on('error', (error) => {
+      console.log(`=== ${name}: could not start: ${error.message}`);
+      resolve(false);
+    });
+    child.on('close', (code) => {
+      console.log(`=== ${name}: exit ${code} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      resolve(code === 0);
+    });
+  });
+}
+
+/** Runs tasks (functions returning promises) at most `width` at a time, in order. */
+async function pool(tasks, width) {
+  const results = new Array(tasks.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await tasks[i]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, tasks.length) }, lane));
+  return results;
 }
 
 function countVitest(file) {
@@ -109,35 +163,28 @@ mkdirSync('test-results', { recursive: true });
 rmSync('test-results/unit.json', { force: true });
 rmSync('test-results/e2e.json', { force: true });
 rmSync('test-results/attack.json', { force: true });
+rmSync('test-results/cluster.json', { force: true });
 
-if (wanted('format'))
-  results.push({
-    name: 'format',
-    ...(run('format', 'npx', ['prettier', '--check', '--log-level=warn', '.'])
-      ? { passed: 1, failed: 0 }
-      : { passed: 0, failed: 1 }),
-  });
-if (wanted('lint'))
-  results.push({
-    name: 'lint',
-    ...(run('lint', 'npx', ['eslint', '--max-warnings=0', '.'])
-      ? { passed: 1, failed: 0 }
-      : { passed: 0, failed: 1 }),
-  });
-if (wanted('knip'))
-  results.push({
-    name: 'knip',
-    ...(run('knip', 'npx', ['knip', '--no-progress'])
-      ? { passed: 1, failed: 0 }
-      : { passed: 0, failed: 1 }),
-  });
-if (wanted('typecheck'))
-  results.push({
-    name: 'typecheck',
-    ...(run('typecheck', 'npx', ['tsc', '--noEmit'])
-      ? { passed: 1, failed: 0 }
-      : { passed: 0, failed: 1 }),
-  });
+/** Lint first: it is the longest, and the other three follow one another on the second core. */
+const checks = [
+  ['lint', 'npx', ['eslint', '--max-warnings=0', '.']],
+  ['format', 'npx', ['prettier', '--check', '--log-level=warn', '.']],
+  ['knip', 'npx', ['knip', '--no-progress']],
+  ['typecheck', 'npx', ['tsc', '--noEmit']],
+].filter(([name]) => wanted(name));
+const checked4 = await pool(
+  checks.map(
+    ([name, command, args]) =>
+      () =>
+        start(name, command, args),
+  ),
+  2,
+);
+for (const name of ['format', 'lint', 'knip', 'typecheck']) {
+  const i = checks.findIndex(([n]) => n === name);
+  if (i >= 0)
+    results.push({ name, ...(checked4[i] ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }) });
+}
 
 if (wanted('unit')) {
   const unitOk = run('unit', 'npx', [
@@ -165,32 +212,27 @@ if (wanted('e2e') && browserOk && built) {
   e2e = countPlaywright('test-results/e2e.json') ?? { passed: 0, failed: 1 };
   if (!e2eOk && e2e.failed === 0) e2e.failed = 1;
 }
-if (wanted('attack') && built) {
-  const attackOk = run('attack', 'npx', [
+const redisOk = wanted('cluster') && built && run('redis', 'node', ['scripts/ensure-redis.mjs']);
+const vitestSuite = (name) =>
+  start(name, 'npx', [
     'vitest',
     'run',
     '--config',
-    'vitest.attack.config.ts',
+    `vitest.${name}.config.ts`,
     '--reporter=default',
     '--reporter=json',
-    '--outputFile.json=test-results/attack.json',
-  ]);
-  attack = countVitest('test-results/attack.json') ?? { passed: 0, failed: 1 };
-  if (!attackOk && attack.failed === 0) attack.failed = 1;
-}
-if (wanted('cluster') && built && run('redis', 'node', ['scripts/ensure-redis.mjs'])) {
-  const clusterOk = run('cluster', 'npx', [
-    'vitest',
-    'run',
-    '--config',
-    'vitest.cluster.config.ts',
-    '--reporter=default',
-    '--reporter=json',
-    '--outputFile.json=test-results/cluster.json',
-  ]);
-  cluster = countVitest('test-results/cluster.json') ?? { passed: 0, failed: 1 };
-  if (!clusterOk && cluster.failed === 0) cluster.failed = 1;
-}
+    `--outputFile.json=test-results/${name}.json`,
+  ]).then((ok) => {
+    const counts = countVitest(`test-results/${name}.json`) ?? { passed: 0, failed: 1 };
+    if (!ok && counts.failed === 0) counts.failed = 1;
+    return counts;
+  });
+const [attackCounts, clusterCounts] = await Promise.all([
+  wanted('attack') && built ? vitestSuite('attack') : null,
+  redisOk ? vitestSuite('cluster') : null,
+]);
+if (attackCounts) attack = attackCounts;
+if (clusterCounts) cluster = clusterCounts;
 if (wanted('e2e')) results.push({ name: 'e2e', ...checked('e2e', e2e) });
 if (wanted('attack')) results.push({ name: 'attack', ...checked('attack', attack) });
 if (wanted('cluster')) results.push({ name: 'cluster', ...checked('cluster', cluster) });
