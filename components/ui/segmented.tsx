@@ -46,7 +46,7 @@ export function Segmented<T extends string | number>({
         if (!next) return;
         onChange(next.value);
         // The focus follows the choice, as in a native radio group.
-        e.currentTarget.querySelectorAll<HTMLElement>('[role="radio"]')[at]?.focus();
+        (e.currentTarget.children[at] as HTMLElement | undefined)?.focus();
       }}
     >
       {options.map((o) => {
@@ -57,19 +57,18 @@ export function Segmented<T extends string | number>({
             type="button"
             role="radio"
             aria-checked={active}
-            aria-label={o.icon ? o.label : undefined}
+            aria-label={o.icon && o.label}
             tabIndex={active ? 0 : -1}
-            title={o.title ?? (o.icon ? o.label : undefined)}
+            title={o.title ?? (o.icon && o.label)}
             disabled={disabled}
             onClick={() => onChange(o.value)}
             className={clsx(
               'rounded-sm transition-colors',
               o.icon
                 ? 'grid h-6 w-7 place-items-center'
-                : [
-                    'font-medium',
-                    size === 'sm' ? 'h-6 px-1.5 text-11 max-[359px]:px-1' : 'h-7 px-2 text-12',
-                  ],
+                : size === 'sm'
+                  ? 'h-6 px-1.5 text-11 font-medium max-[359px]:px-1'
+                  : 'h-7 px-2 text-12 font-medium',
               active ? 'bg-raised text-text' : 'text-muted hover:text-text',
             )}
           >
