@@ -59,59 +59,40 @@ const NO_POOLS: readonly PoolRef[] = [];
 const NO_TRADES: readonly MarkerTrade[] = [];
 const NO_SYMBOLS: TradeRowSymbols = { base: '', quote: '' };
 
-export function CandleChart({
-  pool,
-  interval,
-  style,
-  volume,
-  tz,
-  colorKey,
-  backgroundVar = '--panel',
-  title,
-  toolbar,
-  onSnapshot,
-  initialTo,
-  initialCandles,
-  studies = NO_STUDIES,
-  tradeMarkers = NO_TRADES,
-  tradeSymbols = NO_SYMBOLS,
-  className = '',
-  createDelay = 0,
-  onController,
-  onCrosshairTime,
-  onVisibleTimeRange,
-  scale = 'linear',
-  compare = NO_POOLS,
-  onCompareChange,
-  viewActions = false,
-}: CandleChartProps) {
+export function CandleChart(props: CandleChartProps) {
+  const {
+    pool,
+    interval,
+    style,
+    tz,
+    backgroundVar = '--panel',
+    title,
+    toolbar,
+    studies = NO_STUDIES,
+    tradeMarkers = NO_TRADES,
+    tradeSymbols = NO_SYMBOLS,
+    className = '',
+    compare = NO_POOLS,
+    onCompareChange,
+    viewActions = false,
+  } = props;
   const containerRef = useRef<HTMLDivElement>(null);
   const figureRef = useRef<HTMLElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const queryClient = useQueryClient();
   const tradeCard = useTradeCard(figureRef);
   const { fullscreen, toggle: toggleFullscreen } = useFullscreen(rootRef);
+  // What the chart shows and reports goes to its controller as given, with the defaults above.
   const chart = useChartController({
+    ...props,
     containerRef,
     figureRef,
-    pool,
-    interval,
-    style,
-    volume,
-    tz,
-    colorKey,
     backgroundVar,
     studies,
-    scale,
     compare,
     tradeMarkers,
-    createDelay,
-    initialTo,
-    initialCandles,
-    onSnapshot,
-    onController,
-    onCrosshairTime,
-    onVisibleTimeRange,
+    scale: props.scale ?? 'linear',
+    createDelay: props.createDelay ?? 0,
     onTradeHover: tradeCard.onHover,
   });
   const { snapshot, hover, liveError, decimals, studyLegend, compared } = chart;

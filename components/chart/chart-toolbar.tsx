@@ -1,6 +1,6 @@
 'use client';
 import { clsx } from 'clsx';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { INTERVAL_LABELS, KLINE_INTERVALS, type KlineInterval } from '@/lib/chart/rules/intervals';
 import { zoneChoices, zoneLabel, zoneShortLabel, type TimeZoneMode } from '@/lib/core/format/zone';
 import { Segmented } from '@/components/ui/segmented';
@@ -66,16 +66,12 @@ export function IntervalPicker({
  * contents`), so each is rendered once and keeps its state whatever the width.
  */
 function PhoneMenu({ children }: { children: ReactNode }) {
-  const { open, setOpen, root, button, onKeyDown } = usePopover();
-  const id = useId();
+  const { open, root, panelId, trigger, onKeyDown } = usePopover();
   return (
     <div ref={root} className="contents" onKeyDown={onKeyDown}>
       <button
-        ref={button}
         type="button"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen((o) => !o)}
+        {...trigger}
         title="Chart tools: style, scale, indicators, compare, lines, snapshot, fullscreen"
         className={clsx(
           'flex h-7 shrink-0 items-center gap-1 rounded border px-2 text-11 font-medium max-[359px]:px-1.5 sm:hidden',
@@ -88,7 +84,7 @@ function PhoneMenu({ children }: { children: ReactNode }) {
         <span className="sr-only"> chart tools</span>
       </button>
       <div
-        id={id}
+        id={panelId}
         role="group"
         aria-label="Chart tools"
         data-testid="chart-tools"

@@ -59,7 +59,7 @@ export function CompareControl({
   /** opened by the press that loaded it: the field takes the focus */
   initialOpen?: boolean;
 }) {
-  const { open, setOpen, root, button, onKeyDown } = usePopover(initialOpen);
+  const { open, root, panelId, trigger, onKeyDown } = usePopover(initialOpen);
   const field = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (initialOpen) field.current?.focus();
@@ -110,16 +110,13 @@ export function CompareControl({
   return (
     <div ref={root} className="sm:relative" onKeyDown={onKeyDown}>
       <CompareButton
-        ref={button}
+        {...trigger}
         count={compare.length}
-        aria-expanded={open}
-        aria-controls={`${id}-panel`}
-        onClick={() => setOpen((o) => !o)}
         title="Compare with other pools (percent scale)"
       />
       {open && (
         <div
-          id={`${id}-panel`}
+          id={panelId}
           role="group"
           aria-label="Compare pools"
           className={clsx(POPOVER_PANEL, 'sm:w-72')}

@@ -7,15 +7,7 @@
  */
 import { clsx } from 'clsx';
 import Link from 'next/link';
-import {
-  useEffect,
-  useEffectEvent,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ChartController } from '@/lib/chart/draw/controller';
 import { PriceLineLayer } from '@/lib/chart/draw/price-lines';
@@ -66,14 +58,13 @@ export function PriceLinesControl({ controller, pool, tz, hotkey = true }: Price
   const entries = useAlerts(useShallow((s) => poolEntries(s.entries, pool)));
   const { addLine, movePrice, setAlert, rearm, remove } = useAlerts.getState();
   const [adding, setAdding] = useState(false);
-  const { open, setOpen, root, button, onKeyDown } = usePopover();
+  const { open, setOpen, root, panelId, trigger, onKeyDown } = usePopover();
   const [permission, setPermission] = useState<string>('default');
   // Alerts armed with their level already behind the price: the price then, until answered.
   const [asking, setAsking] = useState<Readonly<Record<string, number>>>({});
   const unit = levelUnit(pool);
   const layerRef = useRef<PriceLineLayer | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const panelId = useId();
 
   // The panel shows a new or clicked line with its price ready to type, once it has rendered.
   const focusLine = (id: string) => {
@@ -202,14 +193,12 @@ export function PriceLinesControl({ controller, pool, tz, hotkey = true }: Price
         title={`Price line: click the chart to add one${hotkey ? ' (Alt+H adds one at the last price)' : ''}`}
       />
       <LinesButton
-        ref={button}
+        {...trigger}
         count={entries.length}
         armed={armed}
-        aria-expanded={open}
-        aria-controls={panelId}
         onClick={() => {
           setPermission(notifyPermission());
-          setOpen((o) => !o);
+          trigger.onClick();
         }}
         title="The price lines and alerts of this pool"
       />

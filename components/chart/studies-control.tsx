@@ -1,6 +1,6 @@
 'use client';
 import { clsx } from 'clsx';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense } from 'react';
 import type { StudySpec } from '@/lib/chart/rules/studies';
 import { usePopover } from './use-popover';
 import { StudiesIcon } from '@/components/ui/icons';
@@ -24,17 +24,13 @@ export function StudiesControl({
   onChange: (studies: StudySpec[]) => void;
   compact?: boolean;
 }) {
-  const { open, setOpen, root, button, onKeyDown } = usePopover();
-  const panelId = useId();
+  const { open, root, panelId, trigger, onKeyDown } = usePopover();
 
   return (
     <div ref={root} className="sm:relative" onKeyDown={onKeyDown}>
       <button
-        ref={button}
         type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
+        {...trigger}
         onPointerEnter={() => void load()}
         onFocus={() => void load()}
         title="Indicators"

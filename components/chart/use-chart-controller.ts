@@ -76,6 +76,24 @@ export interface ChartControllerState {
   compared: { rows: CompareRow[]; main: ChangeSince | null };
 }
 
+/**
+ * One prop handed to the live chart by its setter whenever it changes (`key`, by default the value
+ * itself); the chart's creation reads the first value.
+ */
+function useSetting<T>(
+  controller: RefObject<ChartController | null>,
+  value: T,
+  set: (chart: ChartController, value: T) => void,
+  key: unknown = value,
+) {
+  const apply = useEffectEvent(() => {
+    if (controller.current) set(controller.current, value);
+  });
+  useEffect(() => {
+    apply();
+  }, [key]);
+}
+
 export function useChartController(props: ChartControllerProps): ChartControllerState {
   const { containerRef, figureRef, pool, interval, style, volume, tz, scale, tradeMarkers } = props;
   const { chainType, chainId, address } = pool;
@@ -169,38 +187,14 @@ export function useChartController(props: ChartControllerProps): ChartController
     };
   }, [containerRef]);
 
-  useEffect(() => {
-    controllerRef.current?.setStyle(style);
-  }, [style]);
-
-  useEffect(() => {
-    controllerRef.current?.setVolume(volume);
-  }, [volume]);
-
-  useEffect(() => {
-    controllerRef.current?.setTimeZone(tz);
-  }, [tz]);
-
-  useEffect(() => {
-    controllerRef.current?.setScale(scale);
-  }, [scale]);
-
+  useSetting(controllerRef, style, (c, v) => c.setStyle(v));
+  useSetting(controllerRef, volume, (c, v) => c.setVolume(v));
+  useSetting(controllerRef, tz, (c, v) => c.setTimeZone(v));
+  useSetting(controllerRef, scale, (c, v) => c.setScale(v));
   // A new array with the same pools (or studies) is no change: keyed by their URL form.
-  const applyCompare = useEffectEvent(() => controllerRef.current?.setCompare(props.compare));
-  const compareKey = formatCompare(props.compare);
-  useEffect(() => {
-    applyCompare();
-  }, [compareKey]);
-
-  const applyStudies = useEffectEvent(() => controllerRef.current?.setStudies(props.studies));
-  const studiesKey = formatStudies(props.studies);
-  useEffect(() => {
-    applyStudies();
-  }, [studiesKey]);
-
-  useEffect(() => {
-    controllerRef.current?.setTradeMarkers(tradeMarkers);
-  }, [tradeMarkers]);
+  useSetting(controllerRef, props.compare, (c, v) => c.setCompare(v), formatCompare(props.compare));
+  useSetting(controllerRef, props.studies, (c, v) => c.setStudies(v), formatStudies(props.studies));
+  useSetting(controllerRef, tradeMarkers, (c, v) => c.setTradeMarkers(v));
 
   useEffect(() => {
     const apply = () => controllerRef.current?.applyColors();

@@ -1,17 +1,19 @@
 'use client';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 
 /**
  * A toolbar button's panel (Indicators, Compare, Lines, the phone's More menu): open and closed,
  * closed by a press outside it, and by Escape from any control in it (also one that has just gone,
  * such as a remove button: the panel then holds the focus), with the focus handed back to its
- * button. Spread `onKeyDown` on the root that holds both the button and the panel. `initialOpen`:
+ * button. Spread `onKeyDown` on the root that holds both the button and the panel, `trigger` on the
+ * button (its ref, state and toggle), and give the panel the id `panelId`. `initialOpen`:
  * a panel whose code loaded at the press that opens it (components/chart/lazy-compare.tsx).
  */
 export function usePopover(initialOpen = false) {
   const [open, setOpen] = useState(initialOpen);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
 
   useEffect(() => {
     if (!open) return;
@@ -41,7 +43,14 @@ export function usePopover(initialOpen = false) {
     }
   };
 
-  return { open, setOpen, root, button, onKeyDown };
+  const trigger = {
+    ref: button,
+    'aria-expanded': open,
+    'aria-controls': panelId,
+    onClick: () => setOpen((o) => !o),
+  };
+
+  return { open, setOpen, root, panelId, trigger, onKeyDown };
 }
 
 /** Panels of the toolbar: under their button from `sm` up; on a phone, the width of the More menu. */

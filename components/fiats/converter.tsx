@@ -156,6 +156,22 @@ export function Converter({ amount: input, from, to, fiats, onChange }: Converte
     });
   };
 
+  const assetField = (side: 'from' | 'to', label: string) => {
+    const asset = side === 'from' ? from : to;
+    return (
+      <Field id={`${id}-${side}`} label={label}>
+        <Select
+          id={`${id}-${side}`}
+          value={assetParam(asset)}
+          onChange={(e) => onAsset(e.target.value, side)}
+          data-testid={`convert-${side}`}
+        >
+          <AssetOptions self={asset} fiats={fiats} tokens={tokens} unit={unit(asset)} />
+        </Select>
+      </Field>
+    );
+  };
+
   const amountError = amount.ok ? null : amount.message;
   return (
     <div className="p-3">
@@ -188,16 +204,7 @@ export function Converter({ amount: input, from, to, fiats, onChange }: Converte
             data-testid="convert-amount"
           />
         </Field>
-        <Field id={`${id}-from`} label="From">
-          <Select
-            id={`${id}-from`}
-            value={assetParam(from)}
-            onChange={(e) => onAsset(e.target.value, 'from')}
-            data-testid="convert-from"
-          >
-            <AssetOptions self={from} fiats={fiats} tokens={tokens} unit={unit(from)} />
-          </Select>
-        </Field>
+        {assetField('from', 'From')}
         <Button
           variant="secondary"
           className="h-8 w-8 self-end !px-0"
@@ -208,16 +215,7 @@ export function Converter({ amount: input, from, to, fiats, onChange }: Converte
         >
           <SwapIcon className="h-4 w-4 min-w-4 shrink-0" />
         </Button>
-        <Field id={`${id}-to`} label="To">
-          <Select
-            id={`${id}-to`}
-            value={assetParam(to)}
-            onChange={(e) => onAsset(e.target.value, 'to')}
-            data-testid="convert-to"
-          >
-            <AssetOptions self={to} fiats={fiats} tokens={tokens} unit={unit(to)} />
-          </Select>
-        </Field>
+        {assetField('to', 'To')}
       </div>
 
       <ConversionBox

@@ -1,10 +1,10 @@
 'use client';
 import { clsx } from 'clsx';
 import type { FiatItem } from '@/lib/contracts/price/schema';
-import { Skeleton } from '@/components/ui/skeleton';
 import { TokenIcon } from '@/components/ui/token-icon';
 import { Badge } from '@/components/ui/badge';
 import { HeadRow, type HeadColumn } from '@/components/ui/head-row';
+import { SkeletonRow } from './skeleton-row';
 
 const cell = 'h-9 border-b border-border/60 px-3';
 const COLUMNS: readonly HeadColumn[] = [
@@ -77,23 +77,12 @@ export function FiatList({
                 <td className={clsx(cell, 'text-right')}>{f.precision}</td>
               </tr>
             ) : (
-              <tr key={`s${i}`} aria-hidden>
-                <td className={clsx(cell, 'sticky left-0 bg-panel')}>
-                  <span className="flex items-center gap-2">
-                    <Skeleton width={18} height={18} className="!rounded-full" />
-                    <Skeleton width={32} />
-                  </span>
-                </td>
-                <td className={cell}>
-                  <Skeleton width={110} />
-                </td>
-                <td className={clsx(cell, 'text-center')}>
-                  <Skeleton width={16} />
-                </td>
-                <td className={clsx(cell, 'text-right')}>
-                  <Skeleton width={10} />
-                </td>
-              </tr>
+              <SkeletonRow
+                key={`s${i}`}
+                cell={cell}
+                code={32}
+                bars={[[110], [16, 'text-center'], [10, 'text-right']]}
+              />
             ),
           )}
         </tbody>

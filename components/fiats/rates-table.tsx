@@ -7,7 +7,7 @@ import { localize } from '@/lib/core/format/locale-number';
 import { formatFixed } from '@/lib/core/format/number';
 import { useNumberLocale } from '@/lib/client/hooks/use-number-locale';
 import { Flash } from '@/components/ui/flash';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SkeletonRow } from './skeleton-row';
 import { TokenIcon } from '@/components/ui/token-icon';
 import { HeadRow } from '@/components/ui/head-row';
 
@@ -67,20 +67,15 @@ export function RatesTable({
           {rows.map((r, i) => {
             if (!r) {
               return (
-                <tr key={`s${i}`} aria-hidden>
-                  <td className={clsx(cell, 'sticky left-0 bg-panel')}>
-                    <span className="flex items-center gap-2">
-                      <Skeleton width={18} height={18} className="!rounded-full" />
-                      <Skeleton width={120} />
-                    </span>
-                  </td>
-                  <td className={clsx(cell, 'text-right')}>
-                    <Skeleton width={110} />
-                  </td>
-                  <td className={clsx(cell, 'text-right')}>
-                    <Skeleton width={90} />
-                  </td>
-                </tr>
+                <SkeletonRow
+                  key={`s${i}`}
+                  cell={cell}
+                  code={120}
+                  bars={[
+                    [110, 'text-right'],
+                    [90, 'text-right'],
+                  ]}
+                />
               );
             }
             const f = byCode.get(r.target_fiat_code.toUpperCase());

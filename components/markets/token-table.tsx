@@ -6,57 +6,24 @@ import type { FiatFormat } from '@/lib/core/format/number';
 import type { QuoteStore } from '@/lib/features/markets/quote-store';
 import type { Row, SortDir, SortKey } from '@/lib/features/markets/table';
 import type { ChainItem } from '@/lib/contracts/price/schema';
+import { SortHeader } from '@/components/ui/sort-header';
 import { COLUMNS, ROW_HEIGHT, TOKEN_COLUMN_MIN_WIDTH } from './columns';
 import { TokenRow } from './token-row';
 
 // A fixed table is at least as wide as its columns; the floor is the narrowest token column's, so
 // the wider ones (set per breakpoint on the first `<col>`) take their room from the sum, not more.
 const TOTAL_WIDTH = TOKEN_COLUMN_MIN_WIDTH + COLUMNS.reduce((a, c) => a + c.width, 0);
+const HEAD_CELL = 'h-8 border-b border-border bg-panel';
 
-function SortHeader({
-  label,
-  title,
-  active,
-  dir,
-  align,
-  onSort,
-  sticky,
-}: {
-  label: string;
-  title: string;
-  active: boolean;
-  dir: SortDir;
-  align: 'left' | 'right';
-  onSort: () => void;
-  sticky?: boolean;
-}) {
-  return (
-    <th
-      scope="col"
-      aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-      className={clsx(
-        'h-8 border-b border-border bg-panel px-0 font-medium',
-        sticky && 'sticky left-0 z-[2]',
-      )}
-    >
-      <button
-        type="button"
-        onClick={onSort}
-        title={`${title}: sort`}
-        className={clsx(
-          'flex h-8 w-full items-center gap-1 px-3 uppercase tracking-wide hover:text-text',
-          align === 'right' ? 'justify-end' : 'justify-start',
-          active && 'text-text',
-        )}
-      >
-        {label}
-        <span aria-hidden className={clsx('text-9', active ? 'text-accent' : 'text-transparent')}>
-          {dir === 'asc' && active ? '▲' : '▼'}
-        </span>
-      </button>
-    </th>
-  );
-}
+/** The widths of the table and of its loading stand-in alike, so the swap moves nothing. */
+const Columns = () => (
+  <colgroup>
+    <col className="w-[148px] min-[400px]:w-[196px] sm:w-[264px]" />
+    {COLUMNS.map((c) => (
+      <col key={c.key} style={{ width: c.width }} />
+    ))}
+  </colgroup>
+);
 
 /**
  * The token table: a real <table> (screen readers, sticky header, pinned first column) whose rows are
@@ -142,33 +109,31 @@ export function TokenTable({
         style={{ minWidth: TOTAL_WIDTH }}
         aria-rowcount={rows.length + 1}
       >
-        <colgroup>
-          <col className="w-[148px] min-[400px]:w-[196px] sm:w-[264px]" />
-          {COLUMNS.map((c) => (
-            <col key={c.key} style={{ width: c.width }} />
-          ))}
-        </colgroup>
+        <Columns />
         <thead className="sticky top-0 z-[3] text-2xs text-muted">
           <tr>
             <SortHeader
-              label="# Token"
-              title="Rank and name"
+              title="Rank and name: sort"
               active={sort === 'rank' || sort === 'name'}
               dir={dir}
               align="left"
               onSort={() => onSort(sort === 'rank' ? 'name' : 'rank')}
-              sticky
-            />
+              className={clsx(HEAD_CELL, 'sticky left-0 z-[2]')}
+            >
+              # Token
+            </SortHeader>
             {COLUMNS.map((c) => (
               <SortHeader
                 key={c.key}
-                label={c.label}
-                title={c.title}
+                title={`${c.title}: sort`}
                 active={sort === c.key}
                 dir={dir}
                 align={c.align}
                 onSort={() => onSort(c.key)}
-              />
+                className={HEAD_CELL}
+              >
+                {c.label}
+              </SortHeader>
             ))}
           </tr>
         </thead>
@@ -216,12 +181,7 @@ export function TokenTableSkeleton({ rows = 14 }: { rows?: number }) {
         className="w-full table-fixed border-separate border-spacing-0 text-13"
         style={{ minWidth: TOTAL_WIDTH }}
       >
-        <colgroup>
-          <col className="w-[148px] min-[400px]:w-[196px] sm:w-[264px]" />
-          {COLUMNS.map((c) => (
-            <col key={c.key} style={{ width: c.width }} />
-          ))}
-        </colgroup>
+        <Columns />
         <thead className="text-2xs uppercase tracking-wide text-muted">
           <tr>
             <th className="h-8 border-b border-border px-3 text-left font-medium"># Token</th>

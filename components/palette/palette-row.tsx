@@ -35,16 +35,24 @@ function Glyph({ icon: Icon }: { icon: ComponentType<IconProps> }) {
   );
 }
 
+const Kind = ({ children }: { children: ReactNode }) => (
+  <span className="hidden rounded border border-border px-1 py-px sm:inline">{children}</span>
+);
+
 function Row({
   icon,
   main,
   detail,
   side,
+  kind,
 }: {
   icon: ReactNode;
   main: ReactNode;
   detail?: ReactNode;
+  /** where it lives (its chain, its address) */
   side?: ReactNode;
+  /** what it is, as a tag after the side */
+  kind?: string;
 }) {
   return (
     <>
@@ -53,10 +61,11 @@ function Row({
         <span className="shrink-0 font-medium text-text">{main}</span>
         {detail && <span className="min-w-0 truncate text-muted">{detail}</span>}
       </span>
-      {side && (
+      {(side || kind) && (
         // On the active row's raised background, faint text would fall under 4.5:1: muted there.
         <span className="ml-2 flex shrink-0 items-center gap-2 text-2xs text-faint group-data-[selected=true]:text-muted">
           {side}
+          {kind && <Kind>{kind}</Kind>}
         </span>
       )}
     </>
@@ -67,10 +76,6 @@ const Mono = ({ value, head = 6, tail = 4 }: { value: string; head?: number; tai
   <span className="font-mono" title={value}>
     {shorten(value, head, tail)}
   </span>
-);
-
-const Kind = ({ children }: { children: ReactNode }) => (
-  <span className="hidden rounded border border-border px-1 py-px sm:inline">{children}</span>
 );
 
 /** A place the palette leads to, as a row: for recent entries and for found ones alike. */
@@ -90,12 +95,8 @@ function TargetRow({
           icon={<TokenIcon src={target.logo} symbol={target.symbol} size={20} />}
           main={target.symbol}
           detail={target.name}
-          side={
-            <>
-              {target.chain}
-              <Kind>Token</Kind>
-            </>
-          }
+          side={target.chain}
+          kind="Token"
         />
       );
     case 'pool':
@@ -108,9 +109,9 @@ function TargetRow({
             <>
               <span className="hidden sm:inline">{target.chain}</span>
               <Mono value={target.ref.address} />
-              <Kind>Pool</Kind>
             </>
           }
+          kind="Pool"
         />
       );
     case 'tx':
@@ -119,12 +120,8 @@ function TargetRow({
           icon={<Glyph icon={TxIcon} />}
           main={<Mono value={target.hash} head={10} tail={6} />}
           detail={extra}
-          side={
-            <>
-              {target.chain}
-              <Kind>Transaction</Kind>
-            </>
-          }
+          side={target.chain}
+          kind="Transaction"
         />
       );
     case 'wallet':
@@ -133,7 +130,7 @@ function TargetRow({
           icon={<Glyph icon={target.view === 'watch' ? WalletIcon : HistoryIcon} />}
           main={target.view === 'watch' ? 'Watch live' : 'Wallet history'}
           detail={<Mono value={target.address} head={8} tail={6} />}
-          side={<Kind>Wallets</Kind>}
+          kind="Wallets"
         />
       );
   }

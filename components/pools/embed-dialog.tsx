@@ -5,6 +5,7 @@ import { embedUrl, iframeSnippet, scriptSnippet } from '@/lib/features/pools/emb
 import {
   CHART_STYLES,
   parseBg,
+  type ChartStyle,
   WIDGET_DEFAULTS,
   type WidgetParams,
 } from '@/lib/features/pools/params';
@@ -12,9 +13,9 @@ import type { PoolRef } from '@/lib/contracts/pool-ref';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Select, TextArea, TextInput } from '@/components/ui/field';
-import { Segmented } from '@/components/ui/segmented';
+import { Segmented, type SegmentedOption } from '@/components/ui/segmented';
 import { zoneChoices, zoneShortLabel } from '@/lib/core/format/zone';
-import { SCALE_LABELS, SCALE_MODES } from '@/lib/chart/rules/scale';
+import { SCALE_LABELS, SCALE_MODES, type ScaleMode } from '@/lib/chart/rules/scale';
 
 const HEIGHT = 480;
 
@@ -52,6 +53,7 @@ function EmbedForm({
   const [bgText, setBgText] = useState(params.bg ?? '');
   const set = <K extends keyof WidgetParams>(key: K, value: WidgetParams[K]) =>
     setParams((p) => ({ ...p, [key]: value }));
+  const form: Form = { params, set };
   const origin = window.location.origin;
   const bgError =
     bgText.trim() !== '' && parseBg(bgText) === null
@@ -80,64 +82,23 @@ function EmbedForm({
             ))}
           </Select>
         </Field>
-        <div className="flex flex-col gap-1">
-          <span className="text-12 font-medium text-muted">Theme</span>
-          <Segmented
-            label="Theme"
-            options={[
-              { value: 'dark', label: 'Dark' },
-              { value: 'light', label: 'Light' },
-            ]}
-            value={params.theme}
-            onChange={(v) => set('theme', v)}
-            size="sm"
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <span className="text-12 font-medium text-muted">Chart</span>
-          <Segmented
-            label="Chart style"
-            options={CHART_STYLES.map((s) => ({
-              value: s,
-              label: s.charAt(0).toUpperCase() + s.slice(1),
-            }))}
-            value={params.chart}
-            onChange={(v) => set('chart', v)}
-            size="sm"
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <span className="text-12 font-medium text-muted">Price scale</span>
-          <Segmented
-            label="Price scale"
-            options={SCALE_MODES.map((s) => ({ value: s, label: SCALE_LABELS[s] }))}
-            value={params.scale}
-            onChange={(v) => set('scale', v)}
-            size="sm"
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <span className="text-12 font-medium text-muted">Time labels</span>
-          <Segmented
-            label="Time labels"
-            options={zoneChoices(params.tz).map((value) => ({
-              value,
-              label: value === 'local' ? "Viewer's" : zoneShortLabel(value),
-            }))}
-            value={params.tz}
-            onChange={(v) => set('tz', v)}
-            size="sm"
-          />
-        </div>
+        <Choice caption="Theme" param="theme" options={THEMES} form={form} />
+        <Choice caption="Chart" label="Chart style" param="chart" options={STYLES} form={form} />
+        <Choice caption="Price scale" param="scale" options={SCALES} form={form} />
+        <Choice
+          caption="Time labels"
+          param="tz"
+          options={zoneChoices(params.tz).map((value) => ({
+            value,
+            label: value === 'local' ? "Viewer's" : zoneShortLabel(value),
+          }))}
+          form={form}
+        />
         <fieldset className="flex flex-col gap-1.5 text-12">
           <legend className="mb-1 font-medium text-muted">Show</legend>
-          <Check label="Volume pane" checked={params.volume} onChange={(v) => set('volume', v)} />
-          <Check
-            label="Header (pair, price, 24h change)"
-            checked={params.info}
-            onChange={(v) => set('info', v)}
-          />
-          <Check label="Latest trades" checked={params.trades} onChange={(v) => set('trades', v)} />
+          <Check label="Volume pane" param="volume" form={form} />
+          <Check label="Header (pair, price, 24h change)" param="info" form={form} />
+          <Check label="Latest trades" param="trades" form={form} />
         </fieldset>
         <Field
           id="embed-bg"
@@ -191,21 +152,69 @@ function EmbedForm({
   );
 }
 
+/** A control's view of the form: the options so far and the way to change one. */
+interface Form {
+  params: WidgetParams;
+  set: <K extends keyof WidgetParams>(key: K, value: WidgetParams[K]) => void;
+}
+
+const THEMES: readonly SegmentedOption<WidgetParams['theme']>[] = [
+  { value: 'dark', label: 'Dark' },
+  { value: 'light', label: 'Light' },
+];
+const STYLES: readonly SegmentedOption<ChartStyle>[] = CHART_STYLES.map((s) => ({
+  value: s,
+  label: s.charAt(0).toUpperCase() + s.slice(1),
+}));
+const SCALES: readonly SegmentedOption<ScaleMode>[] = SCALE_MODES.map((s) => ({
+  value: s,
+  label: SCALE_LABELS[s],
+}));
+
+/** One of the widget's either-or options, captioned; `label` names the group where the caption is short. */
+function Choice<K extends 'theme' | 'chart' | 'scale' | 'tz'>({
+  caption,
+  label = caption,
+  param,
+  options,
+  form,
+}: {
+  caption: string;
+  label?: string;
+  param: K;
+  options: readonly SegmentedOption<WidgetParams[K]>[];
+  form: Form;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <span className="text-12 font-medium text-muted">{caption}</span>
+      <Segmented
+        label={label}
+        options={options}
+        value={form.params[param]}
+        onChange={(v) => form.set(param, v)}
+        size="sm"
+      />
+    </div>
+  );
+}
+
+/** One of the widget's parts, shown or not. */
 function Check({
   label,
-  checked,
-  onChange,
+  param,
+  form,
 }: {
   label: string;
-  checked: boolean;
-  onChange: (v: boolean) => void;
+  param: 'volume' | 'info' | 'trades';
+  form: Form;
 }) {
   return (
     <label className="flex cursor-pointer items-center gap-2 text-text">
       <input
         type="checkbox"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
+        checked={form.params[param]}
+        onChange={(e) => form.set(param, e.target.checked)}
         className="h-3.5 w-3.5 accent-[var(--accent)]"
       />
       {label}

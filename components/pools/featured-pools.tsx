@@ -11,6 +11,7 @@ import { dexName, type PoolSummary } from '@/lib/features/pools/summary';
 import { Change } from '@/components/ui/change';
 import { MoneyNote } from '@/components/ui/money-note';
 import { Skeleton } from '@/components/ui/skeleton';
+import { SortHeader } from '@/components/ui/sort-header';
 import { StarIcon } from '@/components/ui/icons';
 import { PairIcons } from '@/components/ui/token-icon';
 import { RetryButton } from './retry-button';
@@ -72,28 +73,16 @@ export function FeaturedPools({
           {text}
         </th>
       );
-    const active = sort.key === key;
     return (
-      <th
-        scope="col"
-        aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-        className={clsx('p-0 font-medium', extra)}
+      <SortHeader
+        active={sort.key === key}
+        dir={sort.dir}
+        align={align}
+        onSort={() => sort.onSort(key)}
+        className={extra}
       >
-        <button
-          type="button"
-          onClick={() => sort.onSort(key)}
-          className={clsx(
-            'flex h-8 w-full items-center gap-1 px-3 uppercase tracking-wide hover:text-text',
-            align === 'right' ? 'justify-end' : 'justify-start',
-            active && 'text-text',
-          )}
-        >
-          {text}
-          <span aria-hidden className={clsx('text-9', active ? 'text-accent' : 'text-transparent')}>
-            {active && sort.dir === 'asc' ? '▲' : '▼'}
-          </span>
-        </button>
-      </th>
+        {text}
+      </SortHeader>
     );
   };
   return (

@@ -57,11 +57,26 @@ function changeTone(text: string): string {
   return text.startsWith('+') ? 'text-up' : text.startsWith('-') ? 'text-down' : 'text-muted';
 }
 
-function Stat({ label, children, title }: { label: string; children: ReactNode; title?: string }) {
+function Stat({
+  label,
+  children,
+  title,
+  loading = false,
+  skeleton = 'w-16',
+}: {
+  label: string;
+  children: ReactNode;
+  title?: string;
+  /** the quote is not in yet: a placeholder of the figure's width stands in */
+  loading?: boolean;
+  skeleton?: 'w-14' | 'w-16';
+}) {
   return (
     <div className="min-w-0 px-3 py-2" title={title}>
       <dt className="text-2xs uppercase tracking-wide text-muted">{label}</dt>
-      <dd className="num mt-0.5 truncate text-13 font-medium text-text">{children}</dd>
+      <dd className="num mt-0.5 truncate text-13 font-medium text-text">
+        {loading ? <span className={clsx('skeleton inline-block h-3', skeleton)} /> : children}
+      </dd>
     </div>
   );
 }
@@ -197,45 +212,37 @@ export function TokenView({
               'percent_change_30d',
             ] as const
           ).map((key) => {
-            const text = q ? formatPercent(q[key]) : null;
+            const text = q && formatPercent(q[key]);
             return (
-              <Stat key={key} label={key.replace('percent_change_', '') + ' change'}>
-                {text ? (
-                  <span className={changeTone(text)}>{text}</span>
-                ) : (
-                  <span className="skeleton inline-block h-3 w-14" />
-                )}
+              <Stat
+                key={key}
+                label={key.replace('percent_change_', '') + ' change'}
+                loading={!text}
+                skeleton="w-14"
+              >
+                {text && <span className={changeTone(text)}>{text}</span>}
               </Stat>
             );
           })}
-          <Stat label="Market cap">
-            {q ? (
-              formatCompact(q.market_cap, format)
-            ) : (
-              <span className="skeleton inline-block h-3 w-16" />
-            )}
+          <Stat label="Market cap" loading={!q}>
+            {q && formatCompact(q.market_cap, format)}
           </Stat>
           <Stat
             label="Volume 24h"
             title={q ? `Volume change 24h ${formatPercent(q.volume_change_24h)}` : undefined}
+            loading={!q}
           >
-            {q ? (
+            {q && (
               <>
                 {formatCompact(q.volume_24h, format)}{' '}
                 <span className={clsx('text-2xs', changeTone(formatPercent(q.volume_change_24h)))}>
                   {formatPercent(q.volume_change_24h)}
                 </span>
               </>
-            ) : (
-              <span className="skeleton inline-block h-3 w-16" />
             )}
           </Stat>
-          <Stat label="FDV">
-            {q ? (
-              formatCompact(q.fully_diluted_valuation, format)
-            ) : (
-              <span className="skeleton inline-block h-3 w-16" />
-            )}
+          <Stat label="FDV" loading={!q}>
+            {q && formatCompact(q.fully_diluted_valuation, format)}
           </Stat>
           <Stat label="Circulating">
             {formatSupply(q?.circulating_supply ?? token.circulating_supply)}

@@ -27,8 +27,8 @@ export function CsvExportDialog<T>({
 }: CsvExportProps<T> & { open: boolean; onClose: () => void }) {
   const id = useId();
   const zone = usePrefs((s) => s.tz);
-  const [fromText, setFromText] = useState('');
-  const [toText, setToText] = useState('');
+  // The range as typed, one minute per end (read in the time-zone preference).
+  const [text, setText] = useState({ from: '', to: '' });
 
   const span = useMemo(() => {
     let min = Infinity;
@@ -42,9 +42,9 @@ export function CsvExportDialog<T>({
     return Number.isFinite(min) ? { min, max } : null;
   }, [rows, timeOf]);
 
-  const from = fromText ? parseZonedInput(fromText, zone) : null;
+  const from = text.from ? parseZonedInput(text.from, zone) : null;
   // `To` is inclusive to the end of its minute.
-  const toStart = toText ? parseZonedInput(toText, zone) : null;
+  const toStart = text.to ? parseZonedInput(text.to, zone) : null;
   const to = toStart === null ? null : toStart + 59;
   const badRange = from !== null && to !== null && from > to;
   const selected = useMemo(
@@ -70,24 +70,18 @@ export function CsvExportDialog<T>({
             {zoneLabel(zone)}; times in the file are UTC (ISO 8601).
           </p>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field id={`${id}-from`} label="From">
-              <TextInput
-                id={`${id}-from`}
-                type="datetime-local"
-                value={fromText}
-                min={span ? toZonedInput(span.min, zone) : undefined}
-                onChange={(e) => setFromText(e.target.value)}
-              />
-            </Field>
-            <Field id={`${id}-to`} label="To">
-              <TextInput
-                id={`${id}-to`}
-                type="datetime-local"
-                value={toText}
-                max={span ? toZonedInput(span.max, zone) : undefined}
-                onChange={(e) => setToText(e.target.value)}
-              />
-            </Field>
+            {(['from', 'to'] as const).map((side) => (
+              <Field key={side} id={`${id}-${side}`} label={side === 'from' ? 'From' : 'To'}>
+                <TextInput
+                  id={`${id}-${side}`}
+                  type="datetime-local"
+                  value={text[side]}
+                  min={side === 'from' && span ? toZonedInput(span.min, zone) : undefined}
+                  max={side === 'to' && span ? toZonedInput(span.max, zone) : undefined}
+                  onChange={(e) => setText({ ...text, [side]: e.target.value })}
+                />
+              </Field>
+            ))}
           </div>
           <p
             role="status"

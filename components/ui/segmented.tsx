@@ -1,8 +1,18 @@
 'use client';
 import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
 
-/** A row of mutually exclusive options (intervals, chart styles): a radio group with arrow keys. */
-export function Segmented<T extends string>({
+export interface SegmentedOption<T extends string | number> {
+  value: T;
+  /** the visible text, or the accessible name (and tooltip) of an icon option */
+  label: string;
+  title?: string;
+  /** a picture instead of the text; it may show the choice (drawn filled when active) */
+  icon?: (active: boolean) => ReactNode;
+}
+
+/** A row of mutually exclusive options (intervals, chart styles, layouts): a radio group with arrow keys. */
+export function Segmented<T extends string | number>({
   options,
   value,
   onChange,
@@ -10,7 +20,7 @@ export function Segmented<T extends string>({
   size = 'md',
   disabled = false,
 }: {
-  options: readonly { value: T; label: string; title?: string }[];
+  options: readonly SegmentedOption<T>[];
   value: T;
   onChange: (value: T) => void;
   label: string;
@@ -31,9 +41,12 @@ export function Segmented<T extends string>({
       onKeyDown={(e) => {
         if (disabled || (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft')) return;
         e.preventDefault();
-        const next =
-          options[(index + (e.key === 'ArrowRight' ? 1 : options.length - 1)) % options.length];
-        if (next) onChange(next.value);
+        const at = (index + (e.key === 'ArrowRight' ? 1 : options.length - 1)) % options.length;
+        const next = options[at];
+        if (!next) return;
+        onChange(next.value);
+        // The focus follows the choice, as in a native radio group.
+        (e.currentTarget.children[at] as HTMLElement | undefined)?.focus();
       }}
     >
       {options.map((o) => {
@@ -44,17 +57,22 @@ export function Segmented<T extends string>({
             type="button"
             role="radio"
             aria-checked={active}
+            aria-label={o.icon && o.label}
             tabIndex={active ? 0 : -1}
-            title={o.title}
+            title={o.title ?? (o.icon && o.label)}
             disabled={disabled}
             onClick={() => onChange(o.value)}
             className={clsx(
-              'rounded-sm font-medium transition-colors',
-              size === 'sm' ? 'h-6 px-1.5 text-11 max-[359px]:px-1' : 'h-7 px-2 text-12',
+              'rounded-sm transition-colors',
+              o.icon
+                ? 'grid h-6 w-7 place-items-center'
+                : size === 'sm'
+                  ? 'h-6 px-1.5 text-11 font-medium max-[359px]:px-1'
+                  : 'h-7 px-2 text-12 font-medium',
               active ? 'bg-raised text-text' : 'text-muted hover:text-text',
             )}
           >
-            {o.label}
+            {o.icon ? o.icon(active) : o.label}
           </button>
         );
       })}

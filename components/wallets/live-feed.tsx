@@ -1,5 +1,6 @@
 'use client';
-import { useMemo, useState } from 'react';
+import { clsx } from 'clsx';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Select } from '@/components/ui/field';
@@ -120,34 +121,29 @@ export function LiveFeed({
   return (
     <div className="flex flex-col">
       <div className="flex flex-wrap items-center gap-2 border-b border-border px-3 py-2">
-        <label className="sr-only" htmlFor="feed-wallet">
-          Wallet
-        </label>
-        <Select
+        <FilterSelect
           id="feed-wallet"
-          className="!h-7 !w-auto max-w-[200px] text-12"
-          value={params.wallet ?? ''}
-          onChange={(e) => onChange({ wallet: e.target.value || null })}
+          label="Wallet"
+          all="All wallets"
+          value={params.wallet}
+          onChange={(wallet) => onChange({ wallet })}
+          className="max-w-[200px]"
         >
-          <option value="">All wallets</option>
           {wallets.map((w) => (
             <option key={w} value={w}>
               {labels[labelKey(w)] ? `${labels[labelKey(w)]} (${shorten(w)})` : shorten(w, 8, 6)}
             </option>
           ))}
-        </Select>
-        <label className="sr-only" htmlFor="feed-chain">
-          Chain
-        </label>
-        <Select
+        </FilterSelect>
+        <FilterSelect
           id="feed-chain"
-          className="!h-7 !w-auto text-12"
-          value={params.chain ?? ''}
-          onChange={(e) => onChange({ chain: e.target.value || null })}
+          label="Chain"
+          all="All chains"
+          value={params.chain}
+          onChange={(chain) => onChange({ chain })}
         >
-          <option value="">All chains</option>
           <ChainOptions chains={TX_CHAINS} />
-        </Select>
+        </FilterSelect>
         <Segmented
           size="sm"
           label="Direction"
@@ -245,5 +241,41 @@ export function LiveFeed({
         <FeedTable rows={rows} zone={zone} freshKeys={freshKeys} />
       )}
     </div>
+  );
+}
+
+/** One of the feed's narrowing choices: its first option (`all`, no value) narrows nothing. */
+function FilterSelect({
+  id,
+  label,
+  all,
+  value,
+  onChange,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  all: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <label className="sr-only" htmlFor={id}>
+        {label}
+      </label>
+      <Select
+        id={id}
+        className={clsx('!h-7 !w-auto text-12', className)}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value || null)}
+      >
+        <option value="">{all}</option>
+        {children}
+      </Select>
+    </>
   );
 }

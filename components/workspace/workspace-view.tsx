@@ -29,9 +29,23 @@ import {
   type DeskParams,
   type DeskSync,
 } from '@/lib/features/workspace/params';
+import { LayoutIcon } from '@/components/ui/icons';
+import { Segmented, type SegmentedOption } from '@/components/ui/segmented';
 import { DeskCellView, type PoolStatus } from './desk-cell';
-import { LayoutPicker } from './layout-picker';
 import { useDeskTopics } from './use-desk-topics';
+
+const layoutOption = (value: DeskLayout, label: string, cells: string[]) => ({
+  value,
+  label,
+  icon: (active: boolean) => <LayoutIcon cells={cells} active={active} />,
+});
+
+/** One, two or four charts: each drawn as the desk it makes. */
+const LAYOUTS: readonly SegmentedOption<DeskLayout>[] = [
+  layoutOption(1, '1 chart', ['M3 3h18v18H3z']),
+  layoutOption(2, '2 charts', ['M3 3h8v18H3z', 'M13 3h8v18h-8z']),
+  layoutOption(4, '4 charts', ['M3 3h8v8H3z', 'M13 3h8v8h-8z', 'M3 13h8v8H3z', 'M13 13h8v8h-8z']),
+];
 
 export interface FeaturedChoice {
   ref: PoolRef;
@@ -147,7 +161,7 @@ export function WorkspaceView({
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <LayoutPicker value={desk.layout} onChange={setLayout} />
+          <Segmented label="Layout" options={LAYOUTS} value={desk.layout} onChange={setLayout} />
           <div
             role="group"
             aria-label="Keep the charts in step"
