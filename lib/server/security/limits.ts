@@ -6,6 +6,7 @@
  * globalThis by name and settings, so a dev-mode module reload does not reset them.
  */
 import { log } from '../../observe/log';
+import { processGlobal } from '../../core/process-global';
 import { metrics } from '../../observe/metrics';
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
@@ -42,14 +43,10 @@ const memoryStore: LimitStore = (name, s) =>
     blockDuration: s.blockSeconds ?? 0,
   });
 
-const KEY = Symbol.for('pulse.limits');
 type Registry = { store: LimitStore; limits: Map<string, Limit> };
-type Holder = { [KEY]?: Registry };
 
 function registry(): Registry {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= { store: memoryStore, limits: new Map() };
-  return holder[KEY];
+  return processGlobal<Registry>('pulse.limits', () => ({ store: memoryStore, limits: new Map() }));
 }
 
 /** Swaps the store of every limiter created from now on (and forgets the existing ones). */
