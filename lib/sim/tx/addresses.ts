@@ -5,7 +5,7 @@
 import type { Router } from '../core/http';
 import { addressKey, CHAIN_TYPES, validAddress, type TxChain } from './chains';
 import { addressFamily, type AddressFamily } from '../../core/address';
-import { bad, bodyOf, checked, ok } from './rest';
+import { bad, bodyOf, ok, onEndpoint } from './rest';
 
 export interface MonitoredEntry {
   chain_type: string;
@@ -145,77 +145,61 @@ export function addressRoutes(router: Router, deps: AddressDeps): void {
       result: checkGroup(g.chain_type, g.address, `wallets[${i}].`),
     }));
 
-  router.on(
-    'POST',
-    '/addresses',
-    checked('tx.addresses.add', (req, ctx) => {
-      const groups = wallets(bodyOf(req));
-      const failed = groups.find((g) => g.result.error !== null);
-      if (failed?.result.error) return bad(failed.result.error);
-      const monitored = deps.monitored(ctx.request);
-      const adding = groups.map(({ group, result }) => ({
-        chainType: result.chainType as string,
-        addresses: group.address,
-      }));
-      if (monitored.size + monitored.wouldAdd(adding) > monitored.max)
-        return full(monitored, deps.label(ctx.request));
-      for (const g of adding) for (const a of g.addresses) monitored.add(g.chainType, a);
-      deps.persist(ctx.request);
-      return ok('success');
-    }),
-  );
+  onEndpoint(router, 'tx.addresses.add', (req, ctx) => {
+    const groups = wallets(bodyOf(req));
+    const failed = groups.find((g) => g.result.error !== null);
+    if (failed?.result.error) return bad(failed.result.error);
+    const monitored = deps.monitored(ctx.request);
+    const adding = groups.map(({ group, result }) => ({
+      chainType: result.chainType as string,
+      addresses: group.address,
+    }));
+    if (monitored.size + monitored.wouldAdd(adding) > monitored.max)
+      return full(monitored, deps.label(ctx.request));
+    for (const g of adding) for (const a of g.addresses) monitored.add(g.chainType, a);
+    deps.persist(ctx.request);
+    return ok('success');
+  });
 
-  router.on(
-    'POST',
-    '/addresses/batch-delete',
-    checked('tx.addresses.batchDelete', (req, ctx) => {
-      const groups = wallets(bodyOf(req));
-      const failed = groups.find((g) => g.result.error !== null);
-      if (failed?.result.error) return bad(failed.result.error);
-      const monitored = deps.monitored(ctx.request);
-      for (const { group, result } of groups)
-        for (const a of group.address) monitored.remove(result.chainType as string, a);
-      deps.persist(ctx.request);
-      return ok('success');
-    }),
-  );
+  onEndpoint(router, 'tx.addresses.batchDelete', (req, ctx) => {
+    const groups = wallets(bodyOf(req));
+    const failed = groups.find((g) => g.result.error !== null);
+    if (failed?.result.error) return bad(failed.result.error);
+    const monitored = deps.monitored(ctx.request);
+    for (const { group, result } of groups)
+      for (const a of group.address) monitored.remove(result.chainType as string, a);
+    deps.persist(ctx.request);
+    return ok('success');
+  });
 
-  router.on(
-    'PATCH',
-    '/addresses',
-    checked('tx.addresses.patch', (req, ctx) => {
-      const body = bodyOf(req);
-      const adds = (body.adds as string[] | undefined) ?? [];
-      const removes = (body.removes as string[] | undefined) ?? [];
-      const a = checkGroup(body.chain_type as string, adds, '', 'adds');
-      if (a.error !== null) return bad(a.error);
-      const r = checkGroup(body.chain_type as string, removes, '', 'removes');
-      if (r.error !== null) return bad(r.error);
-      const monitored = deps.monitored(ctx.request);
-      // Conservative: the removes of the same call are not counted as room.
-      if (
-        monitored.size + monitored.wouldAdd([{ chainType: a.chainType, addresses: adds }]) >
-        monitored.max
-      )
-        return full(monitored, deps.label(ctx.request));
-      // removes first, then adds: an address in both lists ends up monitored
-      for (const address of removes) monitored.remove(a.chainType, address);
-      for (const address of adds) monitored.add(a.chainType, address);
-      deps.persist(ctx.request);
-      return ok('success');
-    }),
-  );
+  onEndpoint(router, 'tx.addresses.patch', (req, ctx) => {
+    const body = bodyOf(req);
+    const adds = (body.adds as string[] | undefined) ?? [];
+    const removes = (body.removes as string[] | undefined) ?? [];
+    const a = checkGroup(body.chain_type as string, adds, '', 'adds');
+    if (a.error !== null) return bad(a.error);
+    const r = checkGroup(body.chain_type as string, removes, '', 'removes');
+    if (r.error !== null) return bad(r.error);
+    const monitored = deps.monitored(ctx.request);
+    // Conservative: the removes of the same call are not counted as room.
+    if (
+      monitored.size + monitored.wouldAdd([{ chainType: a.chainType, addresses: adds }]) >
+      monitored.max
+    )
+      return full(monitored, deps.label(ctx.request));
+    // removes first, then adds: an address in both lists ends up monitored
+    for (const address of removes) monitored.remove(a.chainType, address);
+    for (const address of adds) monitored.add(a.chainType, address);
+    deps.persist(ctx.request);
+    return ok('success');
+  });
 
-  router.on(
-    'POST',
-    '/addresses/contains',
-    checked('tx.addresses.contains', (req, ctx) => {
-      const body = bodyOf(req);
-      const result = checkGroup(body.chain_type as string, [body.address as string], '', 'address');
-      if (result.error !== null) return bad(result.error.replace('address[0]', 'address'));
-      return ok({
-        is_exist: deps.monitored(ctx.request).contains(result.chainType, body.address as string),
-      });
-    }),
-  );
+  onEndpoint(router, 'tx.addresses.contains', (req, ctx) => {
+    const body = bodyOf(req);
+    const result = checkGroup(body.chain_type as string, [body.address as string], '', 'address');
+    if (result.error !== null) return bad(result.error.replace('address[0]', 'address'));
+    return ok({
+      is_exist: deps.monitored(ctx.request).contains(result.chainType, body.address as string),
+    });
+  });
 }

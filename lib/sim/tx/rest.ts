@@ -2,7 +2,7 @@
 import { txEndpoint } from '../../contracts/tx/endpoints';
 import { txFailure } from '../../contracts/envelopes';
 import type { EndpointRequest, Rejection, RequestBody } from '../../contracts/types';
-import { json, type RouteContext, type RouteHandler } from '../core/http';
+import { json, type RouteContext, type Router } from '../core/http';
 
 async function readBody(request: Request): Promise<RequestBody> {
   let text = '';
@@ -34,18 +34,22 @@ function check(endpointId: string, request: EndpointRequest): Response | null {
   return rejection ? reject(rejection) : null;
 }
 
+/** A tx endpoint's handler: it sees only requests the contract's rules accepted. */
+export type EndpointHandler = (
+  req: EndpointRequest,
+  ctx: RouteContext,
+) => Response | Promise<Response>;
+
 /**
- * A tx route that answers only what the contract's rules for `endpointId` accept: anything else gets
- * the rejection the gateway would give.
+ * Routes the contract's endpoint `endpointId`, at its method and path, to `handle`; a request the
+ * contract's rules refuse gets the rejection the gateway would give.
  */
-export function checked(
-  endpointId: string,
-  handle: (req: EndpointRequest, ctx: RouteContext) => Response | Promise<Response>,
-): RouteHandler {
-  return async (ctx) => {
+export function onEndpoint(router: Router, endpointId: string, handle: EndpointHandler): void {
+  const { method, path } = txEndpoint(endpointId);
+  router.on(method, path, async (ctx) => {
     const req = await endpointRequest(ctx);
     return check(endpointId, req) ?? handle(req, ctx);
-  };
+  });
 }
 
 export function reject(rejection: Rejection): Response {

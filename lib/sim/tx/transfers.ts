@@ -4,7 +4,7 @@ import { familyOfAddress, resolveChains, TX_CHAINS, validAddress, type TxChain }
 import type { Explorer, Target } from './explorer';
 import type { TransactionDetail } from '../../contracts/tx/schema';
 import type { TransferFilter } from './generate';
-import { bad, bodyOf, checked, ok } from './rest';
+import { bad, bodyOf, ok, onEndpoint } from './rest';
 
 /** A batch-get asks for at most this many hashes (the seed gives no bound). */
 const BATCH_GET_LIMIT = 100;
@@ -32,131 +32,108 @@ export function transferRoutes(
       ),
     });
 
-  router.on(
-    'POST',
-    '/transfers/search',
-    checked('tx.transfers.search', (req) => {
-      const body = bodyOf(req);
-      const address = (body.address as string).trim();
-      const chainType =
-        typeof body.chain_type === 'string' && body.chain_type !== '' ? body.chain_type : undefined;
-      const chainId = typeof body.chain_id === 'number' ? body.chain_id : undefined;
-      let chains: TxChain[];
-      if (chainType !== undefined) {
-        const resolved = resolveChains(chainType, chainId);
-        if (!resolved.ok) return bad(resolved.message);
-        chains = resolved.chains;
-        const error = chains[0] ? validAddress(chains[0].family, address, 'address') : null;
-        if (error) return bad(error);
-      } else {
-        // cross-chain: every chain of the address's format (an EVM address has a past on each EVM chain)
-        const family = familyOfAddress(address);
-        if (!family)
-          return bad(`address "${address}" is not a valid address on any supported chain`);
-        chains = TX_CHAINS.filter(
-          (c) => c.family === family && (chainId === undefined || c.chainId === chainId),
-        );
-      }
-      const filter: TransferFilter = {
-        txType: body.tx_type === 'native' || body.tx_type === 'token' ? body.tx_type : undefined,
-        token:
-          typeof body.token === 'string' && body.token.trim() !== ''
-            ? body.token.trim()
-            : undefined,
-      };
-      return page(
-        body,
-        chains.map((chain) => ({ chain, address })),
-        filter,
+  onEndpoint(router, 'tx.transfers.search', (req) => {
+    const body = bodyOf(req);
+    const address = (body.address as string).trim();
+    const chainType =
+      typeof body.chain_type === 'string' && body.chain_type !== '' ? body.chain_type : undefined;
+    const chainId = typeof body.chain_id === 'number' ? body.chain_id : undefined;
+    let chains: TxChain[];
+    if (chainType !== undefined) {
+      const resolved = resolveChains(chainType, chainId);
+      if (!resolved.ok) return bad(resolved.message);
+      chains = resolved.chains;
+      const error = chains[0] ? validAddress(chains[0].family, address, 'address') : null;
+      if (error) return bad(error);
+    } else {
+      // cross-chain: every chain of the address's format (an EVM address has a past on each EVM chain)
+      const family = familyOfAddress(address);
+      if (!family) return bad(`address "${address}" is not a valid address on any supported chain`);
+      chains = TX_CHAINS.filter(
+        (c) => c.family === family && (chainId === undefined || c.chainId === chainId),
       );
-    }),
-  );
+    }
+    const filter: TransferFilter = {
+      txType: body.tx_type === 'native' || body.tx_type === 'token' ? body.tx_type : undefined,
+      token:
+        typeof body.token === 'string' && body.token.trim() !== '' ? body.token.trim() : undefined,
+    };
+    return page(
+      body,
+      chains.map((chain) => ({ chain, address })),
+      filter,
+    );
+  });
 
-  router.on(
-    'POST',
-    '/transfers/multi-chain',
-    checked('tx.transfers.multiChain', (req) => {
-      const body = bodyOf(req);
-      const groups = body.addresses as {
-        chain_type: string;
-        chain_id: number;
-        address: string[];
-      }[];
-      const targets: Target[] = [];
-      for (const [i, group] of groups.entries()) {
-        const resolved = resolveChains(
-          group.chain_type,
-          group.chain_id,
-          `addresses[${i}].chain_type`,
-        );
-        if (!resolved.ok) return bad(resolved.message);
-        for (const chain of resolved.chains) {
-          for (const [k, address] of group.address.entries()) {
-            const error = validAddress(chain.family, address, `addresses[${i}].address[${k}]`);
-            if (error) return bad(error);
-            targets.push({ chain, address: address.trim() });
-          }
-        }
-      }
-      return page(body, targets, {});
-    }),
-  );
-
-  router.on(
-    'GET',
-    '/transactions/:tx_hash',
-    checked('tx.transactions.get', (req, ctx) => {
+  onEndpoint(router, 'tx.transfers.multiChain', (req) => {
+    const body = bodyOf(req);
+    const groups = body.addresses as {
+      chain_type: string;
+      chain_id: number;
+      address: string[];
+    }[];
+    const targets: Target[] = [];
+    for (const [i, group] of groups.entries()) {
       const resolved = resolveChains(
-        req.query.get('chain_type') as string,
-        Number(req.query.get('chain_id')),
+        group.chain_type,
+        group.chain_id,
+        `addresses[${i}].chain_type`,
       );
       if (!resolved.ok) return bad(resolved.message);
-      // no_cache=true|1 asks for a refetch from the chain: the simulated chain gives the same record
-      let data = null;
       for (const chain of resolved.chains) {
-        data = deps.find(ctx.request, chain, ctx.params.tx_hash as string);
-        if (data) break;
-      }
-      return json({ code: 0, msg: 'success', data });
-    }),
-  );
-
-  router.on(
-    'POST',
-    '/transactions/batch-get',
-    checked('tx.transactions.batchGet', (req, ctx) => {
-      const body = bodyOf(req);
-      const resolved = resolveChains(body.chain_type as string, body.chain_id as number);
-      if (!resolved.ok) return bad(resolved.message);
-      const hashes = [
-        ...new Set(typeof body.tx_hash === 'string' ? [body.tx_hash] : (body.tx_hash as string[])),
-      ];
-      if (hashes.length > BATCH_GET_LIMIT)
-        return bad(`tx_hash must contain at most ${BATCH_GET_LIMIT} hashes`);
-      const data = [];
-      for (const hash of hashes) {
-        for (const chain of resolved.chains) {
-          const tx = deps.find(ctx.request, chain, hash);
-          if (tx) {
-            data.push(tx);
-            break;
-          }
+        for (const [k, address] of group.address.entries()) {
+          const error = validAddress(chain.family, address, `addresses[${i}].address[${k}]`);
+          if (error) return bad(error);
+          targets.push({ chain, address: address.trim() });
         }
       }
-      return json({ code: 0, msg: 'success', data });
-    }),
-  );
+    }
+    return page(body, targets, {});
+  });
 
-  router.on(
-    'GET',
-    '/dex-pools/:poolAddress/trades',
-    checked('tx.dexPools.trades', (req, ctx) => {
-      const q = req.query;
-      const chainType = (q.get('chainType') ?? q.get('chain_type')) as string;
-      const chainId = Number(q.get('chainId') ?? q.get('chain_id'));
-      const limit = q.get('limit') === null ? 100 : Number(q.get('limit'));
-      const pool = explorer.pools.find(ctx.params.poolAddress as string, chainType, chainId);
-      return ok({ items: pool ? explorer.pools.latest(pool, deps.nowSec(), limit) : [] });
-    }),
-  );
+  onEndpoint(router, 'tx.transactions.get', (req, ctx) => {
+    const resolved = resolveChains(
+      req.query.get('chain_type') as string,
+      Number(req.query.get('chain_id')),
+    );
+    if (!resolved.ok) return bad(resolved.message);
+    // no_cache=true|1 asks for a refetch from the chain: the simulated chain gives the same record
+    let data = null;
+    for (const chain of resolved.chains) {
+      data = deps.find(ctx.request, chain, ctx.params.tx_hash as string);
+      if (data) break;
+    }
+    return json({ code: 0, msg: 'success', data });
+  });
+
+  onEndpoint(router, 'tx.transactions.batchGet', (req, ctx) => {
+    const body = bodyOf(req);
+    const resolved = resolveChains(body.chain_type as string, body.chain_id as number);
+    if (!resolved.ok) return bad(resolved.message);
+    const hashes = [
+      ...new Set(typeof body.tx_hash === 'string' ? [body.tx_hash] : (body.tx_hash as string[])),
+    ];
+    if (hashes.length > BATCH_GET_LIMIT)
+      return bad(`tx_hash must contain at most ${BATCH_GET_LIMIT} hashes`);
+    const data = [];
+    for (const hash of hashes) {
+      for (const chain of resolved.chains) {
+        const tx = deps.find(ctx.request, chain, hash);
+        if (tx) {
+          data.push(tx);
+          break;
+        }
+      }
+    }
+    return json({ code: 0, msg: 'success', data });
+  });
+
+  onEndpoint(router, 'tx.dexPools.trades', (req, ctx) => {
+    const q = req.query;
+    const chainType = (q.get('chainType') ?? q.get('chain_type')) as string;
+    const chainId = Number(q.get('chainId') ?? q.get('chain_id'));
+    const limit = q.get('limit') === null ? 100 : Number(q.get('limit'));
+    const pool = explorer.pools.find(ctx.params.poolAddress as string, chainType, chainId);
+    return ok({ items: pool ? explorer.pools.latest(pool, deps.nowSec(), limit) : [] });
+  });
 }
