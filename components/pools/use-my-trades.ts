@@ -23,10 +23,10 @@ import {
   joinTrades,
   mergeMarkerTrades,
   poolFamily,
+  walletKey,
   type MarkerTrade,
 } from '@/lib/features/pools/my-trades';
 import { walletsForPool } from '@/lib/features/pools/my-wallets';
-import { addressKey } from '@/lib/features/wallets/chains';
 import {
   markerPoolTradesQuery,
   walletPoolTradesQuery,
@@ -170,9 +170,9 @@ export function useMyTrades(
   return useMemo(() => {
     if (wallets.length === 0) return NONE;
     // Remembered trades of the wallets still known, under their labels of now.
-    const byWallet = new Map(wallets.map((w) => [addressKey(family, w.address), w]));
+    const byWallet = new Map(wallets.map((w) => [walletKey(family, w.address), w]));
     const kept = remembered.flatMap((t) => {
-      const w = byWallet.get(addressKey(family, t.wallet));
+      const w = byWallet.get(walletKey(family, t.wallet));
       return w ? [w.label === t.label ? t : { ...t, label: w.label }] : [];
     });
     return kept.length === 0 ? loaded : mergeMarkerTrades(kept, loaded);
