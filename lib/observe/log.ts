@@ -8,6 +8,7 @@
  * secret are censored before they are written. `LOG_LEVEL` sets the level (default info; silent).
  */
 import pino, { type Logger } from 'pino';
+import { processGlobal, setProcessGlobal } from '../core/process-global';
 import { requestContext } from './context';
 
 const SECRET_VARIABLES = [
@@ -132,18 +133,15 @@ function create(): Logger {
   );
 }
 
-const KEY = Symbol.for('pulse.logger');
-type Holder = { [KEY]?: Logger };
+const LOGGER = 'pulse.logger';
 
 /** The process's logger (one per process, whatever module copies a dev reload makes). */
 export function log(): Logger {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= create();
-  return holder[KEY];
+  return processGlobal(LOGGER, create);
 }
 
 /** Builds the logger again from the environment (tests change LOG_LEVEL and the secrets). */
 export function resetLogger(): void {
-  delete (globalThis as Holder)[KEY];
+  setProcessGlobal(LOGGER, undefined);
   known.clear();
 }

@@ -4,6 +4,7 @@
  * mirror live state (open streams, upstream subscriptions) are read from their owner at scrape time.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { processGlobal } from '../core/process-global';
 
 function build() {
   const registry = new Registry();
@@ -71,11 +72,6 @@ function build() {
 }
 
 export type Metrics = ReturnType<typeof build>;
-const KEY = Symbol.for('pulse.metrics');
-type Holder = { [KEY]?: Metrics };
-
 export function metrics(): Metrics {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= build();
-  return holder[KEY];
+  return processGlobal('pulse.metrics', build);
 }

@@ -18,6 +18,7 @@ import type { IncomingMessage } from 'node:http';
 import { RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import sharp from 'sharp';
 import { getEnv } from '../config/env';
+import { processGlobal } from '../core/process-global';
 import { rateLimit } from './security/limits';
 
 /** Output widths (device pixels); a request is rounded up to the next one, so variants are few. */
@@ -247,11 +248,8 @@ export class LogoProxy {
   }
 }
 
-const KEY = Symbol.for('pulse.logos');
-
 export function logoProxy(): LogoProxy {
-  const holder = globalThis as { [KEY]?: LogoProxy };
-  return (holder[KEY] ??= new LogoProxy());
+  return processGlobal('pulse.logos', () => new LogoProxy());
 }
 
 export function logoHosts(): readonly string[] {

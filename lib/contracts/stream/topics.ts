@@ -54,17 +54,19 @@ function poolKey(chainType: string, pool: string): string {
   return /^0x[0-9a-fA-F]+$/.test(pool) ? pool.toLowerCase() : pool;
 }
 
-function checkPool(chainType: ChainType | null, pool: string): string | null {
+/** Why a pool topic's chain id and pool address are refused (null: they are not). */
+function poolProblem(
+  chainType: ChainType | null,
+  rawId: string | undefined,
+  pool: string,
+): string | null {
+  if (!rawId || !/^\d{1,12}$/.test(rawId))
+    return `chain id must be a non-negative integer, got "${rawId ?? ''}"`;
   if (!POOL_RE.test(pool)) return `malformed pool address "${pool}"`;
   if (chainType === 'evm' && !/^0x[0-9a-fA-F]{40}$/.test(pool)) {
     return `malformed pool address "${pool}" (an EVM pool is 0x and 40 hex digits)`;
   }
   return null;
-}
-
-function chainIdOf(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,12}$/.test(raw)) return null;
-  return Number(raw);
 }
 
 /**
@@ -92,11 +94,9 @@ export function parseTopic(raw: string, checkAddress: AddressChecker = shapeOnly
     const [, rawType = '', rawId, pool = '', interval = ''] = parts;
     const chainType = normalizeKlineChainType(rawType);
     if (!chainType) return bad(`unknown chain type "${rawType}"`);
-    const chainId = chainIdOf(rawId);
-    if (chainId === null)
-      return bad(`chain id must be a non-negative integer, got "${rawId ?? ''}"`);
-    const poolError = checkPool(chainType, pool);
-    if (poolError) return bad(poolError);
+    const problem = poolProblem(chainType, rawId, pool);
+    if (problem) return bad(problem);
+    const chainId = Number(rawId);
     if (!(KLINE_INTERVALS as readonly string[]).includes(interval)) {
       return bad(`unknown interval "${interval}" (one of ${KLINE_INTERVALS.join(', ')})`);
     }
@@ -128,11 +128,9 @@ export function parseTopic(raw: string, checkAddress: AddressChecker = shapeOnly
     const chainType = rawType.toLowerCase();
     const standard = TX_CHAIN_TYPES[chainType] ?? normalizeKlineChainType(chainType);
     if (!standard) return bad(`unknown chain type "${rawType}"`);
-    const chainId = chainIdOf(rawId);
-    if (chainId === null)
-      return bad(`chain id must be a non-negative integer, got "${rawId ?? ''}"`);
-    const poolError = checkPool(standard, pool);
-    if (poolError) return bad(poolError);
+    const problem = poolProblem(standard, rawId, pool);
+    if (problem) return bad(problem);
+    const chainId = Number(rawId);
     return {
       ok: true,
       topic: {

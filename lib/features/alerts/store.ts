@@ -6,6 +6,7 @@
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { keptField } from '../../client/stores/kept-field';
 import {
   MAX_ENTRIES,
   MAX_LINES_PER_POOL,
@@ -111,15 +112,7 @@ export const useAlerts = create<AlertsState>()(
         remove: (id) => patch(id, () => null),
       };
     },
-    {
-      name: ALERTS_STORAGE_KEY,
-      version: 1,
-      partialize: (s) => ({ entries: s.entries }),
-      merge: (persisted, current) => ({
-        ...current,
-        entries: sanitizeEntries((persisted as { entries?: unknown } | undefined)?.entries),
-      }),
-    },
+    keptField(ALERTS_STORAGE_KEY, 'entries', sanitizeEntries),
   ),
 );
 

@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { PALETTE_STORAGE_KEY } from '../../client/stores/keys';
+import { keptField } from '../../client/stores/kept-field';
 import { parseRecent, pushRecent } from './recent';
 import type { Target } from './targets';
 
@@ -22,14 +23,6 @@ export const usePaletteStore = create<PaletteState>()(
       remember: (target) => set((s) => ({ recent: pushRecent(s.recent, target) })),
       clear: () => set({ recent: [] }),
     }),
-    {
-      name: PALETTE_STORAGE_KEY,
-      version: 1,
-      partialize: (s) => ({ recent: s.recent }),
-      merge: (persisted, current) => ({
-        ...current,
-        recent: parseRecent((persisted as { recent?: unknown } | null)?.recent),
-      }),
-    },
+    keptField(PALETTE_STORAGE_KEY, 'recent', parseRecent),
   ),
 );

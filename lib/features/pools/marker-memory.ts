@@ -7,6 +7,7 @@
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { keptField } from '../../client/stores/kept-field';
 import { isRecord } from '../../core/values';
 import { mergeMarkerTrades, type MarkerTrade } from './my-trades';
 
@@ -108,13 +109,6 @@ export const useMarkerMemory = create<MemoryState>()(
           return pools === s.pools ? s : { pools };
         }),
     }),
-    {
-      name: MARKER_MEMORY_KEY,
-      version: 1,
-      merge: (stored, current) => ({
-        ...current,
-        pools: sanitizeMemory((stored as { pools?: unknown } | null)?.pools),
-      }),
-    },
+    keptField(MARKER_MEMORY_KEY, 'pools', sanitizeMemory),
   ),
 );

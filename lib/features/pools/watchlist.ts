@@ -5,6 +5,7 @@
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { keptField } from '../../client/stores/kept-field';
 import { POOL_WATCHLIST_STORAGE_KEY } from '../../client/stores/keys';
 import { normalizeKlineChainType } from '../../contracts/chain-types';
 import { poolKey, type PoolRef } from '../../contracts/pool-ref';
@@ -75,14 +76,7 @@ export const usePoolWatchlist = create<PoolWatchlistState>()(
         })),
       remove: (ref) => set((s) => ({ pools: s.pools.filter((p) => !same(p, ref)) })),
     }),
-    {
-      name: POOL_WATCHLIST_STORAGE_KEY,
-      version: 1,
-      merge: (stored, current) => ({
-        ...current,
-        pools: sanitizeWatchedPools((stored as { pools?: unknown } | null)?.pools),
-      }),
-    },
+    keptField(POOL_WATCHLIST_STORAGE_KEY, 'pools', sanitizeWatchedPools),
   ),
 );
 

@@ -7,6 +7,7 @@
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { keptField } from '../../client/stores/kept-field';
 import { isRecord } from '../../core/values';
 
 const SEEN_WALLETS_KEY = 'pulse-seen-wallets';
@@ -53,13 +54,6 @@ export const useSeenWallets = create<SeenState>()(
           return { wallets: sanitizeSeen([...fresh, ...s.wallets]) };
         }),
     }),
-    {
-      name: SEEN_WALLETS_KEY,
-      version: 1,
-      merge: (stored, current) => ({
-        ...current,
-        wallets: sanitizeSeen((stored as { wallets?: unknown } | null)?.wallets),
-      }),
-    },
+    keptField(SEEN_WALLETS_KEY, 'wallets', sanitizeSeen),
   ),
 );

@@ -7,6 +7,7 @@
  * decides: changes fail closed, reads go on (lib/server/auth/session.ts).
  */
 import 'server-only';
+import { processGlobal, setProcessGlobal } from '../../core/process-global';
 import { log } from '../../observe/log';
 import { readDataFile, writeDataFile } from '../data-dir';
 
@@ -98,15 +99,12 @@ export function fileRevocations(now: () => number = Date.now): RevocationStore {
   };
 }
 
-const KEY = Symbol.for('pulse.revocations');
-type Holder = { [KEY]?: RevocationStore };
+const STORE = 'pulse.revocations';
 
 export function revocations(): RevocationStore {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= fileRevocations();
-  return holder[KEY];
+  return processGlobal(STORE, fileRevocations);
 }
 
 export function setRevocationStore(store: RevocationStore | undefined): void {
-  (globalThis as Holder)[KEY] = store;
+  setProcessGlobal(STORE, store);
 }

@@ -10,7 +10,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { HoldCaps, HoldResult, HoldStore, HoldUnit } from '../security/limits';
-import { memoryHoldStore } from '../security/limits';
+import { grantedHold, memoryHoldStore } from '../security/limits';
 import { keys, type ClusterRedis } from './redis';
 
 const HOLD_TTL_MS = 30_000;
@@ -124,17 +124,11 @@ export function redisHolds(redis: ClusterRedis, instance: string): HoldStore {
         };
       }
       track(member, key);
-      let released = false;
-      return {
-        ok: true,
-        release: () => {
-          if (released) return;
-          released = true;
-          untrack(member);
-          // Best effort: a hold Redis did not drop expires with its next missed renewal.
-          void redis.client.zrem(key, member).catch(() => undefined);
-        },
-      };
+      return grantedHold(() => {
+        untrack(member);
+        // Best effort: a hold Redis did not drop expires with its next missed renewal.
+        void redis.client.zrem(key, member).catch(() => undefined);
+      });
     },
   };
 }

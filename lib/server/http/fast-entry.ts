@@ -21,10 +21,7 @@ import type { Service } from '../../contracts/services';
 import { gatewayAnswer } from '../gateway/handle';
 import { API_HEADERS } from '../security/headers';
 import { accessLogged, type PlainAnswer } from './access';
-
-const KEY = Symbol.for('pulse.fast-entry');
-type Holder = { [KEY]?: true };
-type Emit = (this: unknown, event: string | symbol, ...args: unknown[]) => boolean;
+import { hookServer } from './server-hook';
 
 /** What Next.js 16 adds to every App Router answer (tests/attack/fast-entry.test.ts compares). */
 export const APP_ROUTE_VARY =
@@ -110,36 +107,26 @@ async function serve(
 
 /** Idempotent. Runs once per server process, before requests are handled. */
 export async function installFastEntry(): Promise<void> {
-  const holder = globalThis as Holder;
-  if (holder[KEY]) return;
-  const http = await import('node:http');
-  const proto = http.Server.prototype as unknown as { emit: Emit };
-  const emit = proto.emit;
-  proto.emit = function fast(this: unknown, event, ...args) {
-    if (event === 'request') {
-      const req = args[0] as IncomingMessage;
+  await hookServer('pulse.fast-entry', {
+    request: (req, res) => {
       const service = fastService(req);
-      if (service) {
-        const res = args[1] as ServerResponse;
-        let request: Request;
-        try {
-          request = webRequest(req);
-        } catch {
-          // A header the web Request refuses: Next.js answers it as it would have.
-          return emit.call(this, event, ...args);
-        }
-        // The client's going away ends a pass-through's upstream call, as on the route.
-        const controller = new AbortController();
-        res.once('close', () => {
-          if (!res.writableFinished) controller.abort();
-        });
-        void serve(req, res, service, request, controller.signal);
-        return true;
+      if (!service) return false;
+      let request: Request;
+      try {
+        request = webRequest(req);
+      } catch {
+        // A header the web Request refuses: Next.js answers it as it would have.
+        return false;
       }
-    }
-    return emit.call(this, event, ...args);
-  };
-  holder[KEY] = true;
+      // The client's going away ends a pass-through's upstream call, as on the route.
+      const controller = new AbortController();
+      res.once('close', () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      void serve(req, res, service, request, controller.signal);
+      return true;
+    },
+  });
 }
 
 /** Whether this process should take gateway reads itself (see the top of this file). */

@@ -11,16 +11,14 @@
  * Installed at start (instrumentation.ts) on the server's `request` event, for requests that come
  * with a body only (a Content-Length above 0 or Transfer-Encoding).
  */
-import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import { hookServer } from './server-hook';
 
 /** How long a closing connection keeps dropping what the client still sends. */
 const LINGER_MS = 2000;
 
 const KEY = Symbol.for('pulse.lingering-close');
-type Holder = { [KEY]?: true };
 type Lingering = Socket & { [KEY]?: true };
-type Emit = (this: unknown, event: string | symbol, ...args: unknown[]) => boolean;
 
 function lingerOnClose(socket: Lingering): void {
   if (socket[KEY]) return;
@@ -42,19 +40,12 @@ function lingerOnClose(socket: Lingering): void {
 
 /** Idempotent. Runs once per server process, before requests are handled. */
 export async function installLingeringClose(): Promise<void> {
-  const holder = globalThis as Holder;
-  if (holder[KEY]) return;
-  const http = await import('node:http');
-  const proto = http.Server.prototype as unknown as { emit: Emit };
-  const emit = proto.emit;
-  proto.emit = function lingering(this: unknown, event, ...args) {
-    if (event === 'request') {
-      const req = args[0] as IncomingMessage | undefined;
-      const length = req?.headers['content-length'];
-      if (req?.socket && (req.headers['transfer-encoding'] || (length && length !== '0')))
+  await hookServer('pulse.lingering-close', {
+    request: (req) => {
+      const length = req.headers['content-length'];
+      if (req.socket && (req.headers['transfer-encoding'] || (length && length !== '0')))
         lingerOnClose(req.socket);
-    }
-    return emit.call(this, event, ...args);
-  };
-  holder[KEY] = true;
+      return false;
+    },
+  });
 }

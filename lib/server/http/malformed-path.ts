@@ -3,18 +3,15 @@
  * and is answered so: 400 in JSON with the API's headers. Next.js, left to itself, fails to decode
  * the route's parameters and answers a bare `500 Internal Server Error` with none of them; proxy.ts
  * used to catch it, but the API no longer passes through the proxy layer (docs/security.md). So at
- * start (instrumentation.ts) the server's `request` event is wrapped, as lib/server/security/peer.ts
- * does, and such a request is answered before Next.js routes it. A rewrite in next.config.js could
+ * start (instrumentation.ts) the server's `request` event is wrapped (lib/server/http/server-hook.ts),
+ * and such a request is answered before Next.js routes it. A rewrite in next.config.js could
  * route it too, but any rewrite makes Next.js clone the URL and compile every rewrite's pattern on
  * each route request; this check costs one `indexOf` on API paths.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isHttps } from '../security/client-key';
 import { API_HEADERS, HSTS } from '../security/headers';
-
-const KEY = Symbol.for('pulse.malformed-path-guard');
-type Holder = { [KEY]?: true };
-type Emit = (this: unknown, event: string | symbol, ...args: unknown[]) => boolean;
+import { hookServer } from './server-hook';
 
 const MALFORMED_PATH_MESSAGE = 'Malformed percent-encoding in the path.';
 
@@ -74,20 +71,11 @@ function httpsRequest(req: IncomingMessage): boolean {
 
 /** Idempotent. Runs once per server process, before requests are handled. */
 export async function installMalformedPathGuard(): Promise<void> {
-  const holder = globalThis as Holder;
-  if (holder[KEY]) return;
-  const http = await import('node:http');
-  const proto = http.Server.prototype as unknown as { emit: Emit };
-  const emit = proto.emit;
-  proto.emit = function guarded(this: unknown, event, ...args) {
-    if (event === 'request') {
-      const req = args[0] as IncomingMessage | undefined;
-      if (malformedApiPath(req?.url)) {
-        answer(req as IncomingMessage, args[1] as ServerResponse);
-        return true;
-      }
-    }
-    return emit.call(this, event, ...args);
-  };
-  holder[KEY] = true;
+  await hookServer('pulse.malformed-path-guard', {
+    request: (req, res) => {
+      if (!malformedApiPath(req.url)) return false;
+      answer(req, res);
+      return true;
+    },
+  });
 }

@@ -9,6 +9,7 @@
  */
 import 'server-only';
 import { getEnv } from '../../config/env';
+import { processGlobal } from '../../core/process-global';
 import { log } from '../../observe/log';
 import { priceClient } from '../../upstream/price/client';
 import { Lease } from '../cluster/lease';
@@ -177,14 +178,9 @@ export class PushRuntime {
   }
 }
 
-const KEY = Symbol.for('pulse.push-runtime');
-type Holder = { [KEY]?: PushRuntime };
-
 /** The process's push runtime (the API's store and keys; the watcher once installed). */
 export function pushRuntime(): PushRuntime {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= new PushRuntime(clusterRedis());
-  return holder[KEY];
+  return processGlobal('pulse.push-runtime', () => new PushRuntime(clusterRedis()));
 }
 
 /** Called from instrumentation.ts: the watcher starts with the server, not on a first request. */

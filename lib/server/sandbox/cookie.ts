@@ -12,6 +12,7 @@
  */
 import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { processGlobal } from '../../core/process-global';
 import { getEnv, sandboxMode } from '../../config/env';
 import { isHttps } from '../security/client-key';
 import { liveSandbox } from './directory';
@@ -21,15 +22,10 @@ const SECURE_SANDBOX_COOKIE = '__Host-pulse_demo';
 const MAX_AGE_SECONDS = 30 * 24 * 3600;
 const ID = /^[A-Za-z0-9_-]{22}$/;
 
-const KEY = Symbol.for('pulse.sandbox-secret');
-type Holder = { [KEY]?: string };
-
 function secret(): string {
   const fromEnv = getEnv().SESSION_SECRET;
   if (fromEnv) return `sandbox:${fromEnv}`;
-  const holder = globalThis as Holder;
-  holder[KEY] ??= randomBytes(32).toString('hex');
-  return holder[KEY];
+  return processGlobal('pulse.sandbox-secret', () => randomBytes(32).toString('hex'));
 }
 
 function mac(id: string): string {

@@ -6,6 +6,7 @@
  * globalThis by name and settings, so a dev-mode module reload does not reset them.
  */
 import { log } from '../../observe/log';
+import { processGlobal } from '../../core/process-global';
 import { metrics } from '../../observe/metrics';
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
@@ -42,14 +43,10 @@ const memoryStore: LimitStore = (name, s) =>
     blockDuration: s.blockSeconds ?? 0,
   });
 
-const KEY = Symbol.for('pulse.limits');
 type Registry = { store: LimitStore; limits: Map<string, Limit> };
-type Holder = { [KEY]?: Registry };
 
 function registry(): Registry {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= { store: memoryStore, limits: new Map() };
-  return holder[KEY];
+  return processGlobal<Registry>('pulse.limits', () => ({ store: memoryStore, limits: new Map() }));
 }
 
 /** Swaps the store of every limiter created from now on (and forgets the existing ones). */
@@ -150,6 +147,19 @@ export interface HoldStore {
   acquire(key: string, units: readonly HoldUnit[], caps: HoldCaps): Promise<HoldResult>;
 }
 
+/** A granted hold whose `free` runs once, however many times its holder releases it. */
+export function grantedHold(free: () => void): HoldResult {
+  let released = false;
+  return {
+    ok: true,
+    release: () => {
+      if (released) return;
+      released = true;
+      free();
+    },
+  };
+}
+
 const DIMENSIONS = [
   ['topics', (u: HoldUnit) => u.key],
   ['pools', (u: HoldUnit) => (u.kind === 'ohlcv' ? u.unit : null)],
@@ -195,30 +205,19 @@ export function memoryHolds(): HoldStore {
       const id = ++next;
       held.set(id, [...units]);
       byKey.set(key, held);
-      let released = false;
-      return {
-        ok: true,
-        release: () => {
-          if (released) return;
-          released = true;
-          held.delete(id);
-          if (held.size === 0 && byKey.get(key) === held) byKey.delete(key);
-        },
-      };
+      return grantedHold(() => {
+        held.delete(id);
+        if (held.size === 0 && byKey.get(key) === held) byKey.delete(key);
+      });
     },
   };
 }
 
-const HOLDS = Symbol.for('pulse.holds');
-type HoldHolder = { [HOLDS]?: { store: HoldStore; memory: HoldStore } };
-
 function holdRegistry(): { store: HoldStore; memory: HoldStore } {
-  const holder = globalThis as HoldHolder;
-  if (!holder[HOLDS]) {
+  return processGlobal('pulse.holds', () => {
     const memory = memoryHolds();
-    holder[HOLDS] = { store: memory, memory };
-  }
-  return holder[HOLDS];
+    return { store: memory, memory };
+  });
 }
 
 /** The process's hold store: memory, or the cluster's (setHoldStore, at start with REDIS_URL). */

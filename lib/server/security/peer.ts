@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { hookServer } from '../http/server-hook';
 
 const KEY = Symbol.for('pulse.peer-header');
 type Holder = { [KEY]?: string };
@@ -18,22 +19,20 @@ export function peerHeaderName(): string | null {
   return (globalThis as Holder)[KEY] ?? null;
 }
 
-type Emit = (this: unknown, event: string | symbol, ...args: unknown[]) => boolean;
-
 /** Idempotent. Runs once per server process, before requests are handled. */
 export async function installPeerStamp(): Promise<void> {
   const holder = globalThis as Holder;
   if (holder[KEY]) return;
   const name = `x-pulse-peer-${randomBytes(9).toString('hex')}`;
-  const http = await import('node:http');
-  const proto = http.Server.prototype as unknown as { emit: Emit };
-  const emit = proto.emit;
-  proto.emit = function stamped(this: unknown, event, ...args) {
-    if (event === 'request' || event === 'upgrade') {
-      const req = args[0] as IncomingMessage | undefined;
-      if (req?.headers) req.headers[name] = req.socket?.remoteAddress ?? '';
-    }
-    return emit.call(this, event, ...args);
+  const stamp = (req: IncomingMessage) => {
+    if (req.headers) req.headers[name] = req.socket?.remoteAddress ?? '';
   };
+  await hookServer('pulse.peer-stamp', {
+    request: (req) => {
+      stamp(req);
+      return false;
+    },
+    upgrade: stamp,
+  });
   holder[KEY] = name;
 }

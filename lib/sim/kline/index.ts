@@ -80,6 +80,12 @@ export function createKlineService({ config, market }: KlineDeps): SimService {
     (handler: RouteHandler): RouteHandler =>
     (ctx) =>
       hasValidKey(ctx.request.headers, config.apiKey) ? handler(ctx) : reject(klineUnauthorized());
+  /** A market lookup: the key, then the contract's rules for endpoint `id` (as the gateway checks). */
+  const lookup = (id: string, handler: RouteHandler): RouteHandler =>
+    authed((ctx) => {
+      const invalid = validate(id, ctx.params, ctx.url.searchParams);
+      return invalid ? reject(invalid) : handler(ctx);
+    });
 
   const router = new Router()
     .on(
@@ -96,9 +102,7 @@ export function createKlineService({ config, market }: KlineDeps): SimService {
     .on(
       'GET',
       '/market/pools/:network/:address',
-      authed(({ url, params }) => {
-        const invalid = validate('kline.market.pool', params, url.searchParams);
-        if (invalid) return reject(invalid);
+      lookup('kline.market.pool', ({ url, params }) => {
         // Simulator rule on top of the seed: `include` takes only the values it understands.
         const include = parseInclude(url.searchParams.get('include'));
         if (!include.ok)
@@ -123,9 +127,7 @@ export function createKlineService({ config, market }: KlineDeps): SimService {
     .on(
       'GET',
       '/market/tokens/:network/:address/top-holders',
-      authed(({ url, params }) => {
-        const invalid = validate('kline.market.topHolders', params, url.searchParams);
-        if (invalid) return reject(invalid);
+      lookup('kline.market.topHolders', ({ url, params }) => {
         const chain = findNetwork(params.network ?? '');
         const token = chain && findToken(chain, params.address ?? '');
         if (!chain || !token) return reject(klineNotFound());
@@ -145,9 +147,7 @@ export function createKlineService({ config, market }: KlineDeps): SimService {
     .on(
       'GET',
       '/market/coins/:network/:address',
-      authed(({ url, params }) => {
-        const invalid = validate('kline.market.coin', params, url.searchParams);
-        if (invalid) return reject(invalid);
+      lookup('kline.market.coin', ({ params }) => {
         const chain = findNetwork(params.network ?? '');
         const token = chain && findToken(chain, params.address ?? '');
         return chain && token ? ok(coinMetadata(chain, token)) : reject(klineNotFound());

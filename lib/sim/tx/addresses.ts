@@ -5,7 +5,7 @@
 import type { Router } from '../core/http';
 import { addressKey, CHAIN_TYPES, validAddress, type TxChain } from './chains';
 import { addressFamily, type AddressFamily } from '../../core/address';
-import { bad, bodyOf, check, endpointRequest, ok } from './rest';
+import { bad, bodyOf, ok, onEndpoint } from './rest';
 
 export interface MonitoredEntry {
   chain_type: string;
@@ -145,10 +145,7 @@ export function addressRoutes(router: Router, deps: AddressDeps): void {
       result: checkGroup(g.chain_type, g.address, `wallets[${i}].`),
     }));
 
-  router.on('POST', '/addresses', async (ctx) => {
-    const req = await endpointRequest(ctx);
-    const rejected = check('tx.addresses.add', req);
-    if (rejected) return rejected;
+  onEndpoint(router, 'tx.addresses.add', (req, ctx) => {
     const groups = wallets(bodyOf(req));
     const failed = groups.find((g) => g.result.error !== null);
     if (failed?.result.error) return bad(failed.result.error);
@@ -164,10 +161,7 @@ export function addressRoutes(router: Router, deps: AddressDeps): void {
     return ok('success');
   });
 
-  router.on('POST', '/addresses/batch-delete', async (ctx) => {
-    const req = await endpointRequest(ctx);
-    const rejected = check('tx.addresses.batchDelete', req);
-    if (rejected) return rejected;
+  onEndpoint(router, 'tx.addresses.batchDelete', (req, ctx) => {
     const groups = wallets(bodyOf(req));
     const failed = groups.find((g) => g.result.error !== null);
     if (failed?.result.error) return bad(failed.result.error);
@@ -178,10 +172,7 @@ export function addressRoutes(router: Router, deps: AddressDeps): void {
     return ok('success');
   });
 
-  router.on('PATCH', '/addresses', async (ctx) => {
-    const req = await endpointRequest(ctx);
-    const rejected = check('tx.addresses.patch', req);
-    if (rejected) return rejected;
+  onEndpoint(router, 'tx.addresses.patch', (req, ctx) => {
     const body = bodyOf(req);
     const adds = (body.adds as string[] | undefined) ?? [];
     const removes = (body.removes as string[] | undefined) ?? [];
@@ -203,10 +194,7 @@ export function addressRoutes(router: Router, deps: AddressDeps): void {
     return ok('success');
   });
 
-  router.on('POST', '/addresses/contains', async (ctx) => {
-    const req = await endpointRequest(ctx);
-    const rejected = check('tx.addresses.contains', req);
-    if (rejected) return rejected;
+  onEndpoint(router, 'tx.addresses.contains', (req, ctx) => {
     const body = bodyOf(req);
     const result = checkGroup(body.chain_type as string, [body.address as string], '', 'address');
     if (result.error !== null) return bad(result.error.replace('address[0]', 'address'));

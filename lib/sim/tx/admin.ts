@@ -1,13 +1,13 @@
 /** App configuration, webhook retry, and the WebSocket helper endpoints (status, replay). */
 import { TransactionDetail } from '../../contracts/tx/schema';
 import { txFailure } from '../../contracts/envelopes';
-import { json, type RouteContext, type Router } from '../core/http';
+import { json, type Router } from '../core/http';
 import { applyUpdate, publicConfig } from './app-config';
 import { resolveChains } from './chains';
 import { looseId } from './codec';
 import { emptyRecord } from './gen-util';
 import { participantKeys, type StoredTx } from './ledger';
-import { bad, bodyOf, check, endpointRequest, ok } from './rest';
+import { bad, bodyOf, ok, onEndpoint, type EndpointHandler } from './rest';
 import type { AppContext } from './app-context';
 import type { TxRuntime } from './runtime';
 import { REPLAY_MAX_BYTES, replayOverBounds } from './bounds';
@@ -27,18 +27,15 @@ export function adminRoutes(
 ): void {
   router.on('GET', '/app/config', (ctx) => ok(publicConfig(appOf(ctx.request).app)));
 
-  const update = (endpointId: string) => async (ctx: RouteContext) => {
-    const req = await endpointRequest(ctx);
-    const rejected = check(endpointId, req);
-    if (rejected) return rejected;
+  const update: EndpointHandler = (req, ctx) => {
     const app = appOf(ctx.request);
     const outcome = applyUpdate(app.app, bodyOf(req), rt.config.now());
     if (outcome.changed && !app.isSandbox) rt.saveState();
     if (outcome.resumeWebhook) app.webhook.resume();
     return ok('success');
   };
-  router.on('PUT', '/app/config', update('tx.app.config.put'));
-  router.on('POST', '/app/config', update('tx.app.config.post'));
+  onEndpoint(router, 'tx.app.config.put', update);
+  onEndpoint(router, 'tx.app.config.post', update);
 
   router.on('GET', '/app/webhook/retry/status', (ctx) => ok(appOf(ctx.request).webhook.status()));
   router.on('POST', '/app/webhook/retry', async (ctx) =>
@@ -54,10 +51,7 @@ export function adminRoutes(
     }),
   );
 
-  router.on('POST', '/transaction/ws/replay', async (ctx) => {
-    const req = await endpointRequest(ctx);
-    const rejected = check('tx.ws.replay', req);
-    if (rejected) return rejected;
+  onEndpoint(router, 'tx.ws.replay', (req, ctx) => {
     const body = bodyOf(req);
     if (JSON.stringify(body).length > REPLAY_MAX_BYTES)
       return json(txFailure(413, `A replay is at most ${REPLAY_MAX_BYTES} bytes of JSON`), 413);

@@ -4,6 +4,7 @@ import { encode, toChecksumAddress } from '../../core/address';
 import { bytes } from '../core/rng';
 import type { TxChain } from './chains';
 import {
+  moved,
   startTransfer,
   type Draw,
   toUnits,
@@ -75,28 +76,22 @@ export const evmTransfer: TransferGenerator = (ctx, series, t, j, shape) => {
     gasUsed = 21_000;
     Object.assign(tx, {
       receiver: to,
-      transfer_type: 'native',
-      amount: toUnits(usd / usdPrice(ctx.market, chain.native.asset, t), chain.native.decimals),
-      symbol: chain.native.symbol,
-      decimals: chain.native.decimals,
+      ...moved(ctx, t, usd, 'native', chain.native),
       method_id: '',
       method_call: '',
     });
   } else if (shape.kind === 'token' && shape.token) {
     const token = shape.token;
-    const amount = toUnits(usd / usdPrice(ctx.market, token.asset, t), token.decimals);
+    const move = moved(ctx, t, usd, 'token', token);
     gasLimit = d.int(60_000, 95_000);
     gasUsed = Math.round(gasLimit * (0.6 + d.r() * 0.35));
     Object.assign(tx, {
       receiver: to,
-      transfer_type: 'token',
-      amount,
-      symbol: token.symbol,
-      decimals: token.decimals,
+      ...move,
       method_id: '0xa9059cbb',
       method_call: 'transfer(address,uint256)',
     });
-    if (ok) tx.token_transfers = [tokenTransfer(token, from, to, amount)];
+    if (ok) tx.token_transfers = [tokenTransfer(token, from, to, move.amount)];
   } else {
     const paid = shape.token ?? chain.tokens[0];
     const got = shape.token2 ?? chain.tokens[1] ?? paid;

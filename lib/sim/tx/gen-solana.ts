@@ -7,6 +7,7 @@ import { encode } from '../../core/address';
 import { bytes } from '../core/rng';
 import type { TxToken } from './chains';
 import {
+  moved,
   startTransfer,
   type Draw,
   formatUnits,
@@ -111,14 +112,9 @@ export const solanaTransfer: TransferGenerator = (ctx, series, t, j, shape) => {
   tx.tx_fee = String(5_000 + d.int(0, 200) * 500);
 
   if (shape.kind === 'native') {
-    const lamports = toUnits(usd / usdPrice(ctx.market, 'sol', t), 9);
-    Object.assign(tx, {
-      receiver: to,
-      transfer_type: 'native',
-      amount: lamports,
-      symbol: 'SOL',
-      decimals: 9,
-    });
+    const move = moved(ctx, t, usd, 'native', chain.native);
+    const lamports = move.amount;
+    Object.assign(tx, { receiver: to, ...move });
     instructions.push(
       instruction(
         2,
@@ -132,14 +128,9 @@ export const solanaTransfer: TransferGenerator = (ctx, series, t, j, shape) => {
     );
   } else if (shape.kind === 'token' && shape.token) {
     const token = shape.token;
-    const amount = toUnits(usd / usdPrice(ctx.market, token.asset, t), token.decimals);
-    Object.assign(tx, {
-      receiver: to,
-      transfer_type: 'token',
-      amount,
-      symbol: token.symbol,
-      decimals: token.decimals,
-    });
+    const move = moved(ctx, t, usd, 'token', token);
+    const { amount } = move;
+    Object.assign(tx, { receiver: to, ...move });
     let index = 2;
     if (d.chance(0.25)) {
       instructions.push(

@@ -1,12 +1,6 @@
 /** Tron transfers: TRX and TRC-20 (USDT), fees in sun (bandwidth and energy burnt). */
 import { encode } from '../../core/address';
-import {
-  startTransfer,
-  toUnits,
-  tokenTransfer,
-  usdPrice,
-  type TransferGenerator,
-} from './gen-util';
+import { moved, startTransfer, tokenTransfer, type TransferGenerator } from './gen-util';
 
 export const tronTransfer: TransferGenerator = (ctx, series, t, j, shape) => {
   const chain = series.chain;
@@ -20,24 +14,19 @@ export const tronTransfer: TransferGenerator = (ctx, series, t, j, shape) => {
 
   if (shape.kind === 'token' && shape.token) {
     const token = shape.token;
-    const amount = toUnits(usd / usdPrice(ctx.market, token.asset, t), token.decimals);
+    const move = moved(ctx, t, usd, 'token', token);
     Object.assign(tx, {
-      transfer_type: 'token',
-      amount,
-      symbol: token.symbol,
-      decimals: token.decimals,
+      ...move,
       method_id: 'a9059cbb',
       method_call: 'transfer(address,uint256)',
       // staked energy makes a TRC-20 transfer free; otherwise ~13-27 TRX of energy is burnt
       tx_fee: d.chance(0.4) ? '345000' : String(d.int(13_000, 27_500) * 1_000),
     });
-    if (shape.status === 'success') tx.token_transfers = [tokenTransfer(token, from, to, amount)];
+    if (shape.status === 'success')
+      tx.token_transfers = [tokenTransfer(token, from, to, move.amount)];
   } else {
     Object.assign(tx, {
-      transfer_type: 'native',
-      amount: toUnits(usd / usdPrice(ctx.market, chain.native.asset, t), chain.native.decimals),
-      symbol: chain.native.symbol,
-      decimals: chain.native.decimals,
+      ...moved(ctx, t, usd, 'native', chain.native),
       tx_fee: d.chance(0.7) ? '0' : '1100000',
     });
   }

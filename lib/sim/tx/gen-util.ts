@@ -55,6 +55,25 @@ export function usdPrice(market: Market, asset: string, t: number): number {
   return spec ? market.paths.priceAt(market.assetSpec(spec), t, '1h') : 1;
 }
 
+/** A coin a transfer moves: a chain's native coin or one of its tokens. */
+export type Coin = Pick<TxToken, 'asset' | 'symbol' | 'decimals'>;
+
+/** What a record says it moved: `usd` worth of `coin` at `t`, in the coin's smallest units. */
+export function moved(
+  ctx: GenContext,
+  t: number,
+  usd: number,
+  kind: 'native' | 'token',
+  coin: Coin,
+): { transfer_type: 'native' | 'token'; amount: string; symbol: string; decimals: number } {
+  return {
+    transfer_type: kind,
+    amount: toUnits(usd / usdPrice(ctx.market, coin.asset, t), coin.decimals),
+    symbol: coin.symbol,
+    decimals: coin.decimals,
+  };
+}
+
 export function formatUnits(units: string, decimals: number): string {
   const padded = units.padStart(decimals + 1, '0');
   const whole = padded.slice(0, padded.length - decimals);

@@ -2,7 +2,7 @@
 import { txEndpoint } from '../../contracts/tx/endpoints';
 import { txFailure } from '../../contracts/envelopes';
 import type { EndpointRequest, Rejection, RequestBody } from '../../contracts/types';
-import { json, type RouteContext } from '../core/http';
+import { json, type RouteContext, type Router } from '../core/http';
 
 async function readBody(request: Request): Promise<RequestBody> {
   let text = '';
@@ -19,7 +19,7 @@ async function readBody(request: Request): Promise<RequestBody> {
   }
 }
 
-export async function endpointRequest(ctx: RouteContext): Promise<EndpointRequest> {
+async function endpointRequest(ctx: RouteContext): Promise<EndpointRequest> {
   const hasBody = ctx.request.method !== 'GET' && ctx.request.method !== 'HEAD';
   return {
     params: ctx.params,
@@ -29,9 +29,27 @@ export async function endpointRequest(ctx: RouteContext): Promise<EndpointReques
 }
 
 /** The contract's rules for the endpoint (the same ones the gateway applies). */
-export function check(endpointId: string, request: EndpointRequest): Response | null {
+function check(endpointId: string, request: EndpointRequest): Response | null {
   const rejection = txEndpoint(endpointId).validate?.(request) ?? null;
   return rejection ? reject(rejection) : null;
+}
+
+/** A tx endpoint's handler: it sees only requests the contract's rules accepted. */
+export type EndpointHandler = (
+  req: EndpointRequest,
+  ctx: RouteContext,
+) => Response | Promise<Response>;
+
+/**
+ * Routes the contract's endpoint `endpointId`, at its method and path, to `handle`; a request the
+ * contract's rules refuse gets the rejection the gateway would give.
+ */
+export function onEndpoint(router: Router, endpointId: string, handle: EndpointHandler): void {
+  const { method, path } = txEndpoint(endpointId);
+  router.on(method, path, async (ctx) => {
+    const req = await endpointRequest(ctx);
+    return check(endpointId, req) ?? handle(req, ctx);
+  });
 }
 
 export function reject(rejection: Rejection): Response {

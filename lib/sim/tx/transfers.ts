@@ -4,7 +4,7 @@ import { familyOfAddress, resolveChains, TX_CHAINS, validAddress, type TxChain }
 import type { Explorer, Target } from './explorer';
 import type { TransactionDetail } from '../../contracts/tx/schema';
 import type { TransferFilter } from './generate';
-import { bad, bodyOf, check, endpointRequest, ok } from './rest';
+import { bad, bodyOf, ok, onEndpoint } from './rest';
 
 /** A batch-get asks for at most this many hashes (the seed gives no bound). */
 const BATCH_GET_LIMIT = 100;
@@ -32,10 +32,7 @@ export function transferRoutes(
       ),
     });
 
-  router.on('POST', '/transfers/search', async (ctx) => {
-    const req = await endpointRequest(ctx);
-    const rejected = check('tx.transfers.search', req);
-    if (rejected) return rejected;
+  onEndpoint(router, 'tx.transfers.search', (req) => {
     const body = bodyOf(req);
     const address = (body.address as string).trim();
     const chainType =
@@ -68,12 +65,13 @@ export function transferRoutes(
     );
   });
 
-  router.on('POST', '/transfers/multi-chain', async (ctx) => {
-    const req = await endpointRequest(ctx);
-    const rejected = check('tx.transfers.multiChain', req);
-    if (rejected) return rejected;
+  onEndpoint(router, 'tx.transfers.multiChain', (req) => {
     const body = bodyOf(req);
-    const groups = body.addresses as { chain_type: string; chain_id: number; address: string[] }[];
+    const groups = body.addresses as {
+      chain_type: string;
+      chain_id: number;
+      address: string[];
+    }[];
     const targets: Target[] = [];
     for (const [i, group] of groups.entries()) {
       const resolved = resolveChains(
@@ -93,10 +91,7 @@ export function transferRoutes(
     return page(body, targets, {});
   });
 
-  router.on('GET', '/transactions/:tx_hash', async (ctx) => {
-    const req = await endpointRequest(ctx);
-    const rejected = check('tx.transactions.get', req);
-    if (rejected) return rejected;
+  onEndpoint(router, 'tx.transactions.get', (req, ctx) => {
     const resolved = resolveChains(
       req.query.get('chain_type') as string,
       Number(req.query.get('chain_id')),
@@ -111,10 +106,7 @@ export function transferRoutes(
     return json({ code: 0, msg: 'success', data });
   });
 
-  router.on('POST', '/transactions/batch-get', async (ctx) => {
-    const req = await endpointRequest(ctx);
-    const rejected = check('tx.transactions.batchGet', req);
-    if (rejected) return rejected;
+  onEndpoint(router, 'tx.transactions.batchGet', (req, ctx) => {
     const body = bodyOf(req);
     const resolved = resolveChains(body.chain_type as string, body.chain_id as number);
     if (!resolved.ok) return bad(resolved.message);
@@ -136,10 +128,7 @@ export function transferRoutes(
     return json({ code: 0, msg: 'success', data });
   });
 
-  router.on('GET', '/dex-pools/:poolAddress/trades', async (ctx) => {
-    const req = await endpointRequest(ctx);
-    const rejected = check('tx.dexPools.trades', req);
-    if (rejected) return rejected;
+  onEndpoint(router, 'tx.dexPools.trades', (req, ctx) => {
     const q = req.query;
     const chainType = (q.get('chainType') ?? q.get('chain_type')) as string;
     const chainId = Number(q.get('chainId') ?? q.get('chain_id'));
