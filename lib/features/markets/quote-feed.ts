@@ -59,6 +59,18 @@ export function useQuoteFeed(store: QuoteStore, plan: QuotePlan): void {
     return list;
   }, [chunks, polled, loadAll, inView, fiat]);
 
+  // The chunks to hold change as the view scrolls: kept ones keep their data and timers. This effect
+  // comes first: on a new fiat (a new store, new queries) the observer must hold the new queries
+  // before the store below takes its current results, or the old fiat's figures land in the new
+  // store and show under the new symbol (seen: "€58,021.79", the USD price) until the first answer.
+  useEffect(() => {
+    observer.setQueries(queries);
+    // A chunk no longer held: its failure no longer makes the table stale.
+    return () => {
+      for (const q of observer.getQueries()) store.forget(chunkOf(q.queryKey));
+    };
+  }, [observer, queries, store]);
+
   // Answers into the store: a chunk's data once per answer, its failure while it is the latest word.
   useEffect(() => {
     const taken = new Map<string, number>();
@@ -80,13 +92,4 @@ export function useQuoteFeed(store: QuoteStore, plan: QuotePlan): void {
     take(observer.getCurrentResult());
     return unsubscribe;
   }, [observer, store]);
-
-  // The chunks to hold change as the view scrolls: kept ones keep their data and timers.
-  useEffect(() => {
-    observer.setQueries(queries);
-    // A chunk no longer held: its failure no longer makes the table stale.
-    return () => {
-      for (const q of observer.getQueries()) store.forget(chunkOf(q.queryKey));
-    };
-  }, [observer, queries, store]);
 }
