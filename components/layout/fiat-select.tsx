@@ -1,14 +1,12 @@
 'use client';
-import { useDisplayFiat } from '@/lib/features/fiats/use-display-fiat';
+import { useFiat } from '@/lib/features/fiats/use-fiat';
 import { useFiatSupport } from '@/lib/client/stores/fiat-support';
 import { SelectArrowIcon } from '@/components/ui/icons';
 
 /** The display fiat for every price on every page, from the upstream's `fiats` list. */
 export function FiatSelect() {
-  const {
-    selected: { code, fiats, refused },
-    pick,
-  } = useDisplayFiat();
+  const { code, fiats, refused } = useFiat();
+  const setTrial = useFiatSupport((s) => s.setTrial);
   const refusedAll = useFiatSupport((s) => s.refused);
   const options = fiats ?? [{ id: 0, code: 'USD', name: 'US Dollar', symbol: '$', precision: 2 }];
   const known = options.some((f) => f.code.toUpperCase() === code);
@@ -29,9 +27,8 @@ export function FiatSelect() {
         <select
           data-testid="fiat-select"
           value={code}
-          // Tried first, kept as the preference once a quote in it arrives
-          // (lib/client/stores/fiat-support.ts); on Markets written to the URL in the same event.
-          onChange={(e) => pick(e.target.value)}
+          // Tried first, kept as the preference once a quote in it arrives (lib/client/stores/fiat-support.ts).
+          onChange={(e) => setTrial(e.target.value)}
           className="num h-7 appearance-none rounded border border-border bg-panel pl-2 pr-6 text-xs font-medium text-text hover:bg-raised focus-visible:outline-2 focus-visible:outline-accent"
           title="Display currency"
         >

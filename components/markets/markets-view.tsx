@@ -58,7 +58,7 @@ export function MarketsView() {
   const view = useMemo(() => readMarketsView(params), [params]);
   const { q, chainId, mode, limit, sort, dir, pinStarred } = view;
 
-  const { selected, pick, fiatCode, fiat } = useMarketsFiat();
+  const { selected, fiatCode, fiat } = useMarketsFiat(params, update, hydrated);
 
   // ---- the rows ----
   const total =
@@ -243,7 +243,7 @@ export function MarketsView() {
         // Each is a deliberate change of view: a new history entry, so Back undoes it.
         onChange={(patch) => update(patch, 'push')}
       />
-      {(selected.unknown || selected.refused) && <FiatFallback selected={selected} pick={pick} />}
+      {(selected.unknown || selected.refused) && <FiatFallback selected={selected} />}
       {tokensFailed ? (
         <EmptyState
           tone="error"

@@ -58,28 +58,6 @@ test.describe('markets', () => {
     await expect(rows(page).first().getByTestId('price')).toHaveText(/^\$/);
   });
 
-  test("Back and Forward bring each entry's currency: on Markets the URL decides", async ({
-    page,
-  }) => {
-    await page.goto('/?fiat=EUR');
-    const price = rows(page).first().getByTestId('price');
-    await expect(price).toHaveText(/^€/);
-    await page.getByRole('button', { name: /^Price/ }).click();
-    await expect(page).toHaveURL(/sort=price/);
-    await page.getByTestId('fiat-select').selectOption('GBP');
-    await expect(page).toHaveURL(/fiat=GBP/);
-    await expect(price).toHaveText(/^£/);
-    await page.goBack();
-    await expect(page).toHaveURL(/\/\?fiat=EUR$/);
-    await expect(price).toHaveText(/^€/);
-    await expect(page.getByTestId('fiat-select')).toHaveValue('EUR');
-    await page.goForward();
-    await expect(page).toHaveURL(/fiat=GBP/);
-    await expect(price).toHaveText(/^£/);
-    await page.reload();
-    await expect(rows(page).first().getByTestId('price')).toHaveText(/^£/);
-  });
-
   test('search for USDC finds its record on at least five chains', async ({ page }) => {
     await page.goto('/');
     await expect(rows(page).first()).toBeVisible();

@@ -2,8 +2,8 @@
 /**
  * Which display fiats the quotes endpoint actually serves. The fiats list can name a currency that
  * `quotes/latest` refuses (20001 `unsupported fiat`); such a fiat is remembered here for the tab, the
- * pages fall back to USD and say so, and a fiat picked in the header is only kept as the preference
- * once a quote in it has arrived. Not persisted: the upstream may add the fiat later.
+ * pages fall back to USD and say so, and a fiat that came from a shared link is only kept as the
+ * preference once a quote in it has arrived. Not persisted: the upstream may add the fiat later.
  */
 import { create } from 'zustand';
 import { ApiError, api } from '../api';
@@ -12,7 +12,7 @@ import { usePrefs } from './prefs';
 interface FiatSupport {
   /** fiats the quotes endpoint refused, with its words */
   refused: Record<string, string>;
-  /** a fiat picked in the header, shown but not yet kept: kept once a quote in it arrives */
+  /** a fiat from a link, shown but not yet kept: kept once a quote in it arrives */
   trial: string | null;
   refuse: (code: string, message: string) => void;
   served: (code: string) => void;

@@ -33,17 +33,16 @@ export function fiatFormat(
 }
 
 /**
- * The fiat the user picked (kept across visits), or `fromUrl` where the page's URL names one
- * (Markets: use-display-fiat.ts), with its display format from `fiats`. The server render and the
- * hydration pass see the stores' initial state (USD, no trial: zustand hands React that as the
- * server snapshot), so the persisted choice never causes a hydration mismatch; React re-renders
- * after hydration only when the stored choice differs.
+ * The fiat the user picked (kept across visits), with its display format from `fiats`. The server
+ * render and the hydration pass see the stores' initial state (USD, no trial: zustand hands React
+ * that as the server snapshot), so the persisted choice never causes a hydration mismatch; React
+ * re-renders after hydration only when the stored choice differs.
  */
-export function useFiat(fromUrl: string | null = null): SelectedFiat {
+export function useFiat(): SelectedFiat {
   const stored = usePrefs((s) => s.fiat);
   const trial = useFiatSupport((s) => s.trial);
   const refusedAll = useFiatSupport((s) => s.refused);
-  const wanted = fromUrl ?? trial ?? stored;
+  const wanted = trial ?? stored;
   const refusedMessage = refusedAll[wanted];
   const code = refusedMessage ? 'USD' : wanted;
   const fiats = useQuery(fiatsQuery).data;

@@ -11,8 +11,6 @@ import { useFiatSupport } from '@/lib/client/stores/fiat-support';
 import { usePrefs } from '@/lib/client/stores/prefs';
 import { renderWithQueries, stubPriceApi } from '../../support/dom';
 
-vi.mock('next/navigation', () => import('../../support/navigation'));
-
 const FIATS = [
   { id: 1, code: 'USD', name: 'US Dollar', symbol: '$', precision: 2 },
   { id: 2, code: 'JPY', name: 'Japanese Yen', symbol: '¥', precision: 0 },
@@ -25,8 +23,6 @@ const select = () => screen.getByTestId<HTMLSelectElement>('fiat-select');
 describe('FiatSelect: the fiat trial', () => {
   beforeEach(() => {
     vi.unstubAllGlobals();
-    // A page whose URL names no fiat: Markets' own rule is markets-fiat.test.tsx's.
-    window.history.replaceState(null, '', '/pools');
     usePrefs.setState({ fiat: 'USD' });
     useFiatSupport.setState({ refused: {}, trial: null });
   });
