@@ -160,10 +160,8 @@ function checked(name, counts) {
 }
 
 mkdirSync('test-results', { recursive: true });
-rmSync('test-results/unit.json', { force: true });
-rmSync('test-results/e2e.json', { force: true });
-rmSync('test-results/attack.json', { force: true });
-rmSync('test-results/cluster.json', { force: true });
+for (const suite of ['unit', 'e2e', 'attack', 'cluster'])
+  rmSync(`test-results/${suite}.json`, { force: true });
 
 /** Lint first: it is the longest, and the other three follow one another on the second core. */
 const checks = [
@@ -172,7 +170,7 @@ const checks = [
   ['knip', 'npx', ['knip', '--no-progress']],
   ['typecheck', 'npx', ['tsc', '--noEmit']],
 ].filter(([name]) => wanted(name));
-const checked4 = await pool(
+const checksOk = await pool(
   checks.map(
     ([name, command, args]) =>
       () =>
@@ -183,21 +181,25 @@ const checked4 = await pool(
 for (const name of ['format', 'lint', 'knip', 'typecheck']) {
   const i = checks.findIndex(([n]) => n === name);
   if (i >= 0)
-    results.push({ name, ...(checked4[i] ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }) });
+    results.push({ name, ...(checksOk[i] ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }) });
 }
 
-if (wanted('unit')) {
-  const unitOk = run('unit', 'npx', [
+/** A Vitest suite (its config, or the default one for unit) with its JSON report counted. */
+const vitestSuite = (name, config) =>
+  start(name, 'npx', [
     'vitest',
     'run',
+    ...(config ? ['--config', config] : []),
     '--reporter=default',
     '--reporter=json',
-    '--outputFile.json=test-results/unit.json',
-  ]);
-  const unit = countVitest('test-results/unit.json') ?? { passed: 0, failed: 1 };
-  if (!unitOk && unit.failed === 0) unit.failed = 1;
-  results.push({ name: 'unit', ...checked('unit', unit) });
-}
+    `--outputFile.json=test-results/${name}.json`,
+  ]).then((ok) => {
+    const counts = countVitest(`test-results/${name}.json`) ?? { passed: 0, failed: 1 };
+    if (!ok && counts.failed === 0) counts.failed = 1;
+    return counts;
+  });
+
+if (wanted('unit')) results.push({ name: 'unit', ...checked('unit', await vitestSuite('unit')) });
 
 let e2e = { passed: 0, failed: 1 };
 let attack = { passed: 0, failed: 1 };
@@ -213,23 +215,9 @@ if (wanted('e2e') && browserOk && built) {
   if (!e2eOk && e2e.failed === 0) e2e.failed = 1;
 }
 const redisOk = wanted('cluster') && built && run('redis', 'node', ['scripts/ensure-redis.mjs']);
-const vitestSuite = (name) =>
-  start(name, 'npx', [
-    'vitest',
-    'run',
-    '--config',
-    `vitest.${name}.config.ts`,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=test-results/${name}.json`,
-  ]).then((ok) => {
-    const counts = countVitest(`test-results/${name}.json`) ?? { passed: 0, failed: 1 };
-    if (!ok && counts.failed === 0) counts.failed = 1;
-    return counts;
-  });
 const [attackCounts, clusterCounts] = await Promise.all([
-  wanted('attack') && built ? vitestSuite('attack') : null,
-  redisOk ? vitestSuite('cluster') : null,
+  wanted('attack') && built ? vitestSuite('attack', 'vitest.attack.config.ts') : null,
+  redisOk ? vitestSuite('cluster', 'vitest.cluster.config.ts') : null,
 ]);
 if (attackCounts) attack = attackCounts;
 if (clusterCounts) cluster = clusterCounts;
