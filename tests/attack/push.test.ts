@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comingPoolCrossing, UNISWAP } from '../support/forecast';
+import { comingPoolCrossing, type ForecastPool, UNISWAP } from '../support/forecast';
 import { TestPushService } from '../support/push-service';
 import { startRecordingSim, type RecordingUpstream } from '../support/upstream';
 import { signIn } from './support/client';
@@ -66,14 +66,18 @@ async function json(res: Response): Promise<Record<string, unknown>> {
   return (await res.json()) as Record<string, unknown>;
 }
 
-const poolAlert = (price: number, direction: 'above' | 'below' | 'cross' = 'cross') => ({
-  kind: 'pool-price',
+const UNISWAP_POOL: ForecastPool = {
   chain_type: 'evm',
   chain_id: 1,
   pool_address: UNISWAP,
-  direction,
-  price,
-});
+  label: 'WETH/USDC',
+};
+
+const poolAlert = (
+  price: number,
+  direction: 'above' | 'below' | 'cross' = 'cross',
+  { label: _, ...pool }: ForecastPool = UNISWAP_POOL,
+) => ({ kind: 'pool-price', ...pool, direction, price });
 
 let poolId = '';
 let walletId = '';
@@ -214,7 +218,7 @@ describe('pushes with no tab open', () => {
   it('a pool price crossing on a 1-minute close arrives as a signed, encrypted push within a minute', async () => {
     const crossing = await comingPoolCrossing(upstream);
     const res = await call('PUT', `/api/push/subscriptions/${poolId}`, {
-      alerts: [poolAlert(crossing.level, crossing.direction)],
+      alerts: [poolAlert(crossing.level, crossing.direction, crossing.pool)],
     });
     expect(res.status).toBe(200);
     const waitMs = Math.max(0, crossing.closesAt * 1000 - Date.now()) + 60_000;
@@ -226,10 +230,13 @@ describe('pushes with no tab open', () => {
     expect(received.at - crossing.closesAt * 1000).toBeLessThan(60_000);
     const payload = received.payload as Record<string, unknown>;
     expect(payload.title).toMatch(
-      new RegExp(`^WETH/USDC crossed [\\d,.]+ ${crossing.direction === 'above' ? '↑' : '↓'}$`),
+      new RegExp(
+        `^${crossing.pool.label} crossed [\\d,.]+ ${crossing.direction === 'above' ? '↑' : '↓'}$`,
+      ),
     );
     expect(String(payload.body)).toContain('1-minute candle closed at');
-    expect(payload.url).toBe(`/pools/evm/1/${UNISWAP}?interval=1m`);
+    const { chain_type, chain_id, pool_address } = crossing.pool;
+    expect(payload.url).toBe(`/pools/${chain_type}/${chain_id}/${pool_address}?interval=1m`);
     expect(received.headers.urgency).toBe('high');
     expect(received.headers.ttl).toBe('3600');
     expect(received.headers.topic).toMatch(/^[A-Za-z0-9_-]{16}$/);

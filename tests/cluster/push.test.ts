@@ -184,9 +184,9 @@ describe('three instances, one watcher', () => {
       alerts: [
         {
           kind: 'pool-price',
-          chain_type: 'evm',
-          chain_id: 1,
-          pool_address: UNISWAP,
+          chain_type: crossing.pool.chain_type,
+          chain_id: crossing.pool.chain_id,
+          pool_address: crossing.pool.pool_address,
           direction: crossing.direction,
           price: crossing.level,
         },
@@ -217,7 +217,7 @@ describe('three instances, one watcher', () => {
         f.path.includes('/kline/') &&
         f.message?.type === 'subscribe' &&
         String((f.message.data as { pool_address?: string }).pool_address).toLowerCase() ===
-          UNISWAP,
+          crossing.pool.pool_address.toLowerCase(),
     );
     expect(subscribes).toHaveLength(1);
     expect(cluster.openSockets('/kline/')).toBe(1);
