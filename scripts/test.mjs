@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 /**
  * `npm test`: format check (prettier), lint, unused code (knip: files, exports, dependencies), type
- * check, unit tests, then, after the build, the end-to-end tests in
- * Chromium against the simulator, the attack suite (tests/attack, against `next start` on free ports) and the
- * cluster suite (tests/cluster: three instances on a real redis-server). Every suite
+ * check, unit tests, then, after the build, the end-to-end tests in Chromium against the simulator,
+ * the attack suite (tests/attack, against `next start` on free ports) and the cluster suite
+ * (tests/cluster: three instances on a real redis-server). Every suite
  * runs even when an earlier one fails; the last line sums them all: `N passed, M failed`.
  *
  * What can share the cores does: the four checks run two at a time (lint alone takes one core for
- * most of their time), and the attack and cluster suites run together (both mostly wait on servers
- * and timers; their lines are prefixed with the suite's name). The browser suite runs alone.
+ * most of their time), and after the build the browser, attack and cluster suites run together (each
+ * mostly waits on servers, live data and timers: the browser suite alone leaves about half of two
+ * cores idle); their lines are prefixed with the suite's name.
  *
  * A skipped test counts as a failure (none may be left behind), and a suite that runs fewer tests than
  * its floor in tests/floors.json fails too, so a run where tests silently vanish cannot end green.
@@ -184,20 +185,29 @@ for (const name of ['format', 'lint', 'knip', 'typecheck']) {
     results.push({ name, ...(checksOk[i] ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }) });
 }
 
-/** A Vitest suite (its config, or the default one for unit) with its JSON report counted. */
-const vitestSuite = (name, config) =>
-  start(name, 'npx', [
-    'vitest',
-    'run',
-    ...(config ? ['--config', config] : []),
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=test-results/${name}.json`,
-  ]).then((ok) => {
-    const counts = countVitest(`test-results/${name}.json`) ?? { passed: 0, failed: 1 };
+/** A suite started beside others, counted from its JSON report (a run that failed is never green). */
+const suite = (name, command, args, count) =>
+  start(name, command, args).then((ok) => {
+    const counts = count(`test-results/${name}.json`) ?? { passed: 0, failed: 1 };
     if (!ok && counts.failed === 0) counts.failed = 1;
     return counts;
   });
+
+/** A Vitest suite (its config, or the default one for unit). */
+const vitestSuite = (name, config) =>
+  suite(
+    name,
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...(config ? ['--config', config] : []),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=test-results/${name}.json`,
+    ],
+    countVitest,
+  );
 
 if (wanted('unit')) results.push({ name: 'unit', ...checked('unit', await vitestSuite('unit')) });
 
@@ -209,16 +219,15 @@ const built =
   wanted('e2e') || wanted('attack') || wanted('cluster')
     ? run('build', 'npm', ['run', 'build'])
     : false;
-if (wanted('e2e') && browserOk && built) {
-  const e2eOk = run('e2e', 'npx', ['playwright', 'test']);
-  e2e = countPlaywright('test-results/e2e.json') ?? { passed: 0, failed: 1 };
-  if (!e2eOk && e2e.failed === 0) e2e.failed = 1;
-}
 const redisOk = wanted('cluster') && built && run('redis', 'node', ['scripts/ensure-redis.mjs']);
-const [attackCounts, clusterCounts] = await Promise.all([
+const [e2eCounts, attackCounts, clusterCounts] = await Promise.all([
+  wanted('e2e') && browserOk && built
+    ? suite('e2e', 'npx', ['playwright', 'test'], countPlaywright)
+    : null,
   wanted('attack') && built ? vitestSuite('attack', 'vitest.attack.config.ts') : null,
   redisOk ? vitestSuite('cluster', 'vitest.cluster.config.ts') : null,
 ]);
+if (e2eCounts) e2e = e2eCounts;
 if (attackCounts) attack = attackCounts;
 if (clusterCounts) cluster = clusterCounts;
 if (wanted('e2e')) results.push({ name: 'e2e', ...checked('e2e', e2e) });
