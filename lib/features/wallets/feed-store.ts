@@ -4,7 +4,15 @@
  * tabs, and so rows arrive in batches (one state change per flush, not per push).
  */
 import { create } from 'zustand';
-import { emptyFeed, ingest, setPaused, clearFeed, type FeedRow, type FeedState } from './feed';
+import {
+  emptyFeed,
+  ingest,
+  setPaused,
+  clearFeed,
+  rowTime,
+  type FeedRow,
+  type FeedState,
+} from './feed';
 import { addressKey, familyOf } from './chains';
 import { feedOf, loadFeed, saveFeed } from './feed-session';
 import { useSeenWallets } from './seen-wallets';
@@ -23,6 +31,12 @@ interface FeedStore {
   feed: FeedState;
   /** addresses the feed has matched (listenAddress), by chain family + address */
   seen: Record<string, SeenWallet>;
+  /**
+   * Wallets removed from the monitored list in this tab, by key: when (Unix ms). A transaction of
+   * theirs from before that moment (one the service sent just before the removal, arriving just
+   * after) shows in the feed but does not list the wallet again.
+   */
+  forgotten: Record<string, number>;
   startedAt: number;
   /** keys of the rows of the latest batch: they flash once */
   freshKeys: ReadonlySet<string>;
@@ -49,6 +63,7 @@ export function seenKey(chainType: string, address: string): string {
 export const useFeedStore = create<FeedStore>()((set, get) => ({
   feed: emptyFeed(),
   seen: {},
+  forgotten: {},
   startedAt: Date.now(),
   freshKeys: new Set(),
   add: (rows) => {
@@ -60,9 +75,12 @@ export const useFeedStore = create<FeedStore>()((set, get) => ({
     // The list of seen wallets changes only for a new wallet or a "last tx" older than a few
     // seconds, so that a busy feed does not re-render the address list on every batch.
     let seen = get().seen;
+    const { forgotten } = get();
     for (const row of rows) {
       for (const address of row.tx.listenAddress ?? []) {
         const key = seenKey(row.tx.chain_type, address);
+        const removedAt = forgotten[key];
+        if (removedAt !== undefined && rowTime(row) * 1000 <= removedAt) continue;
         const prev = seen[key];
         if (
           prev &&
@@ -105,10 +123,11 @@ export const useFeedStore = create<FeedStore>()((set, get) => ({
   },
   forget: (chainType, address) => {
     const key = seenKey(chainType, address);
-    if (!(key in get().seen)) return;
+    const forgotten = { ...get().forgotten, [key]: Date.now() };
+    if (!(key in get().seen)) return set({ forgotten });
     const seen = { ...get().seen };
     delete seen[key];
-    set({ seen });
+    set({ seen, forgotten });
     scheduleSave();
   },
   restore: () => {

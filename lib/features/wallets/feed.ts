@@ -96,7 +96,7 @@ export function ingest(
 }
 
 /** When a row happened (Unix seconds): the transaction's time, else when it arrived. */
-function rowTime(row: Pick<FeedRow, 'tx' | 'receivedAt'>): number {
+export function rowTime(row: Pick<FeedRow, 'tx' | 'receivedAt'>): number {
   return typeof row.tx.tx_time === 'number' ? row.tx.tx_time : row.receivedAt / 1000;
 }
 
