@@ -13,17 +13,21 @@ import { TransferCells } from './transfer-cells';
 
 const ROW_HEIGHT = 36;
 
+/**
+ * 1,014 px in all: at 1440 px the feed's panel shows every column without scrolling sideways, its
+ * vertical scroll bar included.
+ */
 const COLUMNS = [
   { label: 'Time', width: 74, align: 'left' },
   { label: 'Chain', width: 92, align: 'left' },
-  { label: 'Wallet', width: 124, align: 'left' },
+  { label: 'Wallet', width: 116, align: 'left' },
   { label: 'Dir', width: 62, align: 'left' },
-  { label: 'Counterparty', width: 124, align: 'left' },
-  { label: 'Amount', width: 168, align: 'right' },
-  { label: 'Tokens', width: 78, align: 'left' },
-  { label: 'Status', width: 76, align: 'left' },
+  { label: 'Counterparty', width: 116, align: 'left' },
+  { label: 'Amount', width: 140, align: 'right' },
+  { label: 'Tokens', width: 72, align: 'left' },
+  { label: 'Status', width: 74, align: 'left' },
   { label: 'Fee', width: 122, align: 'right' },
-  { label: 'Tx', width: 160, align: 'left' },
+  { label: 'Tx', width: 146, align: 'left' },
 ] as const;
 const TABLE_WIDTH = COLUMNS.reduce((sum, c) => sum + c.width, 0);
 
