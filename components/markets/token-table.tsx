@@ -1,6 +1,6 @@
 'use client';
 import { clsx } from 'clsx';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementOffset, useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import type { FiatFormat } from '@/lib/core/format/number';
 import type { QuoteStore } from '@/lib/features/markets/quote-store';
@@ -24,6 +24,17 @@ const Columns = () => (
     ))}
   </colgroup>
 );
+
+/**
+ * The virtualiser starts at offset 0 and, on attaching, scrolls its element there: a trader who
+ * scrolled the server-rendered rows before hydration was thrown back to the top. Reporting where the
+ * element already is first keeps that scroll, and the rows follow it.
+ */
+const keepEarlyScroll: typeof observeElementOffset = (instance, report) => {
+  const el = instance.scrollElement;
+  if (el) report(el.scrollTop, false);
+  return observeElementOffset(instance, report);
+};
 
 /**
  * The token table: a real <table> (screen readers, sticky header, pinned first column) whose rows are
@@ -61,6 +72,7 @@ export function TokenTable({
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
     initialRect: { width: 1200, height: 720 },
+    observeElementOffset: keepEarlyScroll,
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;

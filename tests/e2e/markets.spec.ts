@@ -139,11 +139,22 @@ test.describe('markets', () => {
   test('1,000 rows scroll as a virtual list, and the all-pages walk loads every token', async ({
     page,
   }) => {
-    await page.goto('/?limit=1000');
-    await expect(rows(page).first().getByTestId('price')).toHaveText(/\$\d/);
-    await expect(page.getByTestId('page-of')).toHaveText(/Page 1 of \d+/);
+    // The scripts are held until the trader has scrolled the server-rendered rows: a scroll made
+    // before hydration is kept, not thrown back to the top when the virtualiser attaches.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_next/static/chunks/**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/?limit=1000', { waitUntil: 'commit' });
+    await expect(rows(page).first()).toBeVisible();
     expect(await rows(page).count()).toBeLessThan(80);
     await page.getByTestId('token-scroller').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    expect(await page.locator('html').getAttribute('data-hydrated')).toBeNull();
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await expect(page.getByTestId('page-of')).toHaveText(/Page 1 of \d+/);
     await expect(rows(page).last()).toContainText('1000');
     // Quotes follow the rows into view.
     await expect(rows(page).last().getByTestId('price')).toHaveText(/\$\d/);
