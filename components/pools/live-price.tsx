@@ -62,9 +62,9 @@ export function LivePrice({
       <div className="flex flex-wrap items-baseline gap-x-2">
         <Flash
           value={shown ? shown.toFixed() : null}
-          className="num text-xl font-semibold tracking-tight sm:text-2xl"
+          className="num text-2xl font-semibold tracking-tight"
         >
-          {shown ? formatPrice(shown, money.format) : <Skeleton width={140} height={26} />}
+          {shown ? formatPrice(shown, money.format) : <Skeleton width={140} height={30} />}
         </Flash>
         {source && (
           <span
