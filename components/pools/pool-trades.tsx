@@ -1,5 +1,5 @@
 'use client';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import type { TimeZoneMode } from '@/lib/chart/rules/time-format';
 import type { Explorer } from '@/lib/features/chains/explorer';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
@@ -54,6 +54,7 @@ export function PoolTrades({
   const interrupted = useLiveInterrupted('trades');
   const [trader, setTrader] = useState('');
   const filterId = useId();
+  const scroller = useRef<HTMLDivElement>(null);
   // Stable while the pool object is: the table's rows are memoised on them.
   const tradePool = useMemo(
     () =>
@@ -145,7 +146,7 @@ export function PoolTrades({
         </EmptyState>
       ) : (
         <>
-          <div className="max-h-[560px] overflow-auto">
+          <div ref={scroller} className="max-h-[560px] overflow-auto">
             <TradesTable
               trades={listed}
               pool={tradePool}
@@ -155,6 +156,7 @@ export function PoolTrades({
               loading={trades.status === 'loading'}
               explorer={explorer}
               traderHref={historyHref}
+              scroller={scroller}
             />
             {filter && listed.length === 0 && trades.status === 'ready' && (
               <p className="px-3 py-4 text-12 text-muted" data-testid="trader-none">

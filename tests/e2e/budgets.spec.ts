@@ -83,7 +83,9 @@ const PAGES: Budget[] = [
     name: 'a pool page',
     path: () => `/pools/evm/1/${UNI}`,
     ready: chartsReady(1),
-    budget: 282 * KB,
+    // 282 until 2026-11-27: the trades list's virtualiser (@tanstack/react-virtual, 10.7 KB, the
+    // one Markets uses) took half a second of main thread off the page's load on a phone.
+    budget: 293 * KB,
   },
   {
     name: 'the workspace with four charts',
