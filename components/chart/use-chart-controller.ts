@@ -20,7 +20,7 @@ import { fetchCandles } from '@/lib/features/pools/api';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
 import type { ChartStyle } from '@/lib/features/pools/params';
 import { formatStudies, type StudySpec } from '@/lib/chart/rules/studies';
-import { ChartController } from '@/lib/chart/draw/controller';
+import type { ChartController } from '@/lib/chart/draw/controller';
 import type { ChartHover } from '@/lib/chart/draw/controller-options';
 import type { CompareRow } from '@/lib/chart/draw/compare-series';
 import type { ChangeSince } from '@/lib/chart/rules/compare';
@@ -94,6 +94,10 @@ function useSetting<T>(
   }, [key]);
 }
 
+type ControllerClass = typeof ChartController;
+const loadController = (): Promise<ControllerClass> =>
+  import('@/lib/chart/draw/controller').then((m) => m.ChartController);
+
 export function useChartController(props: ChartControllerProps): ChartControllerState {
   const { containerRef, figureRef, pool, interval, style, volume, tz, scale, tradeMarkers } = props;
   const { chainType, chainId, address } = pool;
@@ -136,50 +140,64 @@ export function useChartController(props: ChartControllerProps): ChartController
   const createDelay = useEffectEvent(() => props.createDelay);
 
   /** The chart with the props of the moment it is created. */
-  const create = useEffectEvent((container: HTMLElement): ChartController => {
-    const controller = new ChartController({
-      container,
-      figure: figureRef.current,
-      style,
-      volume,
-      tz,
-      studies: props.studies,
-      scale,
-      backgroundVar: props.backgroundVar,
-      fetchHistory: fetchCandles,
-      // The chart draws itself; what React shows of it (legend, overlays, freshness) can wait
-      // for a free moment, so a burst of candles never blocks the page.
-      onSnapshot: (s) => {
-        startTransition(() => setSnapshot(s));
-        snapshotChanged(s);
-      },
-      onHover: setHover,
-      onLiveError: (message) => startTransition(() => setLiveError(message)),
-      onDecimals: (d) => startTransition(() => setDecimals(d)),
-      onStudies: (entries) => startTransition(() => setStudyLegend(entries)),
-      onCrosshairTime: (time) => crosshairMoved(time),
-      onVisibleTimeRange: (range) => rangeChanged(range),
-      onCompare: (rows, main) => startTransition(() => setCompared({ rows, main })),
-      onTradeHover: (h) => tradeHovered(h),
-    });
-    controllerRef.current = controller;
-    load(controller, { pool, interval });
-    controller.setCompare(props.compare);
-    controller.setTradeMarkers(tradeMarkers);
-    controllerChanged(controller);
-    return controller;
-  });
+  const create = useEffectEvent(
+    (container: HTMLElement, Controller: ControllerClass): ChartController => {
+      const controller = new Controller({
+        container,
+        figure: figureRef.current,
+        style,
+        volume,
+        tz,
+        studies: props.studies,
+        scale,
+        backgroundVar: props.backgroundVar,
+        fetchHistory: fetchCandles,
+        // The chart draws itself; what React shows of it (legend, overlays, freshness) can wait
+        // for a free moment, so a burst of candles never blocks the page.
+        onSnapshot: (s) => {
+          startTransition(() => setSnapshot(s));
+          snapshotChanged(s);
+        },
+        onHover: setHover,
+        onLiveError: (message) => startTransition(() => setLiveError(message)),
+        onDecimals: (d) => startTransition(() => setDecimals(d)),
+        onStudies: (entries) => startTransition(() => setStudyLegend(entries)),
+        onCrosshairTime: (time) => crosshairMoved(time),
+        onVisibleTimeRange: (range) => rangeChanged(range),
+        onCompare: (rows, main) => startTransition(() => setCompared({ rows, main })),
+        onTradeHover: (h) => tradeHovered(h),
+      });
+      controllerRef.current = controller;
+      load(controller, { pool, interval });
+      controller.setCompare(props.compare);
+      controller.setTradeMarkers(tradeMarkers);
+      controllerChanged(controller);
+      return controller;
+    },
+  );
 
   // The chart: once per mount, in a task of its own right after the one that hydrates the page
-  // (creating it and drawing the first window is the heaviest piece of the page's start).
+  // (creating it and drawing the first window is the heaviest piece of the page's start). Its code
+  // (the controller and the chart library, ~60 KB compressed) is fetched from here, beside that
+  // delay: not a script of the page's first paint.
   useEffect(() => {
     const el = containerRef.current;
     if (!el) return;
     let controller: ChartController | null = null;
+    let gone = false;
+    const code = loadController();
     const timer = setTimeout(() => {
-      controller = create(el);
+      code.then(
+        (Controller) => {
+          if (!gone) controller = create(el, Controller);
+        },
+        () => {
+          if (!gone) setLiveError('The chart could not be loaded: reload the page.');
+        },
+      );
     }, createDelay());
     return () => {
+      gone = true;
       clearTimeout(timer);
       if (controller) controllerChanged(null);
       controller?.dispose();
