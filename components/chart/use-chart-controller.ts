@@ -177,27 +177,45 @@ export function useChartController(props: ChartControllerProps): ChartController
   );
 
   // The chart: once per mount, in a task of its own right after the one that hydrates the page
-  // (creating it and drawing the first window is the heaviest piece of the page's start). Its code
-  // (the controller and the chart library, ~60 KB compressed) is fetched from here, beside that
-  // delay: not a script of the page's first paint.
+  // (creating it and drawing the first window is the heaviest piece of the page's start), and only
+  // once it comes within half a screen of the viewport: the workspace's lower charts on a phone
+  // start as they are scrolled to. Its code (the controller and the chart library, ~60 KB
+  // compressed) is fetched from here, beside that delay: not a script of the page's first paint.
   useEffect(() => {
     const el = containerRef.current;
     if (!el) return;
     let controller: ChartController | null = null;
     let gone = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const code = loadController();
-    const timer = setTimeout(() => {
-      code.then(
-        (Controller) => {
-          if (!gone) controller = create(el, Controller);
-        },
-        () => {
-          if (!gone) setLiveError('The chart could not be loaded: reload the page.');
-        },
-      );
-    }, createDelay());
+    const start = () => {
+      timer = setTimeout(() => {
+        code.then(
+          (Controller) => {
+            if (!gone) controller = create(el, Controller);
+          },
+          () => {
+            if (!gone) setLiveError('The chart could not be loaded: reload the page.');
+          },
+        );
+      }, createDelay());
+    };
+    const near =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver(
+            (entries) => {
+              if (!entries.some((e) => e.isIntersecting)) return;
+              near?.disconnect();
+              start();
+            },
+            { rootMargin: '50% 0px' },
+          )
+        : null;
+    if (near) near.observe(el);
+    else start();
     return () => {
       gone = true;
+      near?.disconnect();
       clearTimeout(timer);
       if (controller) controllerChanged(null);
       controller?.dispose();
