@@ -1,6 +1,6 @@
 'use client';
 import { clsx } from 'clsx';
-import { memo, type ReactNode, type RefObject } from 'react';
+import { memo, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Numeric } from '@/lib/core/format/number';
 import type { Money } from '@/lib/features/fiats/usd';
@@ -61,6 +61,17 @@ export function TradesTable({
     initialRect: { width: 680, height: 560 },
   });
   const items = virtualizer.getVirtualItems();
+  // Each row's place among all the trades (the header is row 1), for a reader of the virtual table.
+  // Written here rather than as a prop: a trade arriving on top moves every row's place, and the
+  // rows are memoised so that a new trade renders one row, not all of them.
+  const body = useRef<HTMLTableSectionElement>(null);
+  useLayoutEffect(() => {
+    const place = new Map(items.map((item) => [String(item.key), item.index + 2]));
+    for (const tr of body.current?.querySelectorAll<HTMLTableRowElement>('tr[data-key]') ?? []) {
+      const at = place.get(tr.dataset.key ?? '');
+      if (at !== undefined) tr.setAttribute('aria-rowindex', String(at));
+    }
+  });
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom =
     items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
@@ -84,7 +95,7 @@ export function TradesTable({
           <Th>Tx</Th>
         </tr>
       </thead>
-      <tbody>
+      <tbody ref={body}>
         {paddingTop > 0 && <Spacer height={paddingTop} />}
         {loading && trades.length === 0
           ? Array.from({ length: 10 }, (_, i) => (
@@ -100,7 +111,6 @@ export function TradesTable({
               return (
                 <TradeRow
                   key={item.key}
-                  rowIndex={item.index + 2}
                   tx={tx}
                   pool={pool}
                   usd={usd}
@@ -151,7 +161,6 @@ function Th({
 
 /** One trade; memoised, so a new trade renders one row, not fifty. */
 const TradeRow = memo(function TradeRow({
-  rowIndex,
   tx,
   pool,
   usd,
@@ -161,8 +170,6 @@ const TradeRow = memo(function TradeRow({
   explorer,
   traderHref,
 }: {
-  /** its place among all the trades (the header is row 1), for a reader of the virtual table */
-  rowIndex: number;
   tx: PoolTrade;
   pool: TradePool;
   usd: { base: Numeric; quote: Numeric };
@@ -183,7 +190,7 @@ const TradeRow = memo(function TradeRow({
   const tone = row.tone === 'up' ? 'text-up' : row.tone === 'down' ? 'text-down' : 'text-muted';
   const flash = row.flash ? `flash-${row.flash}` : '';
   return (
-    <tr aria-rowindex={rowIndex} className={clsx(flash, 'hover:bg-raised/60')}>
+    <tr data-key={row.key} className={clsx(flash, 'hover:bg-raised/60')}>
       <td
         className={clsx(CELL, 'sticky left-0 border-b border-border/60 bg-panel text-muted')}
         title={row.iso ?? undefined}
