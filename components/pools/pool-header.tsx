@@ -6,7 +6,8 @@ import { formatCompact, formatPrice } from '@/lib/core/format/number';
 import { useMoney } from '@/lib/features/fiats/use-money';
 import type { Explorer } from '@/lib/features/chains/explorer';
 import type { LatestClose } from '@/lib/features/pools/live';
-import { quoteSourceText, type QuoteUsd } from '@/lib/features/pools/pricing';
+import { quoteSourceText } from '@/lib/features/pools/pricing';
+import { useQuoteUsd, type QuoteUsdFrom } from '@/lib/features/pools/use-quote-usd';
 import { dexName } from '@/lib/features/pools/summary';
 import type { PoolObject, PoolWindow } from '@/lib/contracts/price/schema';
 import { Address } from '@/components/ui/address';
@@ -41,7 +42,7 @@ export function PoolHeader({
   explorer,
   live,
   initialLive,
-  quote,
+  quoteFrom,
   actions,
 }: {
   pool: PoolObject | null;
@@ -50,11 +51,12 @@ export function PoolHeader({
   live: Store<FeedSnapshot | null>;
   /** the latest candle the server read, for the first paint */
   initialLive: LatestClose | null;
-  /** the quote token's USD price the dollar figures are computed at (lib/features/pools/pricing.ts) */
-  quote: QuoteUsd | null;
+  /** the quote token whose USD price the dollar figures are computed at (lib/features/pools/pricing.ts) */
+  quoteFrom: QuoteUsdFrom;
   actions?: ReactNode;
 }) {
   const money = useMoney();
+  const quote = useQuoteUsd(quoteFrom.ref, quoteFrom.token, quoteFrom.initial);
   // Phones only: from `sm` up the figures are always shown and the toggle is not drawn.
   const [figuresOpen, setFiguresOpen] = useState(false);
   const figuresId = useId();

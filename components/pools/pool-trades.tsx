@@ -10,7 +10,7 @@ import { Freshness } from '@/components/ui/freshness';
 import { useLiveInterrupted } from '@/lib/client/hooks/use-stream';
 import { Panel } from '@/components/ui/panel';
 import { readTrade, type TradeView } from '@/lib/features/pools/trades';
-import type { QuoteUsd } from '@/lib/features/pools/pricing';
+import { useQuoteUsd, type QuoteUsdFrom } from '@/lib/features/pools/use-quote-usd';
 import { traderHistoryHref } from '@/lib/features/pools/my-wallets';
 import { tradesToCsv } from '@/lib/features/pools/trades-csv';
 import { CsvExport } from '@/components/ui/csv-export';
@@ -39,18 +39,19 @@ const matchesTrader = (trader: string | null, filter: string) =>
 export function PoolTrades({
   pool,
   data,
-  quote,
+  quoteFrom,
   tz,
   explorer,
 }: {
   pool: PoolRef;
   data: PoolObject | null;
-  /** the quote token's USD price the values are computed at (lib/features/pools/pricing.ts) */
-  quote: QuoteUsd | null;
+  /** the quote token whose USD price the values are computed at (lib/features/pools/pricing.ts) */
+  quoteFrom: QuoteUsdFrom;
   tz: TimeZoneMode;
   explorer: Explorer | null;
 }) {
   const trades = usePoolTrades(pool, 50);
+  const quote = useQuoteUsd(quoteFrom.ref, quoteFrom.token, quoteFrom.initial);
   const interrupted = useLiveInterrupted('trades');
   const [trader, setTrader] = useState('');
   const filterId = useId();

@@ -11,7 +11,7 @@ import type { PackedCandle } from '@/lib/chart/rules/candles';
 import type { FeedSnapshot } from '@/lib/chart/rules/feed';
 import type { LatestClose } from '@/lib/features/pools/live';
 import type { LiveQuote } from '@/lib/features/pools/pricing';
-import { useQuoteUsd } from '@/lib/features/pools/use-quote-usd';
+import type { QuoteUsdFrom } from '@/lib/features/pools/use-quote-usd';
 import { usePrefs } from '@/lib/client/stores/prefs';
 import { explorerFor } from '@/lib/features/chains/explorer';
 import { parsePoolView, poolViewQuery, type PoolViewParams } from '@/lib/features/pools/params';
@@ -114,11 +114,20 @@ export function PoolView({
 
   const query = useQuery({ ...poolQuery(pool), initialData: initialPool ?? undefined });
   const data = query.data ?? null;
-  // The quote token's USD price every dollar figure of the page is computed at.
-  const quote = useQuoteUsd(
-    pool,
-    data ? { address: data.quote_token.address, snapshotUsd: data.quote_token_price_usd } : null,
-    initialQuote,
+  // The quote token's USD price every dollar figure of the page is computed at: read by the header
+  // and the trades (useQuoteUsd), not here, so its 3-second poll renders them, not the page.
+  const quoteAddress = data?.quote_token.address;
+  const quoteSnapshot = data?.quote_token_price_usd;
+  const quoteFrom = useMemo<QuoteUsdFrom>(
+    () => ({
+      ref: pool,
+      token:
+        quoteAddress !== undefined && quoteSnapshot !== undefined
+          ? { address: quoteAddress, snapshotUsd: quoteSnapshot }
+          : null,
+      initial: initialQuote,
+    }),
+    [pool, quoteAddress, quoteSnapshot, initialQuote],
   );
   const explorer = useMemo(
     () => explorerFor(chain?.explorerUrl, pool.chainType),
@@ -208,7 +217,7 @@ export function PoolView({
         explorer={explorer}
         live={live}
         initialLive={initialLive ?? null}
-        quote={quote}
+        quoteFrom={quoteFrom}
         actions={
           // On a phone they are in the chart's More menu (below), so the pair keeps its line.
           <span className="hidden items-center gap-2 sm:flex">{poolActions}</span>
@@ -288,7 +297,13 @@ export function PoolView({
           </Panel>
           <div className="offscreen-lazy">
             <Deferred placeholder={TRADES_PLACEHOLDER}>
-              <PoolTrades pool={pool} data={data} quote={quote} tz={tz} explorer={explorer} />
+              <PoolTrades
+                pool={pool}
+                data={data}
+                quoteFrom={quoteFrom}
+                tz={tz}
+                explorer={explorer}
+              />
             </Deferred>
           </div>
         </div>

@@ -191,7 +191,7 @@ function start(): void {
         (data) => {
           const item = data.items.find((q) => q.token_id === tokenId);
           if (!item) return;
-          quote = pickQuoteUsd(summary?.quoteUsd, { tokenId, usd: item.price, at: Date.now() });
+          quote = pickQuoteUsd(summary?.quoteUsd, { usd: item.price });
           renderPrice();
         },
         // The last quote stays until the next poll answers.

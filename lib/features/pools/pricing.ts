@@ -27,8 +27,6 @@ export interface LiveQuote {
 export interface QuoteUsd {
   usd: string;
   source: QuoteSource;
-  /** when the live quote was read (ms); null for the snapshot */
-  at: number | null;
 }
 
 const positive = (value: string | number | null | undefined): value is string | number =>
@@ -40,10 +38,10 @@ const positive = (value: string | number | null | undefined): value is string | 
 /** The live quote when there is one with a price, else the hourly snapshot's; null with neither. */
 export function pickQuoteUsd(
   snapshot: string | number | null | undefined,
-  live: LiveQuote | null | undefined,
+  live: Pick<LiveQuote, 'usd'> | null | undefined,
 ): QuoteUsd | null {
-  if (live && positive(live.usd)) return { usd: live.usd.trim(), source: 'live', at: live.at };
-  return positive(snapshot) ? { usd: String(snapshot).trim(), source: 'snapshot', at: null } : null;
+  if (live && positive(live.usd)) return { usd: live.usd.trim(), source: 'live' };
+  return positive(snapshot) ? { usd: String(snapshot).trim(), source: 'snapshot' } : null;
 }
 
 /** The price service's internal chain id of a pool's chain (its `tokens` look-up takes that one). */

@@ -6,6 +6,7 @@
  * Without that, the token is found once by chain and address (the `tokens` exact match).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from '../../client/api';
 import { POLL_MS, chainsQuery } from '../../client/queries/price';
 import type { PoolRef } from '../../contracts/pool-ref';
@@ -52,6 +53,22 @@ const usdQuoteQuery = (tokenId: number | null) =>
     staleTime: POLL_MS,
   });
 
+/**
+ * Where a pool page's components read the quote from (each calls `useQuoteUsd` with it, so only the
+ * figures that use the quote render again when it moves, not the page that holds them).
+ */
+export interface QuoteUsdFrom {
+  ref: Pick<PoolRef, 'chainType' | 'chainId'>;
+  token: { address: string; snapshotUsd: string } | null;
+  initial?: LiveQuote | null;
+}
+
+/**
+ * What the page reads of a poll: the price, not the time it was read (in the data, that time made
+ * every poll a change, and the pool page rendered again every 3 s for the same price).
+ */
+const priceOnly = (q: LiveQuote | null): { usd: string } | null => (q ? { usd: q.usd } : null);
+
 export function useQuoteUsd(
   ref: Pick<PoolRef, 'chainType' | 'chainId'>,
   quote: { address: string; snapshotUsd: string } | null,
@@ -66,6 +83,17 @@ export function useQuoteUsd(
   const live = useQuery({
     ...usdQuoteQuery(tokenId),
     ...(initial ? { initialData: initial, initialDataUpdatedAt: initial.at } : {}),
+    select: priceOnly,
   }).data;
-  return quote ? pickQuoteUsd(quote.snapshotUsd, live) : null;
+  const usd = live?.usd;
+  const snapshotUsd = quote?.snapshotUsd;
+  // One object while the price holds: its readers (the whole pool page) render again only when it
+  // moves, not at every poll.
+  return useMemo(
+    () =>
+      snapshotUsd === undefined
+        ? null
+        : pickQuoteUsd(snapshotUsd, usd === undefined ? null : { usd }),
+    [snapshotUsd, usd],
+  );
 }

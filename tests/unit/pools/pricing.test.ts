@@ -15,8 +15,8 @@ const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2';
 describe('the quote token price a pool is priced at', () => {
   it('is the live quote when there is one, the hourly snapshot only otherwise', () => {
     const live = { tokenId: 2, usd: '3487.02', at: 5 };
-    expect(pickQuoteUsd('3524.18', live)).toEqual({ usd: '3487.02', source: 'live', at: 5 });
-    expect(pickQuoteUsd('3524.18', null)).toEqual({ usd: '3524.18', source: 'snapshot', at: null });
+    expect(pickQuoteUsd('3524.18', live)).toEqual({ usd: '3487.02', source: 'live' });
+    expect(pickQuoteUsd('3524.18', null)).toEqual({ usd: '3524.18', source: 'snapshot' });
     // A quote that is no price is not used.
     expect(pickQuoteUsd('3524.18', { ...live, usd: '0' })?.source).toBe('snapshot');
     expect(pickQuoteUsd('3524.18', { ...live, usd: 'NaN' })?.source).toBe('snapshot');
@@ -25,7 +25,7 @@ describe('the quote token price a pool is priced at', () => {
 
   it('prices a WETH-quoted pool with live WETH: 1% off the hour-old snapshot', () => {
     const close = 0.0000021; // PEPE in WETH
-    const live = pickQuoteUsd('3524.18', { tokenId: 2, usd: '3487', at: 1 });
+    const live = pickQuoteUsd('3524.18', { usd: '3487' });
     const snapshot = pickQuoteUsd('3524.18', null);
     expect(poolUsdFromClose(close, live)?.toFixed()).toBe('0.0073227');
     expect(poolUsdFromClose(close, snapshot)?.toFixed()).toBe('0.007400778');
@@ -71,8 +71,6 @@ describe('the quote token price a pool is priced at', () => {
     expect(tokenIdOf(items, WETH.toLowerCase())).toBe(9);
     expect(tokenIdOf(items, '0xnone')).toBeNull();
     expect(quoteSourceText(pickQuoteUsd('1', null), 'WETH')).toMatch(/hourly pool snapshot/);
-    expect(quoteSourceText(pickQuoteUsd('1', { tokenId: 1, usd: '1', at: 1 }), 'WETH')).toMatch(
-      /live quote/,
-    );
+    expect(quoteSourceText(pickQuoteUsd('1', { usd: '1' }), 'WETH')).toMatch(/live quote/);
   });
 });
