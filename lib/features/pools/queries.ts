@@ -34,6 +34,10 @@ export const poolTradesQuery = (ref: PoolRef, depth: number) =>
     },
     staleTime: Infinity,
     retry: false,
+    // mergeTrades keeps each trade's object, so the memoised rows skip the trades they already
+    // show. React Query's structural sharing compares the lists by position: with a new trade on
+    // top, every trade was compared with its neighbour and copied, and every row rendered again.
+    structuralSharing: false,
   });
 
 /**
