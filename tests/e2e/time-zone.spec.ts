@@ -36,7 +36,10 @@ async function feedTimes(page: Page) {
 async function pickZone(page: Page, zone: string) {
   await page.goto('/settings');
   const select = page.getByTestId('tz-select');
-  // The browser's zone list arrives after hydration: pick once it is there.
+  // Picked once React has the page: "local" and "utc" are in the server's HTML, and a choice made
+  // before hydration is reset to the stored one (it failed that way in a full run). The browser's
+  // zone list arrives after hydration.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await expect(select.locator(`option[value="${zone}"]`)).toHaveCount(1);
   await select.selectOption(zone);
   await expect(select).toHaveValue(zone);
