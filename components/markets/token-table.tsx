@@ -7,6 +7,7 @@ import type { QuoteStore } from '@/lib/features/markets/quote-store';
 import type { Row, SortDir, SortKey } from '@/lib/features/markets/table';
 import type { ChainItem } from '@/lib/contracts/price/schema';
 import { SortHeader } from '@/components/ui/sort-header';
+import { SpacerRow, virtualPadding } from '@/components/ui/virtual-rows';
 import { COLUMNS, ROW_HEIGHT, TOKEN_COLUMN_MIN_WIDTH } from './columns';
 import { TokenRow } from './token-row';
 
@@ -79,9 +80,7 @@ export function TokenTable({
   const last = items[items.length - 1]?.index ?? -1;
   useEffect(() => onRange(first, last), [first, last, onRange]);
 
-  const paddingTop = items[0]?.start ?? 0;
-  const paddingBottom =
-    items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  const padding = virtualPadding(items, virtualizer.getTotalSize());
 
   // Arrow keys walk the token links, scrolling the virtual list as they go.
   const onKeyDown = useCallback(
@@ -150,11 +149,7 @@ export function TokenTable({
           </tr>
         </thead>
         <tbody>
-          {paddingTop > 0 && (
-            <tr aria-hidden style={{ height: paddingTop }}>
-              <td colSpan={COLUMNS.length + 1} />
-            </tr>
-          )}
+          <SpacerRow height={padding.top} columns={COLUMNS.length + 1} />
           {items.map((item) => {
             const row = rows[item.index];
             if (!row) return null;
@@ -170,11 +165,7 @@ export function TokenTable({
               />
             );
           })}
-          {paddingBottom > 0 && (
-            <tr aria-hidden style={{ height: paddingBottom }}>
-              <td colSpan={COLUMNS.length + 1} />
-            </tr>
-          )}
+          <SpacerRow height={padding.bottom} columns={COLUMNS.length + 1} />
         </tbody>
       </table>
     </div>

@@ -12,6 +12,7 @@ import type { TimeZoneMode } from '@/lib/chart/rules/time-format';
 import { tradeRowView } from '@/lib/chart/trades/trade-row';
 import { Address } from '@/components/ui/address';
 import { Skeleton } from '@/components/ui/skeleton';
+import { SpacerRow, virtualPadding } from '@/components/ui/virtual-rows';
 
 const CELL = 'px-3 h-9';
 /** A row's height (h-9) */
@@ -72,9 +73,7 @@ export function TradesTable({
       if (at !== undefined) tr.setAttribute('aria-rowindex', String(at));
     }
   });
-  const paddingTop = items[0]?.start ?? 0;
-  const paddingBottom =
-    items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  const padding = virtualPadding(items, virtualizer.getTotalSize());
   return (
     <table
       className="num w-full min-w-[680px] border-separate border-spacing-0 text-12"
@@ -96,7 +95,7 @@ export function TradesTable({
         </tr>
       </thead>
       <tbody ref={body}>
-        {paddingTop > 0 && <Spacer height={paddingTop} />}
+        <SpacerRow height={padding.top} columns={8} />
         {loading && trades.length === 0
           ? Array.from({ length: 10 }, (_, i) => (
               <tr key={`s${i}`}>
@@ -122,18 +121,11 @@ export function TradesTable({
                 />
               );
             })}
-        {paddingBottom > 0 && <Spacer height={paddingBottom} />}
+        <SpacerRow height={padding.bottom} columns={8} />
       </tbody>
     </table>
   );
 }
-
-/** The room of the rows above or below those rendered. */
-const Spacer = ({ height }: { height: number }) => (
-  <tr aria-hidden style={{ height }}>
-    <td colSpan={8} />
-  </tr>
-);
 
 /** A column's head, aligned as its cells are. */
 function Th({

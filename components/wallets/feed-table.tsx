@@ -9,6 +9,7 @@ import { Address } from '@/components/ui/address';
 import { txPath } from '@/lib/features/wallets/explorer';
 import type { FeedRow } from '@/lib/features/wallets/feed';
 import { formatClock, formatDateTime, type Zone } from '@/lib/features/wallets/time';
+import { SpacerRow, virtualPadding } from '@/components/ui/virtual-rows';
 import { TransferCells } from './transfer-cells';
 
 const ROW_HEIGHT = 36;
@@ -88,8 +89,7 @@ export function FeedTable({
   }
 
   const items = virtualizer.getVirtualItems();
-  const top = items[0]?.start ?? 0;
-  const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const padding = virtualPadding(items, virtualizer.getTotalSize());
 
   return (
     <div
@@ -124,11 +124,7 @@ export function FeedTable({
           </tr>
         </thead>
         <tbody>
-          {top > 0 && (
-            <tr aria-hidden style={{ height: top }}>
-              <td colSpan={COLUMNS.length} />
-            </tr>
-          )}
+          <SpacerRow height={padding.top} columns={COLUMNS.length} />
           {items.map((item) => {
             const row = rows[item.index];
             if (!row) return null;
@@ -143,11 +139,7 @@ export function FeedTable({
               />
             );
           })}
-          {bottom > 0 && (
-            <tr aria-hidden style={{ height: bottom }}>
-              <td colSpan={COLUMNS.length} />
-            </tr>
-          )}
+          <SpacerRow height={padding.bottom} columns={COLUMNS.length} />
         </tbody>
       </table>
     </div>

@@ -87,8 +87,8 @@ export function useQuoteUsd(
   }).data;
   const usd = live?.usd;
   const snapshotUsd = quote?.snapshotUsd;
-  // One object while the price holds: its readers (the whole pool page) render again only when it
-  // moves, not at every poll.
+  // One object while the price holds: its readers (the pool header, the trades, a workspace cell)
+  // render again only when it moves, not at every poll.
   return useMemo(
     () =>
       snapshotUsd === undefined

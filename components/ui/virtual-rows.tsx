@@ -1,0 +1,23 @@
+/**
+ * The pieces the virtual tables share (Markets' tokens, the pool's trades, the Wallets feed): a real
+ * <table> whose rendered rows sit between two spacer rows holding the room of the rows not rendered.
+ */
+
+/** The room above and below the rendered rows (px), from the virtualiser's items and total size. */
+export function virtualPadding(
+  items: readonly { start: number; end: number }[],
+  totalSize: number,
+): { top: number; bottom: number } {
+  const last = items[items.length - 1];
+  return { top: items[0]?.start ?? 0, bottom: last ? totalSize - last.end : 0 };
+}
+
+/** A row standing for the rows above or below those rendered; nothing when there are none. */
+export function SpacerRow({ height, columns }: { height: number; columns: number }) {
+  if (height <= 0) return null;
+  return (
+    <tr aria-hidden style={{ height }}>
+      <td colSpan={columns} />
+    </tr>
+  );
+}
