@@ -161,11 +161,10 @@ test.describe('app shell', () => {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
 
     // The live streams the pages opened (candles, trades, transactions), read as the browser reads
-    // them, with its cookies, for a few seconds each.
+    // them, with its cookies, all at once for the same few seconds.
     expect(streams.size).toBeGreaterThan(0);
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-    let events = 0;
-    for (const path of streams) {
+    const read = async (path: string): Promise<string> => {
       const controller = new AbortController();
       const response = await fetch(new URL(path, baseURL), {
         headers: { cookie, accept: 'text/event-stream' },
@@ -186,9 +185,14 @@ test.describe('app shell', () => {
       } finally {
         clearTimeout(stop);
       }
-      if (text.includes(E2E_API_KEY)) leaks.push(`stream ${path}`);
-      events += (text.match(/^event: /gm) ?? []).length;
-    }
+      return text;
+    };
+    const paths = [...streams];
+    const texts = await Promise.all(paths.map(read));
+    paths.forEach((path, i) => {
+      if (texts[i].includes(E2E_API_KEY)) leaks.push(`stream ${path}`);
+    });
+    const events = texts.reduce((n, text) => n + (text.match(/^event: /gm) ?? []).length, 0);
     // The streams were read while live: events arrived in the window.
     expect(events).toBeGreaterThan(0);
 
