@@ -187,12 +187,12 @@ test.describe('app shell', () => {
       }
       return text;
     };
-    const paths = [...streams];
-    const texts = await Promise.all(paths.map(read));
-    paths.forEach((path, i) => {
-      if (texts[i].includes(E2E_API_KEY)) leaks.push(`stream ${path}`);
-    });
-    const events = texts.reduce((n, text) => n + (text.match(/^event: /gm) ?? []).length, 0);
+    const heard = await Promise.all(
+      [...streams].map(async (path) => ({ path, text: await read(path) })),
+    );
+    for (const { path, text } of heard)
+      if (text.includes(E2E_API_KEY)) leaks.push(`stream ${path}`);
+    const events = heard.reduce((n, { text }) => n + (text.match(/^event: /gm) ?? []).length, 0);
     // The streams were read while live: events arrived in the window.
     expect(events).toBeGreaterThan(0);
 
