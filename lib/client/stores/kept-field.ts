@@ -14,9 +14,11 @@ export function keptField<S, K extends keyof S & string>(
     name,
     version: 1,
     partialize: (s) => ({ [field]: s[field] }) as Pick<S, K>,
-    merge: (stored, current) => ({
-      ...current,
-      [field]: read((stored as Partial<Record<K, unknown>> | null | undefined)?.[field]),
-    }),
+    merge: (stored, current) => {
+      const kept = (stored as Partial<Record<K, unknown>> | null | undefined)?.[field];
+      // Nothing kept (a first visit): the initial state itself, so the first render after
+      // hydration finds the very objects the server's render had and renders nothing again.
+      return kept === undefined ? current : { ...current, [field]: read(kept) };
+    },
   };
 }

@@ -85,7 +85,9 @@ export const usePush = create<PushState>()(
       // What another tab, an older version or a visitor's own hand left in storage is kept only as
       // far as it is valid.
       merge: (persisted, current) => {
-        const p = isRecord(persisted) ? persisted : {};
+        // Nothing kept (a first visit): the initial state itself, the server render's objects.
+        if (!isRecord(persisted)) return current;
+        const p = persisted;
         return {
           ...current,
           id: typeof p.id === 'string' && /^[A-Za-z0-9_-]{22}$/.test(p.id) ? p.id : null,
