@@ -1,7 +1,9 @@
 'use client';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { poolEntries, useAlerts } from '@/lib/features/alerts/store';
+import type { ChartController } from '@/lib/chart/draw/controller';
 import type { PriceLinesProps } from './price-lines-control';
+import { useStore, type Store } from './snapshot-store';
 import { LinesButton, PriceLineButton, PriceLinesPlaceholder } from './toolbar-placeholders';
 
 const load = () => import('./price-lines-control');
@@ -22,7 +24,16 @@ type Intent = 'tool' | 'list' | 'key' | null;
  * press on Price line or Lines, or Alt+H). Until then the two buttons are drawn here, live; the
  * press that loads the control is handed to it once it is there.
  */
-export function LazyPriceLines({ controller, pool, tz, hotkey = true }: PriceLinesProps) {
+export function LazyPriceLines({
+  controllerStore,
+  pool,
+  tz,
+  hotkey = true,
+}: Omit<PriceLinesProps, 'controller'> & {
+  /** the chart's controller once created: only these buttons render when it comes or goes */
+  controllerStore: Store<ChartController | null>;
+}) {
+  const controller = useStore(controllerStore);
   const stored = useAlerts((s) => poolEntries(s.entries, pool).length > 0);
   const [intent, setIntent] = useState<Intent>(null);
   const wanted = stored || intent !== null;

@@ -105,7 +105,9 @@ export function PoolView({
   // Mounted at the first opening and kept, so closing it hands the focus back as a dialog should.
   const [embedUsed, setEmbedUsed] = useState(false);
   const [live] = useState(() => createStore<FeedSnapshot | null>(null));
-  const [controller, setController] = useState<ChartController | null>(null);
+  // The chart's controller, held apart from the page's state: its arrival renders the two readers
+  // (the price lines' buttons, and your trades' history paging), not the page.
+  const [controller] = useState(() => createStore<ChartController | null>(null));
   const theme = usePrefs((s) => s.theme);
   // The stored preference: the server render and hydration see the default ('local'); React
   // re-renders after hydration only when the stored one differs (zustand's server snapshot).
@@ -264,7 +266,7 @@ export function PoolView({
               viewActions
               tradeMarkers={myTrades}
               tradeSymbols={tradeSymbols}
-              onController={setController}
+              onController={controller.set}
               toolbar={(viewButtons) => (
                 <ChartToolbar
                   interval={view.interval}
@@ -284,7 +286,7 @@ export function PoolView({
                   compare={view.compare}
                   onCompare={(compare) => update({ compare })}
                   suggestions={suggestions}
-                  lines={<LazyPriceLines controller={controller} pool={lineTarget} tz={tz} />}
+                  lines={<LazyPriceLines controllerStore={controller} pool={lineTarget} tz={tz} />}
                   phoneOnly={
                     <>
                       {viewButtons}

@@ -36,6 +36,7 @@ import type { TradePool } from '@/lib/features/pools/trades';
 import { labelKey, useLabels } from '@/lib/features/wallets/labels';
 import { useSeenWallets } from '@/lib/features/wallets/seen-wallets';
 import { useWalletBook } from '@/lib/features/wallets/store';
+import type { Store } from '@/components/chart/snapshot-store';
 
 /** Records kept (loaded ones are at most 100 per page; a long live session stays bounded). */
 const MAX_RECORDS = 4_000;
@@ -52,7 +53,7 @@ const pagesData = (results: UseQueryResult<WalletTradesPage>[]) => results;
 export function useMyTrades(
   pool: PoolRef,
   tradePool: TradePool | null,
-  controller?: ChartController | null,
+  controller?: Store<ChartController | null>,
 ): MarkerTrade[] {
   const entries = useWalletBook((s) => s.entries);
   const seen = useSeenWallets((s) => s.wallets);
@@ -109,7 +110,7 @@ export function useMyTrades(
 
   // Older pages while the chart shows further back than a wallet's pages so far reach.
   const pageBack = useEffectEvent(() => {
-    const from = controller?.visibleTimeRange()?.from;
+    const from = controller?.get()?.visibleTimeRange()?.from;
     if (from === undefined || !enabled) return;
     const more: Record<string, number> = {};
     let index = 0;

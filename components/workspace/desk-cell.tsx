@@ -94,7 +94,8 @@ export function DeskCellView({
 
   const leave = useRef<(() => void) | null>(null);
   const wasReady = useRef(false);
-  const [controller, setController] = useState<ChartController | null>(null);
+  // The chart's controller apart from the cell's state: its arrival renders the price lines' buttons only.
+  const [controllerStore] = useState(() => createStore<ChartController | null>(null));
   const quoteSymbol = summary?.quote.symbol;
   const lineTarget = useMemo<PoolTarget | null>(
     () =>
@@ -110,7 +111,7 @@ export function DeskCellView({
     [key, title, quoteSymbol],
   );
   const onController = (controller: ChartController | null) => {
-    setController(controller);
+    controllerStore.set(controller);
     leave.current?.();
     leave.current = controller ? sync.join(id, controller) : null;
   };
@@ -225,7 +226,12 @@ export function DeskCellView({
               onChange={(next) => onChange({ ...cell, studies: next })}
             />
             {lineTarget && (
-              <LazyPriceLines controller={controller} pool={lineTarget} tz={tz} hotkey={false} />
+              <LazyPriceLines
+                controllerStore={controllerStore}
+                pool={lineTarget}
+                tz={tz}
+                hotkey={false}
+              />
             )}
             <Link
               href={`${poolPath(ref)}${interval === DEFAULT_INTERVAL ? '' : `?interval=${interval}`}`}
