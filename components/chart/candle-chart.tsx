@@ -7,7 +7,7 @@
  */
 import { clsx } from 'clsx';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, type ReactNode } from 'react';
+import { createContext, use, useMemo, useRef, type ReactNode } from 'react';
 import { INTERVAL_LABELS } from '@/lib/chart/rules/intervals';
 import { useLiveInterrupted } from '@/lib/client/hooks/use-stream';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
@@ -53,6 +53,17 @@ export interface CandleChartProps extends ChartCoreProps {
   /** fullscreen and PNG snapshot buttons beside the freshness mark (and `f` for fullscreen) */
   viewActions?: boolean;
 }
+
+/**
+ * The view buttons where a toolbar function places them (a phone's menu), read from context: the
+ * toolbar's element is made once per toolbar function, not at each live tick (each new snapshot
+ * renders the chart's frame and these buttons, not the toolbar's few dozen components).
+ */
+const ViewActionsContext = createContext<ReactNode>(null);
+function ViewActionsSlot() {
+  return use(ViewActionsContext);
+}
+const VIEW_ACTIONS_SLOT = <ViewActionsSlot />;
 
 const NO_STUDIES: readonly StudySpec[] = [];
 const NO_POOLS: readonly PoolRef[] = [];
@@ -142,6 +153,10 @@ export function CandleChart(props: CandleChartProps) {
       disabled={snapshot.state === 'loading'}
     />
   ) : null;
+  const toolbarRow = useMemo(
+    () => (typeof toolbar === 'function' ? toolbar(VIEW_ACTIONS_SLOT) : toolbar),
+    [toolbar],
+  );
 
   return (
     <div
@@ -169,7 +184,7 @@ export function CandleChart(props: CandleChartProps) {
             oneRow ? 'flex-nowrap sm:flex-wrap' : 'flex-wrap',
           )}
         >
-          {typeof toolbar === 'function' ? toolbar(viewButtons) : toolbar}
+          <ViewActionsContext value={viewButtons}>{toolbarRow}</ViewActionsContext>
         </div>
         <div className="flex shrink-0 items-center gap-2">
           {liveError && (
