@@ -11,7 +11,7 @@
  * list grows with the session instead of sliding.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { startTransition, useCallback, useState } from 'react';
+import { startTransition, useCallback, useDeferredValue, useState } from 'react';
 import { useTradesStream } from '@/lib/client/hooks/use-stream';
 import type { PoolTrade } from '@/lib/features/pools/api';
 import { poolKey, type PoolRef } from '@/lib/contracts/pool-ref';
@@ -60,7 +60,7 @@ export function usePoolTrades(pool: PoolRef, limit = 50): PoolTradesState {
   useTradesStream(pool, (message) => {
     if (message.kind === 'event') {
       const trade = message.data;
-      // New rows render in a transition: in slices, never one long task.
+      // The flash marks render in a transition, as the new list does (below).
       startTransition(() => {
         client.setQueryData<PoolTrade[]>(poolTradesQuery(pool, depth).queryKey, (held) =>
           mergeTrades(held ?? [], [trade], MAX_KEPT),
@@ -79,7 +79,11 @@ export function usePoolTrades(pool: PoolRef, limit = 50): PoolTradesState {
 
   const retry = useCallback(() => void refetch(), [refetch]);
   const older = useCallback(() => setDepth(POOL_TRADES_QUEUE), []);
-  const trades = query.data ?? NO_TRADES;
+  // The list as the page renders it. A query's news is a synchronous render, so the first answer
+  // (some thirty rows drawn at once) or a live trade would each be one long task on a phone; the
+  // deferred list renders in the background instead, in slices, a moment later.
+  const data = useDeferredValue(query.data);
+  const trades = data ?? NO_TRADES;
   const updatedAt = query.dataUpdatedAt || null;
   // A later answer (a fetch or a live trade) clears what the stream said.
   const error = query.isError
@@ -89,7 +93,7 @@ export function usePoolTrades(pool: PoolRef, limit = 50): PoolTradesState {
       : null;
   return {
     trades,
-    status: query.data !== undefined ? 'ready' : query.isError ? 'error' : 'loading',
+    status: data !== undefined ? 'ready' : query.isError ? 'error' : 'loading',
     error,
     updatedAt,
     fresh: live.pool === key ? live.fresh : NO_KEYS,
