@@ -16,66 +16,30 @@ export interface TxChainInfo {
   native: { symbol: string; decimals: number };
 }
 
+/** One row of the table below: the tx service's name, its label, chain id, family and native unit. */
+function chain(
+  type: string,
+  label: string,
+  chainId: number | null,
+  family: AddressFamily,
+  symbol: string,
+  decimals: number,
+): TxChainInfo {
+  return { type, label, chainId, family, native: { symbol, decimals } };
+}
+
 export const TX_CHAINS: readonly TxChainInfo[] = [
-  {
-    type: 'ethereum',
-    label: 'Ethereum',
-    chainId: 1,
-    family: 'evm',
-    native: { symbol: 'ETH', decimals: 18 },
-  },
-  {
-    type: 'bsc',
-    label: 'BNB Chain',
-    chainId: 56,
-    family: 'evm',
-    native: { symbol: 'BNB', decimals: 18 },
-  },
-  {
-    type: 'base',
-    label: 'Base',
-    chainId: 8453,
-    family: 'evm',
-    native: { symbol: 'ETH', decimals: 18 },
-  },
-  {
-    type: 'arbitrum',
-    label: 'Arbitrum',
-    chainId: 42161,
-    family: 'evm',
-    native: { symbol: 'ETH', decimals: 18 },
-  },
-  {
-    type: 'solana',
-    label: 'Solana',
-    chainId: 501,
-    family: 'solana',
-    native: { symbol: 'SOL', decimals: 9 },
-  },
-  {
-    type: 'tron',
-    label: 'Tron',
-    chainId: 728126428,
-    family: 'tron',
-    native: { symbol: 'TRX', decimals: 6 },
-  },
-  {
-    type: 'bitcoin',
-    label: 'Bitcoin',
-    chainId: 0,
-    family: 'bitcoin',
-    native: { symbol: 'BTC', decimals: 8 },
-  },
+  chain('ethereum', 'Ethereum', 1, 'evm', 'ETH', 18),
+  chain('bsc', 'BNB Chain', 56, 'evm', 'BNB', 18),
+  chain('base', 'Base', 8453, 'evm', 'ETH', 18),
+  chain('arbitrum', 'Arbitrum', 42161, 'evm', 'ETH', 18),
+  chain('solana', 'Solana', 501, 'solana', 'SOL', 9),
+  chain('tron', 'Tron', 728126428, 'tron', 'TRX', 6),
+  chain('bitcoin', 'Bitcoin', 0, 'bitcoin', 'BTC', 8),
 ];
 
 /** `evm` is accepted by the address endpoints and `subscribe`, not by anything that needs a chain id. */
-export const ANY_EVM: TxChainInfo = {
-  type: 'evm',
-  label: 'Any EVM chain',
-  chainId: null,
-  family: 'evm',
-  native: { symbol: 'ETH', decimals: 18 },
-};
+export const ANY_EVM: TxChainInfo = chain('evm', 'Any EVM chain', null, 'evm', 'ETH', 18);
 
 /** Chain types a monitored address can be added under, in menu order. */
 export const ADDRESS_CHAIN_TYPES: readonly TxChainInfo[] = [...TX_CHAINS, ANY_EVM];
