@@ -25,22 +25,21 @@ export const TokenTransfer = z.object({
 });
 export type TokenTransfer = z.infer<typeof TokenTransfer>;
 
-export const FromDetail = z.object({
+/** What a from_details and a to_details entry both carry. */
+const Leg = z.object({
   address: str,
   amount: str,
   is_contract: z.boolean(),
+});
+
+export const FromDetail = Leg.extend({
   vin_index: str,
   pre_vout_index: str,
   ref_tx_hash: str,
 });
 export type FromDetail = z.infer<typeof FromDetail>;
 
-export const ToDetail = z.object({
-  address: str,
-  amount: str,
-  is_contract: z.boolean(),
-  vout_index: str,
-});
+export const ToDetail = Leg.extend({ vout_index: str });
 export type ToDetail = z.infer<typeof ToDetail>;
 
 export const InternalTransaction = z.object({
@@ -226,17 +225,6 @@ export const WsReplayEnvelope = okEnvelope(WsReplayData);
 
 // ---- WebSocket ---------------------------------------------------------------------------------------
 
-function wsEnvelope<T extends z.ZodType>(type: string, data: T) {
-  return z.object({
-    id: z.string(),
-    time: int,
-    type: z.literal(type),
-    code: int,
-    data,
-    msg: z.string(),
-  });
-}
-
 /** Any server message, before looking at its type. */
 const WsMessage = z.object({
   id: z.string(),
@@ -247,6 +235,11 @@ const WsMessage = z.object({
   msg: z.string(),
 });
 type WsMessage = z.infer<typeof WsMessage>;
+
+/** A server message of one type, with its data. */
+function wsEnvelope<T extends z.ZodType>(type: string, data: T) {
+  return WsMessage.extend({ type: z.literal(type), data });
+}
 
 /** A command error: non-zero code, data null. */
 export const WsError = WsMessage.extend({
