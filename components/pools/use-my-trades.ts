@@ -14,6 +14,7 @@
  */
 import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { startTransition, useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { addressKey } from '@/lib/core/address/key';
 import { useTradesStream } from '@/lib/client/hooks/use-stream';
 import { poolKey, type PoolRef } from '@/lib/contracts/pool-ref';
 import type { ChartController } from '@/lib/chart/draw/controller';
@@ -23,7 +24,6 @@ import {
   joinTrades,
   mergeMarkerTrades,
   poolFamily,
-  walletKey,
   type MarkerTrade,
 } from '@/lib/features/pools/my-trades';
 import { walletsForPool } from '@/lib/features/pools/my-wallets';
@@ -171,9 +171,9 @@ export function useMyTrades(
   return useMemo(() => {
     if (wallets.length === 0) return NONE;
     // Remembered trades of the wallets still known, under their labels of now.
-    const byWallet = new Map(wallets.map((w) => [walletKey(family, w.address), w]));
+    const byWallet = new Map(wallets.map((w) => [addressKey(family, w.address), w]));
     const kept = remembered.flatMap((t) => {
-      const w = byWallet.get(walletKey(family, t.wallet));
+      const w = byWallet.get(addressKey(family, t.wallet));
       return w ? [w.label === t.label ? t : { ...t, label: w.label }] : [];
     });
     return kept.length === 0 ? loaded : mergeMarkerTrades(kept, loaded);

@@ -10,7 +10,8 @@
  * pool moves it) and the pool's chain. A record counts only when one of its token transfers touches
  * the pool, so a plain transfer of the token is no trade.
  */
-import type { AddressFamily } from '../../core/address';
+import type { AddressFamily } from '../../core/address/family';
+import { addressKey } from '../../core/address/key';
 import type { ChainType } from '../../contracts/chain-types';
 import type { PoolRef } from '../../contracts/pool-ref';
 import type { TransactionDetail } from '../../contracts/tx/schema';
@@ -78,14 +79,6 @@ export function poolTxChain(
 
 const NAMED_EVM: Readonly<Record<number, string>> = { 1: 'ethereum', 56: 'bsc' };
 
-/** One spelling per address (lib/features/wallets/chains.ts `addressKey`): hex and bech32 have no case. */
-export function walletKey(family: AddressFamily | null, address: string): string {
-  const a = address.trim();
-  if (family === 'evm' || /^0x[0-9a-fA-F]+$/.test(a)) return a.toLowerCase();
-  if (family === 'bitcoin' && /^bc1/i.test(a)) return a.toLowerCase();
-  return a;
-}
-
 /** The transfers/search body for one wallet's trades in this pool (null when it cannot be asked). */
 export function walletSearchBody(
   wallet: string,
@@ -115,14 +108,14 @@ export function joinTrades(
   family: AddressFamily | null,
 ): MarkerTrade[] {
   if (wallets.length === 0) return [];
-  const byKey = new Map(wallets.map((w) => [walletKey(family, w.address), w]));
+  const byKey = new Map(wallets.map((w) => [addressKey(family, w.address), w]));
   const out = new Map<string, MarkerTrade>();
   for (const tx of records) {
     if (typeof tx.tx_time !== 'number' || tx.tx_status === 'failed') continue;
     const view = readTrade(tx, pool, { base: null, quote: null });
     if (!view.side) continue;
     const wallet = [view.trader, tx.sender, tx.fee_payer]
-      .map((a) => (a ? byKey.get(walletKey(family, a)) : undefined))
+      .map((a) => (a ? byKey.get(addressKey(family, a)) : undefined))
       .find((w) => w !== undefined);
     if (!wallet) continue;
     // The same transaction from both sources: one entry, keyed by chain and hash.

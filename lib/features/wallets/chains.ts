@@ -5,6 +5,9 @@
  * Shared by browser and server; no server-only imports.
  */
 import { addressFamily, type AddressFamily } from '../../core/address/family';
+import { addressKey } from '../../core/address/key';
+
+export { addressKey };
 
 export interface TxChainInfo {
   /** the tx service's name */
@@ -70,17 +73,6 @@ export function chainLabel(type: string | null | undefined, chainId?: number | n
 /** The address family of a tx chain name, including names this list does not know (polygon, ...). */
 export function familyOf(type: string): AddressFamily | null {
   return txChain(type)?.family ?? addressFamily(type);
-}
-
-/**
- * One spelling per address, for comparing and keying: hex (EVM) and bech32 (Bitcoin) carry no
- * meaning in their case; Base58 (Solana, Tron, legacy Bitcoin) is case-sensitive.
- */
-export function addressKey(family: AddressFamily | null, address: string): string {
-  const a = address.trim();
-  if (family === 'evm' || /^0x[0-9a-fA-F]+$/.test(a)) return a.toLowerCase();
-  if (family === 'bitcoin' && /^bc1/i.test(a)) return a.toLowerCase();
-  return a;
 }
 
 export function sameAddress(
