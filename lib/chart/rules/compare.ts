@@ -11,6 +11,7 @@
 import { normalizeKlineChainType } from '../../contracts/chain-types';
 import { poolKey, type PoolRef } from '../../contracts/pool-ref';
 import type { Candle } from './candles';
+import { parseListParam } from './list-param';
 
 /** At most this many pools compared at once (the chart and the URL stay readable). */
 export const MAX_COMPARE = 3;
@@ -62,19 +63,13 @@ export function parseCompareKey(text: string): PoolRef | null {
  * MAX_COMPARE; anything else is dropped (a hand-edited link never breaks the chart).
  */
 export function parseCompare(raw: string | null | undefined, self?: PoolRef): PoolRef[] {
-  if (!raw) return [];
-  const out: PoolRef[] = [];
-  const seen = new Set<string>(self ? [poolKey(self)] : []);
-  for (const part of raw.slice(0, 1000).split(',')) {
-    const ref = parseCompareKey(part);
-    if (!ref) continue;
-    const key = poolKey(ref);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(ref);
-    if (out.length === MAX_COMPARE) break;
-  }
-  return out;
+  return parseListParam(raw, {
+    maxLength: 1000,
+    max: MAX_COMPARE,
+    read: parseCompareKey,
+    key: poolKey,
+    exclude: self ? [poolKey(self)] : [],
+  });
 }
 
 /** The `compare=` value ('' for none). */

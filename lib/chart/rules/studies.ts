@@ -3,6 +3,8 @@
  * parameter of the pool page and the widget (`ema:20,ema:50,bb:20:2,rsi:14`). The computation is
  * in lib/chart/rules/indicators.ts.
  */
+import { parseListParam } from './list-param';
+
 export type StudyKind = 'sma' | 'ema' | 'bb' | 'vwap' | 'rsi' | 'macd';
 
 export interface StudySpec {
@@ -79,19 +81,12 @@ export const MAX_STUDIES = 8;
  * anything else is dropped (a hand-edited link never breaks the chart).
  */
 export function parseStudies(raw: string | null | undefined): StudySpec[] {
-  if (!raw) return [];
-  const out: StudySpec[] = [];
-  const seen = new Set<string>();
-  for (const part of raw.slice(0, 400).split(',')) {
-    const spec = parseStudy(part.trim().toLowerCase());
-    if (!spec) continue;
-    const key = formatStudy(spec);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(spec);
-    if (out.length === MAX_STUDIES) break;
-  }
-  return out;
+  return parseListParam(raw, {
+    maxLength: 400,
+    max: MAX_STUDIES,
+    read: (part) => parseStudy(part.trim().toLowerCase()),
+    key: formatStudy,
+  });
 }
 
 function period(text: string | undefined, fallback: number): number | null {
