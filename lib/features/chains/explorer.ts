@@ -13,7 +13,20 @@ export interface Explorer {
   token: (address: string) => string;
 }
 
-const bare = (hash: string) => hash.replace(/^0x/, '');
+/** Each chain type's paths after the explorer's base URL; `bareHash`: the tx path takes no `0x`. */
+interface Paths {
+  tx: string;
+  address: string;
+  token: string;
+  bareHash?: boolean;
+}
+
+const PATHS: ReadonlyMap<string, Paths> = new Map([
+  ['evm', { tx: '/tx/', address: '/address/', token: '/token/' }],
+  ['svm', { tx: '/tx/', address: '/account/', token: '/token/' }],
+  ['tvm', { tx: '/#/transaction/', address: '/#/address/', token: '/#/token20/', bareHash: true }],
+  ['utxo', { tx: '/tx/', address: '/address/', token: '/address/', bareHash: true }],
+]);
 
 export function explorerFor(
   explorerUrl: string | null | undefined,
@@ -22,38 +35,13 @@ export function explorerFor(
 ): Explorer | null {
   const safe = safeHttpUrl(explorerUrl);
   if (!safe) return null;
+  const paths = PATHS.get(chainType);
+  if (!paths) return null;
   const base = safe.replace(/\/+$/, '');
-  const name = new URL(base).hostname.replace(/^www\./, '');
-  switch (chainType) {
-    case 'evm':
-      return {
-        name,
-        tx: (h) => `${base}/tx/${h}`,
-        address: (a) => `${base}/address/${a}`,
-        token: (a) => `${base}/token/${a}`,
-      };
-    case 'svm':
-      return {
-        name,
-        tx: (h) => `${base}/tx/${h}`,
-        address: (a) => `${base}/account/${a}`,
-        token: (a) => `${base}/token/${a}`,
-      };
-    case 'tvm':
-      return {
-        name,
-        tx: (h) => `${base}/#/transaction/${bare(h)}`,
-        address: (a) => `${base}/#/address/${a}`,
-        token: (a) => `${base}/#/token20/${a}`,
-      };
-    case 'utxo':
-      return {
-        name,
-        tx: (h) => `${base}/tx/${bare(h)}`,
-        address: (a) => `${base}/address/${a}`,
-        token: (a) => `${base}/address/${a}`,
-      };
-    default:
-      return null;
-  }
+  return {
+    name: new URL(base).hostname.replace(/^www\./, ''),
+    tx: (h) => `${base}${paths.tx}${paths.bareHash ? h.replace(/^0x/, '') : h}`,
+    address: (a) => `${base}${paths.address}${a}`,
+    token: (a) => `${base}${paths.token}${a}`,
+  };
 }
