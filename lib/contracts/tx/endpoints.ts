@@ -66,6 +66,21 @@ function stringList(value: unknown, label: string, min: number, max: number): Re
   return i >= 0 ? bad(`${label}[${i}] must be a non-empty string`) : null;
 }
 
+/** Each group of a list (`addresses`, `wallets`) must be an object that passes `check`; `at` names it. */
+function eachGroup(
+  groups: readonly unknown[],
+  label: string,
+  check: (group: Body, at: string) => Rejection | null,
+): Rejection | null {
+  for (const [i, group] of groups.entries()) {
+    const at = `${label}[${i}]`;
+    if (!isObject(group)) return bad(`${at} must be an object`);
+    const rejection = check(group, at);
+    if (rejection) return rejection;
+  }
+  return null;
+}
+
 const validateSearch = withBody((body: Body): Rejection | null => {
   return (
     requiredString(body, 'address') ??
@@ -85,16 +100,16 @@ const validateMultiChain = withBody((body: Body): Rejection | null => {
   if (!Array.isArray(groups) || groups.length < 1 || groups.length > 10) {
     return bad('addresses must be an array of 1 to 10 groups');
   }
-  for (const [i, group] of groups.entries()) {
-    const at = `addresses[${i}]`;
-    if (!isObject(group)) return bad(`${at} must be an object`);
-    const rejection =
-      requiredString(group, 'chain_type', `${at}.chain_type`) ??
-      requiredInt(group.chain_id, `${at}.chain_id`) ??
-      stringList(group.address, `${at}.address`, 1, 20);
-    if (rejection) return rejection;
-  }
-  return pageFields(body);
+  return (
+    eachGroup(
+      groups,
+      'addresses',
+      (group, at) =>
+        requiredString(group, 'chain_type', `${at}.chain_type`) ??
+        requiredInt(group.chain_id, `${at}.chain_id`) ??
+        stringList(group.address, `${at}.address`, 1, 20),
+    ) ?? pageFields(body)
+  );
 });
 
 const validateBatchGet = withBody((body: Body): Rejection | null => {
@@ -139,15 +154,13 @@ const validateWallets = withBody((body: Body): Rejection | null => {
   if (absent(wallets)) return bad('wallets is required');
   if (!Array.isArray(wallets) || wallets.length < 1)
     return bad('wallets must contain at least 1 wallet group');
-  for (const [i, group] of wallets.entries()) {
-    const at = `wallets[${i}]`;
-    if (!isObject(group)) return bad(`${at} must be an object`);
-    const rejection =
+  return eachGroup(
+    wallets,
+    'wallets',
+    (group, at) =>
       requiredString(group, 'chain_type', `${at}.chain_type`) ??
-      stringList(group.address, `${at}.address`, 1, Infinity);
-    if (rejection) return rejection;
-  }
-  return null;
+      stringList(group.address, `${at}.address`, 1, Infinity),
+  );
 });
 
 const validatePatchAddresses = withBody((body: Body): Rejection | null => {
