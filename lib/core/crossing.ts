@@ -7,7 +7,8 @@
  */
 
 /** `up`: from below to at-or-above the level; `down`: from above to at-or-below; `cross`: either. */
-export type CrossCondition = 'up' | 'down' | 'cross';
+export const CROSS_CONDITIONS = ['up', 'down', 'cross'] as const;
+export type CrossCondition = (typeof CROSS_CONDITIONS)[number];
 export type CrossDirection = 'up' | 'down';
 
 export function crossing(

@@ -3,11 +3,11 @@
  * be an alert, and a token's price alert from the Markets table. Both are entries of one list
  * (lib/features/alerts/store.ts), checked by one watcher (lib/features/alerts/watcher.ts).
  */
+import { CROSS_CONDITIONS, type CrossCondition } from '../../core/crossing';
 import { isRecord } from '../../core/values';
 
-/** `up`: from below to at-or-above the level; `down`: from above to at-or-below; `cross`: either. */
-const ALERT_CONDITIONS = ['up', 'down', 'cross'] as const;
-export type AlertCondition = (typeof ALERT_CONDITIONS)[number];
+/** When an alert fires: the crossing rule's conditions (lib/core/crossing.ts). */
+export type AlertCondition = CrossCondition;
 
 export const CONDITION_LABELS: Record<AlertCondition, string> = {
   up: 'Crossing up',
@@ -120,7 +120,7 @@ function readAlert(raw: unknown): AlertState | null | false {
   if (raw === null) return null;
   if (!isRecord(raw)) return false;
   const { condition, armedAt, firedAt, firedPrice } = raw;
-  if (!(ALERT_CONDITIONS as readonly unknown[]).includes(condition) || !isTime(armedAt))
+  if (!(CROSS_CONDITIONS as readonly unknown[]).includes(condition) || !isTime(armedAt))
     return false;
   // Fired is a time and a price together; armed is neither.
   if (firedAt === null && firedPrice === null)
