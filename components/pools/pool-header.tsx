@@ -29,6 +29,27 @@ export const WINDOW_LABELS: Record<PoolWindow, string> = {
 };
 const WINDOWS = Object.keys(WINDOW_LABELS) as PoolWindow[];
 
+/** A pool's price change over one window, as a `<dd>` (a placeholder until the pool is read). */
+export function WindowChange({
+  pool,
+  window,
+  placeholderWidth,
+}: {
+  pool: PoolObject | null;
+  window: PoolWindow;
+  placeholderWidth: number;
+}) {
+  return (
+    <dd className="text-13">
+      {pool ? (
+        <Change value={pool.price_change_percentage[window]} />
+      ) : (
+        <Skeleton width={placeholderWidth} />
+      )}
+    </dd>
+  );
+}
+
 /**
  * Pair, DEX, network, tokens, the live pool price (from the last candle, from the first paint), the
  * change per window and the pool's key figures, in the display fiat. The changes and figures are the
@@ -115,13 +136,7 @@ export function PoolHeader({
             {WINDOWS.map((w) => (
               <div key={w} className="min-w-fit shrink-0 sm:min-w-0">
                 <dt className="text-2xs uppercase tracking-wide text-muted">{WINDOW_LABELS[w]}</dt>
-                <dd className="text-13">
-                  {pool ? (
-                    <Change value={pool.price_change_percentage[w]} />
-                  ) : (
-                    <Skeleton width={52} />
-                  )}
-                </dd>
+                <WindowChange pool={pool} window={w} placeholderWidth={52} />
               </div>
             ))}
           </dl>

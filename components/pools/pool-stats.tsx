@@ -3,11 +3,10 @@ import { formatCompact } from '@/lib/core/format/number';
 import { useMoney } from '@/lib/features/fiats/use-money';
 import { POOL_WINDOWS } from '@/lib/features/pools/params';
 import type { PoolObject, PoolWindow } from '@/lib/contracts/price/schema';
-import { Change } from '@/components/ui/change';
 import { Panel } from '@/components/ui/panel';
 import { Segmented } from '@/components/ui/segmented';
 import { Skeleton } from '@/components/ui/skeleton';
-import { WINDOW_LABELS } from './pool-header';
+import { WINDOW_LABELS, WindowChange } from './pool-header';
 
 const OPTIONS = POOL_WINDOWS.map((value) => ({ value, label: WINDOW_LABELS[value] }));
 
@@ -36,13 +35,7 @@ export function PoolStats({
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 px-3 pt-2.5">
         <div>
           <dt className="text-2xs uppercase tracking-wide text-muted">Change</dt>
-          <dd className="text-13">
-            {pool ? (
-              <Change value={pool.price_change_percentage[window]} />
-            ) : (
-              <Skeleton width={56} />
-            )}
-          </dd>
+          <WindowChange pool={pool} window={window} placeholderWidth={56} />
         </div>
         <div>
           <dt className="text-2xs uppercase tracking-wide text-muted">Volume</dt>
