@@ -128,28 +128,21 @@ export type AppConfigUpdate = z.infer<typeof AppConfigUpdate>;
 
 // ---- envelopes -------------------------------------------------------------------------------------
 
+/** transfers and transactions: `msg: 'success'`, with the code each one succeeds with */
+function successEnvelope<C extends 0 | 1, T extends z.ZodType>(code: C, data: T) {
+  return z.object({ code: z.literal(code), msg: z.literal('success'), data });
+}
+
 /** transfers/search and transfers/multi-chain */
-export const TransferListEnvelope = z.object({
-  code: z.literal(1),
-  msg: z.literal('success'),
-  data: z.array(TransferRecord),
-});
+export const TransferListEnvelope = successEnvelope(1, z.array(TransferRecord));
 export type TransferListEnvelope = z.infer<typeof TransferListEnvelope>;
 
 /** GET transactions/{tx_hash} */
-export const TransactionEnvelope = z.object({
-  code: z.literal(0),
-  msg: z.literal('success'),
-  data: TransactionDetail.nullable(),
-});
+export const TransactionEnvelope = successEnvelope(0, TransactionDetail.nullable());
 export type TransactionEnvelope = z.infer<typeof TransactionEnvelope>;
 
 /** POST transactions/batch-get (envelope fixed by docs/simulator/README.md, "What the seeds leave open") */
-export const BatchGetEnvelope = z.object({
-  code: z.literal(0),
-  msg: z.literal('success'),
-  data: z.array(TransactionDetail),
-});
+export const BatchGetEnvelope = successEnvelope(0, z.array(TransactionDetail));
 export type BatchGetEnvelope = z.infer<typeof BatchGetEnvelope>;
 
 /** addresses, app config, webhook retry, ws status, ws replay, dex-pools trades */
