@@ -3,15 +3,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { LoadError } from '@/components/ui/empty-state';
 import { QueryFreshness } from '@/components/ui/query-freshness';
 import { Panel } from '@/components/ui/panel';
-import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/client/api';
 import { formatAge } from '@/lib/core/format/text';
 import { txKeys, retryStatusQuery, retryWebhook } from '@/lib/features/wallets/queries';
 import type { RetryData } from '@/lib/contracts/tx/schema';
 import { KV, KeyValues, None } from '@/components/tx/kv';
+import { StatusFallback } from './status-fallback';
 import { useAccess } from './use-access';
 import { usePrefs } from '@/lib/client/stores/prefs';
 import { formatClock, formatDateTime, type Zone } from '@/lib/features/wallets/time';
@@ -87,17 +86,8 @@ export function DeliveryPanel() {
             {s.webhook_last_failed_transaction_id ?? <None />}
           </KV>
         </KeyValues>
-      ) : status.isError ? (
-        <LoadError
-          title={`Delivery status unavailable: ${status.error.message}`}
-          onRetry={() => void status.refetch()}
-        />
       ) : (
-        <div className="flex flex-col gap-3 p-3" aria-busy>
-          {[0, 1, 2, 3, 4, 5].map((i) => (
-            <Skeleton key={i} height={18} className="w-full" />
-          ))}
-        </div>
+        <StatusFallback query={status} what="Delivery status" rows={6} />
       )}
       {s && !s.enable_webhook && (s.webhook_delivery_status === 'retrying' || s.pending > 0) && (
         <p

@@ -1,14 +1,14 @@
 'use client';
 import { clsx } from 'clsx';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState, LoadError } from '@/components/ui/empty-state';
+import { EmptyState } from '@/components/ui/empty-state';
 import { QueryFreshness } from '@/components/ui/query-freshness';
 import { Panel } from '@/components/ui/panel';
-import { Skeleton } from '@/components/ui/skeleton';
 import { shorten } from '@/lib/core/format/text';
 import { wsStatusQuery } from '@/lib/features/wallets/queries';
 import { usePrefs } from '@/lib/client/stores/prefs';
 import { formatDateTime } from '@/lib/features/wallets/time';
+import { StatusFallback } from './status-fallback';
 
 function duration(seconds: number): string {
   const h = Math.floor(seconds / 3600);
@@ -71,16 +71,8 @@ export function WsPanel() {
             </table>
           </div>
         )
-      ) : ws.isError ? (
-        <LoadError
-          title={`WebSocket status unavailable: ${ws.error.message}`}
-          onRetry={() => void ws.refetch()}
-        />
       ) : (
-        <div className="flex flex-col gap-3 p-3" aria-busy>
-          <Skeleton height={18} className="w-full" />
-          <Skeleton height={18} className="w-full" />
-        </div>
+        <StatusFallback query={ws} what="WebSocket status" rows={2} />
       )}
     </Panel>
   );
