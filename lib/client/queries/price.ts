@@ -48,31 +48,28 @@ export const quotesQuery = (ids: readonly number[], fiat: string) =>
     staleTime: POLL_MS,
   });
 
+/** The `items` of one of the price service's lists (`{ total, items }`). */
+export async function priceItems<T>(path: string, signal: AbortSignal): Promise<T[]> {
+  return (await api<{ total: number; items: T[] }>('price', path, { signal })).items;
+}
+
 export const chainsQuery = queryOptions({
   queryKey: ['price', 'chains'],
-  queryFn: async ({ signal }) =>
-    (await api<{ total: number; items: ChainItem[] }>('price', '/chains', { signal })).items,
+  queryFn: ({ signal }) => priceItems<ChainItem>('/chains', signal),
   staleTime: 5 * 60_000,
 });
 
 export const fiatsQuery = queryOptions({
   queryKey: ['price', 'fiats'],
-  queryFn: async ({ signal }) =>
-    (await api<{ total: number; items: FiatItem[] }>('price', '/fiats', { signal })).items,
+  queryFn: ({ signal }) => priceItems<FiatItem>('/fiats', signal),
   staleTime: 5 * 60_000,
 });
 
 export const ratesQuery = (base: string) =>
   queryOptions({
     queryKey: ['price', 'rates', base],
-    queryFn: async ({ signal }) =>
-      (
-        await api<{ total: number; items: FiatRateItem[] }>(
-          'price',
-          `/fiats/rates/${encodeURIComponent(base)}`,
-          { signal },
-        )
-      ).items,
+    queryFn: ({ signal }) =>
+      priceItems<FiatRateItem>(`/fiats/rates/${encodeURIComponent(base)}`, signal),
     refetchInterval: POLL_MS,
     staleTime: POLL_MS,
   });
