@@ -4,6 +4,7 @@
  * kline uses `message` with an `error` object.
  */
 import type { Service } from './services';
+import type { ServiceContract } from './types';
 
 export function priceFailure(code: number, msg: string): { code: number; msg: string; data: '' } {
   return { code, msg, data: '' };
@@ -14,6 +15,23 @@ export function txFailure(
   message: string,
 ): { code: number; message: string; data: null } {
   return { code, message, data: null };
+}
+
+/**
+ * The gateway's own failures for a service whose failure code is the HTTP status (price, tx): an
+ * unknown path or method (404), and the upstream down or failing, named.
+ */
+export function statusFailures(
+  service: Service,
+  failure: (code: number, text: string) => unknown,
+): Pick<ServiceContract, 'notFound' | 'upstreamFailure'> {
+  return {
+    notFound: () => ({ status: 404, body: failure(404, 'not found') }),
+    upstreamFailure: (status, reason) => ({
+      status,
+      body: failure(status, `${service} service unavailable: ${reason}`),
+    }),
+  };
 }
 
 export interface KlineFailure {

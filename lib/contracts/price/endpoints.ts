@@ -3,7 +3,7 @@
  * for them. Only seed-documented errors live here; the simulator adds the rules of
  * docs/simulator/README.md, "What the seeds leave open" (page/limit, the 100-id cap) and data-dependent answers on top.
  */
-import { priceFailure } from '../envelopes';
+import { priceFailure, statusFailures } from '../envelopes';
 import type { Endpoint, EndpointRequest, Rejection, ServiceContract } from '../types';
 
 /** 20001 and 20003 are input errors: HTTP 400 (docs/simulator/README.md, "What the seeds leave open"). */
@@ -148,9 +148,5 @@ export const priceContract: ServiceContract = {
   service: 'price',
   prefix: '/price/api/v1',
   endpoints,
-  notFound: () => ({ status: 404, body: priceFailure(404, 'not found') }),
-  upstreamFailure: (status, reason) => ({
-    status,
-    body: priceFailure(status, `price service unavailable: ${reason}`),
-  }),
+  ...statusFailures('price', priceFailure),
 };

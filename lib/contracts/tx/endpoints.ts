@@ -5,7 +5,7 @@
  * (supported chains, address formats) are the simulator's, not the gateway's: see lib/sim/tx.
  */
 import { isSignableSecret } from './sign';
-import { txFailure } from '../envelopes';
+import { statusFailures, txFailure } from '../envelopes';
 import type { Endpoint, EndpointRequest, Rejection, ServiceContract } from '../types';
 
 /** `transfers/search` `tx_type`: all (empty), native coin transfers or token transfers. */
@@ -363,11 +363,7 @@ export const txContract: ServiceContract = {
   service: 'tx',
   prefix: '/tx/api/v1',
   endpoints,
-  notFound: () => ({ status: 404, body: txFailure(404, 'not found') }),
-  upstreamFailure: (status, reason) => ({
-    status,
-    body: txFailure(status, `tx service unavailable: ${reason}`),
-  }),
+  ...statusFailures('tx', txFailure),
 };
 
 export function txEndpoint(id: string): Endpoint {
