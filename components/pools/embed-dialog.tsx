@@ -234,13 +234,11 @@ function Snippet({
   code: string;
 }) {
   return (
-    <div className="flex flex-col gap-1">
-      <div className="flex items-center justify-between">
-        <label htmlFor={id} className="text-12 font-medium text-muted">
-          {label}
-        </label>
-        <CopyButton value={code} name={copyName} label={copyName} className="h-6 w-6" />
-      </div>
+    <Field
+      id={id}
+      label={label}
+      action={<CopyButton value={code} name={copyName} label={copyName} className="h-6 w-6" />}
+    >
       <TextArea
         id={id}
         readOnly
@@ -249,6 +247,6 @@ function Snippet({
         onFocus={(e) => e.currentTarget.select()}
         className="resize-none"
       />
-    </div>
+    </Field>
   );
 }

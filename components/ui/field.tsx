@@ -9,12 +9,16 @@ import type {
 const control =
   'h-8 w-full rounded border border-border bg-bg px-2 text-13 text-text placeholder:text-faint focus:border-accent focus:outline-none disabled:opacity-50 aria-[invalid=true]:border-down';
 
-/** A labelled control with an optional hint and an inline error (tied by aria-describedby). */
+/**
+ * A labelled control with an optional hint and an inline error (tied by aria-describedby), and an
+ * optional action at the label's end (a copy button).
+ */
 export function Field({
   id,
   label,
   hint,
   error,
+  action,
   children,
   className = '',
 }: {
@@ -22,14 +26,25 @@ export function Field({
   label: ReactNode;
   hint?: ReactNode;
   error?: string | null;
+  action?: ReactNode;
   children: ReactNode;
   className?: string;
 }) {
+  const labelled = (
+    <label htmlFor={id} className="text-12 font-medium text-muted">
+      {label}
+    </label>
+  );
   return (
     <div className={clsx('flex flex-col gap-1', className)}>
-      <label htmlFor={id} className="text-12 font-medium text-muted">
-        {label}
-      </label>
+      {action ? (
+        <div className="flex items-center justify-between">
+          {labelled}
+          {action}
+        </div>
+      ) : (
+        labelled
+      )}
       {children}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-12 text-down">
