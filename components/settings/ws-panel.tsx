@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryFreshness } from '@/components/ui/query-freshness';
 import { Panel } from '@/components/ui/panel';
+import { ScrollTable } from '@/components/ui/scroll-table';
 import { shorten } from '@/lib/core/format/text';
 import { wsStatusQuery } from '@/lib/features/wallets/queries';
 import { usePrefs } from '@/lib/client/stores/prefs';
@@ -42,34 +43,31 @@ export function WsPanel() {
             The dashboard server connects when a page follows live transactions.
           </EmptyState>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="num w-full min-w-[420px] text-12" aria-label="WebSocket clients">
-              <thead className="text-2xs uppercase tracking-wide text-muted">
-                <tr className="border-b border-border">
-                  <th className="px-3 py-1.5 text-left font-medium">Client</th>
-                  <th className="px-2 py-1.5 text-left font-medium">Connected</th>
-                  <th className="px-2 py-1.5 text-right font-medium">Uptime</th>
-                  <th className="px-3 py-1.5 text-right font-medium">Pending ACKs</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.details.map((c) => (
-                  <tr key={c.clientId} className="h-9 border-b border-border/50 last:border-0">
-                    <td className="px-3 font-mono" title={c.clientId}>
-                      {shorten(c.clientId, 10, 4)}
-                    </td>
-                    <td className="px-2 text-muted">
-                      {formatDateTime(c.connectedAt / 1000, zone)}
-                    </td>
-                    <td className="px-2 text-right">{duration(c.uptime)}</td>
-                    <td className={clsx('px-3 text-right', c.pendingTxCount > 0 && 'text-warn')}>
-                      {c.pendingTxCount}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable
+            label="WebSocket clients"
+            minWidth="min-w-[420px]"
+            head={
+              <>
+                <th className="px-3 py-1.5 text-left font-medium">Client</th>
+                <th className="px-2 py-1.5 text-left font-medium">Connected</th>
+                <th className="px-2 py-1.5 text-right font-medium">Uptime</th>
+                <th className="px-3 py-1.5 text-right font-medium">Pending ACKs</th>
+              </>
+            }
+          >
+            {d.details.map((c) => (
+              <tr key={c.clientId} className="h-9 border-b border-border/50 last:border-0">
+                <td className="px-3 font-mono" title={c.clientId}>
+                  {shorten(c.clientId, 10, 4)}
+                </td>
+                <td className="px-2 text-muted">{formatDateTime(c.connectedAt / 1000, zone)}</td>
+                <td className="px-2 text-right">{duration(c.uptime)}</td>
+                <td className={clsx('px-3 text-right', c.pendingTxCount > 0 && 'text-warn')}>
+                  {c.pendingTxCount}
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
         )
       ) : (
         <StatusFallback query={ws} what="WebSocket status" rows={2} />

@@ -1,4 +1,5 @@
 import { Address } from '@/components/ui/address';
+import { ScrollTable } from '@/components/ui/scroll-table';
 import type { InternalTransaction } from '@/lib/contracts/tx/schema';
 import { WalletAddress } from '@/components/wallets/wallet-address';
 import { None } from './kv';
@@ -16,67 +17,63 @@ export function Instructions({
   solana: boolean;
 }) {
   return (
-    <div className="overflow-x-auto">
-      <table
-        className="num w-full min-w-[820px] text-12"
-        aria-label={solana ? 'Instructions' : 'Internal calls'}
-      >
-        <thead className="text-2xs uppercase tracking-wide text-muted">
-          <tr className="border-b border-border">
-            <th className="sticky left-0 bg-panel px-3 py-2 text-left font-medium">#</th>
-            {solana && <th className="px-2 py-2 text-left font-medium">Instruction</th>}
-            {solana && <th className="px-2 py-2 text-left font-medium">Program</th>}
-            <th className="px-2 py-2 text-left font-medium">From → To</th>
-            <th className="px-2 py-2 text-right font-medium">Amount (raw)</th>
-            <th className="px-2 py-2 text-left font-medium">Status</th>
+    <ScrollTable
+      label={solana ? 'Instructions' : 'Internal calls'}
+      minWidth="min-w-[820px]"
+      head={
+        <>
+          <th className="sticky left-0 bg-panel px-3 py-2 text-left font-medium">#</th>
+          {solana && <th className="px-2 py-2 text-left font-medium">Instruction</th>}
+          {solana && <th className="px-2 py-2 text-left font-medium">Program</th>}
+          <th className="px-2 py-2 text-left font-medium">From → To</th>
+          <th className="px-2 py-2 text-right font-medium">Amount (raw)</th>
+          <th className="px-2 py-2 text-left font-medium">Status</th>
+        </>
+      }
+    >
+      {items.map((it, n) => {
+        const depth = Math.max(1, it.depth ?? 1);
+        return (
+          <tr
+            key={n}
+            className="h-9 border-b border-border/50 align-middle last:border-0"
+            data-depth={depth}
+          >
+            <td className="sticky left-0 bg-panel px-3 text-muted">
+              <span style={{ paddingLeft: (depth - 1) * 14 }}>
+                {depth > 1 && <span aria-label="inner call">↳ </span>}
+                {it.instr_index ?? n}
+              </span>
+            </td>
+            {solana && (
+              <td className="px-2" style={{ paddingLeft: 8 + (depth - 1) * 14 }}>
+                <div className="font-medium">{it.instruction ?? '—'}</div>
+                {it.description && <div className="text-11 text-muted">{it.description}</div>}
+              </td>
+            )}
+            {solana && (
+              <td className="px-2">
+                {it.program_id ? <Address value={it.program_id} /> : <None />}
+              </td>
+            )}
+            <td className="px-2">
+              {it.from_address || it.to_address ? (
+                <span className="inline-flex items-center gap-1">
+                  <WalletAddress value={it.from_address} copy={false} />
+                  <span className="text-muted">→</span>
+                  <WalletAddress value={it.to_address} copy={false} />
+                </span>
+              ) : (
+                <None />
+              )}
+            </td>
+            <td className="px-2 text-right">{it.amount ?? <None />}</td>
+            <td className="px-2">
+              {it.tx_status ? <StatusBadge status={it.tx_status} /> : <None />}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {items.map((it, n) => {
-            const depth = Math.max(1, it.depth ?? 1);
-            return (
-              <tr
-                key={n}
-                className="h-9 border-b border-border/50 align-middle last:border-0"
-                data-depth={depth}
-              >
-                <td className="sticky left-0 bg-panel px-3 text-muted">
-                  <span style={{ paddingLeft: (depth - 1) * 14 }}>
-                    {depth > 1 && <span aria-label="inner call">↳ </span>}
-                    {it.instr_index ?? n}
-                  </span>
-                </td>
-                {solana && (
-                  <td className="px-2" style={{ paddingLeft: 8 + (depth - 1) * 14 }}>
-                    <div className="font-medium">{it.instruction ?? '—'}</div>
-                    {it.description && <div className="text-11 text-muted">{it.description}</div>}
-                  </td>
-                )}
-                {solana && (
-                  <td className="px-2">
-                    {it.program_id ? <Address value={it.program_id} /> : <None />}
-                  </td>
-                )}
-                <td className="px-2">
-                  {it.from_address || it.to_address ? (
-                    <span className="inline-flex items-center gap-1">
-                      <WalletAddress value={it.from_address} copy={false} />
-                      <span className="text-muted">→</span>
-                      <WalletAddress value={it.to_address} copy={false} />
-                    </span>
-                  ) : (
-                    <None />
-                  )}
-                </td>
-                <td className="px-2 text-right">{it.amount ?? <None />}</td>
-                <td className="px-2">
-                  {it.tx_status ? <StatusBadge status={it.tx_status} /> : <None />}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </ScrollTable>
   );
 }

@@ -1,5 +1,6 @@
 import { Address } from '@/components/ui/address';
 import { Badge } from '@/components/ui/badge';
+import { ScrollTable } from '@/components/ui/scroll-table';
 import type { TokenTransfer } from '@/lib/contracts/tx/schema';
 import type { Explorer } from '@/lib/features/chains/explorer';
 import { WalletAddress } from '@/components/wallets/wallet-address';
@@ -38,58 +39,55 @@ export function TokenTransfers({
 }) {
   const solana = transfers.some((t) => t.mint || t.from_token_address || t.program_id);
   return (
-    <div className="overflow-x-auto">
-      <table className="num w-full min-w-[760px] text-12" aria-label="Token transfers">
-        <thead className="text-2xs uppercase tracking-wide text-muted">
-          <tr className="border-b border-border">
-            <th className="sticky left-0 bg-panel px-3 py-2 text-left font-medium">From</th>
-            <th className="px-2 py-2 text-left font-medium">To</th>
-            <th className="px-2 py-2 text-right font-medium">Amount</th>
-            <th className="px-2 py-2 text-left font-medium">Token</th>
-            {solana && <th className="px-2 py-2 text-left font-medium">Token accounts</th>}
-            {solana && <th className="px-2 py-2 text-left font-medium">Program</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {transfers.map((t, i) => (
-            <tr key={i} className="h-9 border-b border-border/50 last:border-0">
-              <td className="sticky left-0 bg-panel px-3">
-                <Party address={t.from_address} contract={t.is_from_contract} explorer={explorer} />
-              </td>
-              <td className="px-2">
-                <Party address={t.to_address} contract={t.is_to_contract} explorer={explorer} />
-              </td>
-              <td className="px-2 text-right">
-                <AmountText
-                  value={{ amount: t.amount, decimals: t.decimals }}
-                  maxFraction={t.decimals ?? 6}
-                />
-              </td>
-              <td className="px-2">
-                <span className="inline-flex items-center gap-1.5">
-                  <span className="font-medium">{t.symbol ?? '?'}</span>
-                  {(t.token_contract_address ?? t.mint) && (
-                    <Address value={(t.token_contract_address ?? t.mint) as string} />
-                  )}
-                </span>
-              </td>
-              {solana && (
-                <td className="px-2 text-muted">
-                  <span className="inline-flex flex-col">
-                    {t.from_token_address && <Address value={t.from_token_address} />}
-                    {t.to_token_address && <Address value={t.to_token_address} />}
-                  </span>
-                </td>
+    <ScrollTable
+      label="Token transfers"
+      minWidth="min-w-[760px]"
+      head={
+        <>
+          <th className="sticky left-0 bg-panel px-3 py-2 text-left font-medium">From</th>
+          <th className="px-2 py-2 text-left font-medium">To</th>
+          <th className="px-2 py-2 text-right font-medium">Amount</th>
+          <th className="px-2 py-2 text-left font-medium">Token</th>
+          {solana && <th className="px-2 py-2 text-left font-medium">Token accounts</th>}
+          {solana && <th className="px-2 py-2 text-left font-medium">Program</th>}
+        </>
+      }
+    >
+      {transfers.map((t, i) => (
+        <tr key={i} className="h-9 border-b border-border/50 last:border-0">
+          <td className="sticky left-0 bg-panel px-3">
+            <Party address={t.from_address} contract={t.is_from_contract} explorer={explorer} />
+          </td>
+          <td className="px-2">
+            <Party address={t.to_address} contract={t.is_to_contract} explorer={explorer} />
+          </td>
+          <td className="px-2 text-right">
+            <AmountText
+              value={{ amount: t.amount, decimals: t.decimals }}
+              maxFraction={t.decimals ?? 6}
+            />
+          </td>
+          <td className="px-2">
+            <span className="inline-flex items-center gap-1.5">
+              <span className="font-medium">{t.symbol ?? '?'}</span>
+              {(t.token_contract_address ?? t.mint) && (
+                <Address value={(t.token_contract_address ?? t.mint) as string} />
               )}
-              {solana && (
-                <td className="px-2">
-                  {t.program_id ? <Address value={t.program_id} /> : <None />}
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            </span>
+          </td>
+          {solana && (
+            <td className="px-2 text-muted">
+              <span className="inline-flex flex-col">
+                {t.from_token_address && <Address value={t.from_token_address} />}
+                {t.to_token_address && <Address value={t.to_token_address} />}
+              </span>
+            </td>
+          )}
+          {solana && (
+            <td className="px-2">{t.program_id ? <Address value={t.program_id} /> : <None />}</td>
+          )}
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
