@@ -7,7 +7,7 @@ import type { QuoteStore } from '@/lib/features/markets/quote-store';
 import type { Row, SortDir, SortKey } from '@/lib/features/markets/table';
 import type { ChainItem } from '@/lib/contracts/price/schema';
 import { SortHeader } from '@/components/ui/sort-header';
-import { SpacerRow, virtualPadding } from '@/components/ui/virtual-rows';
+import { SpacerRow, virtualPadding, withRows } from '@/components/ui/virtual-rows';
 import { COLUMNS, ROW_HEIGHT, TOKEN_COLUMN_MIN_WIDTH } from './columns';
 import { TokenRow } from './token-row';
 
@@ -150,21 +150,17 @@ export function TokenTable({
         </thead>
         <tbody>
           <SpacerRow height={padding.top} columns={COLUMNS.length + 1} />
-          {items.map((item) => {
-            const row = rows[item.index];
-            if (!row) return null;
-            return (
-              <TokenRow
-                key={row.token.id}
-                row={row}
-                store={store}
-                fiat={fiat}
-                starred={starred.has(row.token.id)}
-                onStar={onStar}
-                chain={chains.get(row.token.chain_id)}
-              />
-            );
-          })}
+          {withRows(items, rows).map(({ row }) => (
+            <TokenRow
+              key={row.token.id}
+              row={row}
+              store={store}
+              fiat={fiat}
+              starred={starred.has(row.token.id)}
+              onStar={onStar}
+              chain={chains.get(row.token.chain_id)}
+            />
+          ))}
           <SpacerRow height={padding.bottom} columns={COLUMNS.length + 1} />
         </tbody>
       </table>

@@ -12,7 +12,7 @@ import type { TimeZoneMode } from '@/lib/chart/rules/time-format';
 import { tradeRowView } from '@/lib/chart/trades/trade-row';
 import { Address } from '@/components/ui/address';
 import { Skeleton } from '@/components/ui/skeleton';
-import { SpacerRow, virtualPadding } from '@/components/ui/virtual-rows';
+import { SpacerRow, virtualPadding, withRows } from '@/components/ui/virtual-rows';
 
 const CELL = 'px-3 h-9';
 /** A row's height (h-9) */
@@ -104,23 +104,19 @@ export function TradesTable({
                 </td>
               </tr>
             ))
-          : items.map((item) => {
-              const tx = trades[item.index];
-              if (!tx) return null;
-              return (
-                <TradeRow
-                  key={item.key}
-                  tx={tx}
-                  pool={pool}
-                  usd={usd}
-                  money={money}
-                  tz={tz}
-                  fresh={fresh.has(tradeKey(tx))}
-                  explorer={explorer}
-                  traderHref={traderHref}
-                />
-              );
-            })}
+          : withRows(items, trades).map(({ item, row: tx }) => (
+              <TradeRow
+                key={item.key}
+                tx={tx}
+                pool={pool}
+                usd={usd}
+                money={money}
+                tz={tz}
+                fresh={fresh.has(tradeKey(tx))}
+                explorer={explorer}
+                traderHref={traderHref}
+              />
+            ))}
         <SpacerRow height={padding.bottom} columns={8} />
       </tbody>
     </table>

@@ -12,6 +12,20 @@ export function virtualPadding(
   return { top: items[0]?.start ?? 0, bottom: last ? totalSize - last.end : 0 };
 }
 
+/**
+ * The virtualiser's items with their rows, in order. An item past the end of the rows (for one
+ * render after the list shrank) has none and is left out.
+ */
+export function withRows<I extends { index: number }, T>(
+  items: readonly I[],
+  rows: readonly T[],
+): { item: I; row: T }[] {
+  return items.flatMap((item) => {
+    const row = rows[item.index];
+    return row ? [{ item, row }] : [];
+  });
+}
+
 /** A row standing for the rows above or below those rendered; nothing when there are none. */
 export function SpacerRow({ height, columns }: { height: number; columns: number }) {
   if (height <= 0) return null;

@@ -9,7 +9,7 @@ import { Address } from '@/components/ui/address';
 import { txPath } from '@/lib/features/wallets/explorer';
 import type { FeedRow } from '@/lib/features/wallets/feed';
 import { formatClock, formatDateTime, type Zone } from '@/lib/features/wallets/time';
-import { SpacerRow, virtualPadding } from '@/components/ui/virtual-rows';
+import { SpacerRow, virtualPadding, withRows } from '@/components/ui/virtual-rows';
 import { TransferCells } from './transfer-cells';
 
 const ROW_HEIGHT = 36;
@@ -125,20 +125,16 @@ export function FeedTable({
         </thead>
         <tbody>
           <SpacerRow height={padding.top} columns={COLUMNS.length} />
-          {items.map((item) => {
-            const row = rows[item.index];
-            if (!row) return null;
-            return (
-              <FeedRowView
-                key={row.key}
-                row={row}
-                selected={item.index === active}
-                fresh={freshKeys.has(row.key)}
-                zone={zone}
-                onSelect={setActiveKey}
-              />
-            );
-          })}
+          {withRows(items, rows).map(({ item, row }) => (
+            <FeedRowView
+              key={row.key}
+              row={row}
+              selected={item.index === active}
+              fresh={freshKeys.has(row.key)}
+              zone={zone}
+              onSelect={setActiveKey}
+            />
+          ))}
           <SpacerRow height={padding.bottom} columns={COLUMNS.length} />
         </tbody>
       </table>
