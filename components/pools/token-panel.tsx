@@ -37,10 +37,8 @@ export function TokenPanel({
   explorer: Explorer | null;
 }) {
   const token = pool ? (side === 'base' ? pool.base_token : pool.quote_token) : null;
-  const money = useMoney();
   const network = pool?.network ?? '';
   const coin = useQuery({ ...coinQuery(network, token?.address ?? ''), enabled: !!token });
-  const holders = useQuery({ ...topHoldersQuery(network, token?.address ?? ''), enabled: !!token });
   const options = pool
     ? [
         { value: 'base' as const, label: pool.base_token.symbol },
@@ -123,6 +121,25 @@ export function TokenPanel({
           </>
         )}
       </div>
+      <TopHolders network={network} token={token} explorer={explorer} />
+    </Panel>
+  );
+}
+
+/** The token's top holders: rank, holder (by its label when known), share and value. */
+function TopHolders({
+  network,
+  token,
+  explorer,
+}: {
+  network: string;
+  token: PoolObject['base_token'] | null;
+  explorer: Explorer | null;
+}) {
+  const money = useMoney();
+  const holders = useQuery({ ...topHoldersQuery(network, token?.address ?? ''), enabled: !!token });
+  return (
+    <>
       <h3 className="px-3 pb-1 pt-2.5 text-2xs font-semibold uppercase tracking-wide text-muted">
         Top holders
       </h3>
@@ -194,7 +211,7 @@ export function TokenPanel({
           </table>
         </div>
       )}
-    </Panel>
+    </>
   );
 }
 
