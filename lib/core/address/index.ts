@@ -11,6 +11,16 @@ export { addressFamily, type AddressCheck, type AddressFamily } from './family';
 
 const base58check = createBase58check(sha256);
 const utf8 = new TextEncoder();
+const CHECKSUM_MISMATCH = 'the Base58Check checksum does not match (check for a typo)';
+
+/** The payload of a Base58Check string (Tron, legacy Bitcoin); null when its checksum does not match. */
+function base58checkPayload(value: string): Uint8Array | null {
+  try {
+    return base58check.decode(value);
+  } catch {
+    return null;
+  }
+}
 
 /** EIP-55 mixed-case checksum of a 20-byte hex address (with or without `0x`). */
 export function toChecksumAddress(address: string): string {
@@ -68,13 +78,10 @@ export function checkTronAddress(input: string): AddressCheck {
   if (!/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(value)) {
     return { ok: false, reason: 'a Tron address is 34 Base58 characters starting with T' };
   }
-  try {
-    const payload = base58check.decode(value);
-    if (payload.length !== 21 || payload[0] !== 0x41) {
-      return { ok: false, reason: 'not a Tron account address' };
-    }
-  } catch {
-    return { ok: false, reason: 'the Base58Check checksum does not match (check for a typo)' };
+  const payload = base58checkPayload(value);
+  if (!payload) return { ok: false, reason: CHECKSUM_MISMATCH };
+  if (payload.length !== 21 || payload[0] !== 0x41) {
+    return { ok: false, reason: 'not a Tron account address' };
   }
   return { ok: true, normalized: value };
 }
@@ -105,12 +112,10 @@ export function checkBitcoinAddress(input: string): AddressCheck {
   if (!/^[13][1-9A-HJ-NP-Za-km-z]{25,34}$/.test(value)) {
     return { ok: false, reason: 'a Bitcoin address starts with 1, 3 or bc1' };
   }
-  try {
-    const payload = base58check.decode(value);
-    if (payload.length !== 21 || (payload[0] !== 0x00 && payload[0] !== 0x05))
-      throw new Error('version');
-  } catch {
-    return { ok: false, reason: 'the Base58Check checksum does not match (check for a typo)' };
+  // A wrong length or version: the same answer as a checksum that does not match.
+  const payload = base58checkPayload(value);
+  if (!payload || payload.length !== 21 || (payload[0] !== 0x00 && payload[0] !== 0x05)) {
+    return { ok: false, reason: CHECKSUM_MISMATCH };
   }
   return { ok: true, normalized: value };
 }
