@@ -10,19 +10,13 @@ import {
   formatPercent,
   formatPrice,
   formatSupply,
-  toBig,
   type FiatFormat,
 } from '@/lib/core/format/number';
+import { compareDecimal } from '@/lib/features/fiats/compare';
 import type { QuoteStore } from '@/lib/features/markets/quote-store';
 import type { Row } from '@/lib/features/markets/table';
 import type { ChainItem, TokenItem } from '@/lib/contracts/price/schema';
 import { StarIcon } from '@/components/ui/icons';
-
-const compareDecimal = (a: string, b: string) => {
-  const x = toBig(a);
-  const y = toBig(b);
-  return x && y ? x.cmp(y) : 0;
-};
 
 function Change({ value }: { value: string | undefined }) {
   if (value === undefined) {

@@ -18,6 +18,7 @@ import {
   formatSupply,
   toBig,
 } from '@/lib/core/format/number';
+import { compareDecimal } from '@/lib/features/fiats/compare';
 import { useFiat } from '@/lib/features/fiats/use-fiat';
 import { useMoney } from '@/lib/features/fiats/use-money';
 import { poolPath } from '@/lib/contracts/pool-ref';
@@ -46,12 +47,6 @@ function ChartSkeleton() {
     </div>
   );
 }
-
-const compareDecimal = (a: string, b: string) => {
-  const x = toBig(a);
-  const y = toBig(b);
-  return x && y ? x.cmp(y) : 0;
-};
 
 function changeTone(text: string): string {
   return text.startsWith('+') ? 'text-up' : text.startsWith('-') ? 'text-down' : 'text-muted';
