@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import Link from 'next/link';
 import { memo, useSyncExternalStore, type ReactNode } from 'react';
 import { Flash } from '@/components/ui/flash';
-import { TokenIcon } from '@/components/ui/token-icon';
+import { ChainIcon, TokenIcon } from '@/components/ui/token-icon';
 import { TokenAlertButton } from '@/components/alerts/token-alert-button';
 import {
   formatCompact,
@@ -59,11 +59,7 @@ export const TokenRow = memo(function TokenRow({
   const chainCell = (
     <td className="px-3">
       <span className="flex min-w-0 items-center gap-1.5 text-muted">
-        <TokenIcon
-          src={chain?.chain_icon_url}
-          symbol={chain?.short_name ?? token.chain_name}
-          size={14}
-        />
+        <ChainIcon chain={chain} name={token.chain_name} size={14} />
         <span className="truncate" data-testid="chain-name">
           {token.chain_name}
         </span>

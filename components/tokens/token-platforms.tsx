@@ -2,7 +2,7 @@
 import { clsx } from 'clsx';
 import Link from 'next/link';
 import { Address } from '@/components/ui/address';
-import { TokenIcon } from '@/components/ui/token-icon';
+import { ChainIcon } from '@/components/ui/token-icon';
 import { HeadRow, type HeadColumn } from '@/components/ui/head-row';
 import { formatPercent, formatPrice, USD } from '@/lib/core/format/number';
 import { formatAge } from '@/lib/core/format/text';
@@ -85,11 +85,7 @@ export function Platforms({
                     className="inline-flex items-center gap-1.5 hover:underline"
                     aria-current={p.id === token.id ? 'page' : undefined}
                   >
-                    <TokenIcon
-                      src={c?.chain_icon_url}
-                      symbol={c?.short_name ?? p.chain_name}
-                      size={16}
-                    />
+                    <ChainIcon chain={c} name={p.chain_name} size={16} />
                     <span data-testid="platform-chain">{p.chain_name}</span>
                   </Link>
                 </td>

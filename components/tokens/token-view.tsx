@@ -10,7 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Flash } from '@/components/ui/flash';
 import { Freshness } from '@/components/ui/freshness';
 import { Panel } from '@/components/ui/panel';
-import { TokenIcon } from '@/components/ui/token-icon';
+import { ChainIcon, TokenIcon } from '@/components/ui/token-icon';
 import {
   formatCompact,
   formatPercent,
@@ -139,11 +139,7 @@ export function TokenView({
             </h1>
             <div className="mt-1 flex flex-wrap items-center gap-1.5 text-12 text-muted">
               <span className="inline-flex items-center gap-1">
-                <TokenIcon
-                  src={chain?.chain_icon_url}
-                  symbol={chain?.short_name ?? token.chain_name}
-                  size={14}
-                />
+                <ChainIcon chain={chain} name={token.chain_name} size={14} />
                 {token.chain_name}
               </span>
               <Badge tone={token.is_native ? 'accent' : 'neutral'}>

@@ -2,6 +2,7 @@
 import { clsx } from 'clsx';
 import { useEffect, useRef, useState } from 'react';
 import { iconHue, iconInitials, logoSrc } from '@/lib/core/logo';
+import type { ChainItem } from '@/lib/contracts/price/schema';
 
 /**
  * A token or chain logo, loaded through the server's logo proxy (sized, cached, and the viewer's
@@ -102,4 +103,20 @@ export function PairIcons({
       />
     </span>
   );
+}
+
+/**
+ * A token's chain: the chain list's icon and short name; while the list loads, or for a chain not in
+ * it, the initials of the chain name the token carries.
+ */
+export function ChainIcon({
+  chain,
+  name,
+  size,
+}: {
+  chain: Pick<ChainItem, 'chain_icon_url' | 'short_name'> | undefined;
+  name: string;
+  size: number;
+}) {
+  return <TokenIcon src={chain?.chain_icon_url} symbol={chain?.short_name ?? name} size={size} />;
 }
