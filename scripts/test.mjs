@@ -6,10 +6,12 @@
  * (tests/cluster: three instances on a real redis-server). Every suite
  * runs even when an earlier one fails; the last line sums them all: `N passed, M failed`.
  *
- * What can share the cores does: the four checks run two at a time (lint alone takes one core for
- * most of their time), and after the build the browser, attack and cluster suites run together (each
- * mostly waits on servers, live data and timers: the browser suite alone leaves about half of two
- * cores idle); their lines are prefixed with the suite's name.
+ * What can share the cores does, so the browser suite, the longest, starts as early as it can: the
+ * four checks run two at a time and the build follows the three short ones on their lane (lint alone
+ * takes one core for most of that time); then the browser, attack and cluster suites run together,
+ * and the unit tests after the cluster suite (each mostly waits on servers, live data and timers:
+ * the browser suite alone leaves about half of two cores idle). Lines of suites that run beside
+ * others are prefixed with the suite's name.
  *
  * A skipped test counts as a failure (none may be left behind), and a suite that runs fewer tests than
  * its floor in tests/floors.json fails too, so a run where tests silently vanish cannot end green.
@@ -164,21 +166,30 @@ mkdirSync('test-results', { recursive: true });
 for (const suite of ['unit', 'e2e', 'attack', 'cluster'])
   rmSync(`test-results/${suite}.json`, { force: true });
 
-/** Lint first: it is the longest, and the other three follow one another on the second core. */
+/**
+ * Lint first: it is the longest; format, knip, typecheck and then the build follow one another on
+ * the second core. The build waits for none of the checks (a failed check fails the run, not the
+ * suites after it).
+ */
 const checks = [
   ['lint', 'npx', ['eslint', '--max-warnings=0', '.']],
   ['format', 'npx', ['prettier', '--check', '--log-level=warn', '.']],
   ['knip', 'npx', ['knip', '--no-progress']],
   ['typecheck', 'npx', ['tsc', '--noEmit']],
 ].filter(([name]) => wanted(name));
+const needsBuild = wanted('e2e') || wanted('attack') || wanted('cluster');
 const checksOk = await pool(
-  checks.map(
-    ([name, command, args]) =>
-      () =>
-        start(name, command, args),
-  ),
+  [
+    ...checks.map(
+      ([name, command, args]) =>
+        () =>
+          start(name, command, args),
+    ),
+    ...(needsBuild ? [() => start('build', 'npm', ['run', 'build'])] : []),
+  ],
   2,
 );
+const built = needsBuild && checksOk[checks.length];
 for (const name of ['format', 'lint', 'knip', 'typecheck']) {
   const i = checks.findIndex(([n]) => n === name);
   if (i >= 0)
@@ -209,25 +220,29 @@ const vitestSuite = (name, config) =>
     countVitest,
   );
 
-if (wanted('unit')) results.push({ name: 'unit', ...checked('unit', await vitestSuite('unit')) });
-
 const browserOk = wanted('e2e') ? run('browser', 'node', ['scripts/ensure-browser.mjs']) : false;
-const built =
-  wanted('e2e') || wanted('attack') || wanted('cluster')
-    ? run('build', 'npm', ['run', 'build'])
-    : false;
 const redisOk = wanted('cluster') && built && run('redis', 'node', ['scripts/ensure-redis.mjs']);
-const afterBuild = await Promise.all([
+const [e2e, attack, cluster, unit] = await Promise.all([
   wanted('e2e') && browserOk && built
     ? suite('e2e', 'npx', ['playwright', 'test'], countPlaywright)
     : null,
   wanted('attack') && built ? vitestSuite('attack', 'vitest.attack.config.ts') : null,
-  redisOk ? vitestSuite('cluster', 'vitest.cluster.config.ts') : null,
-]);
+  // The unit tests need no build and no server: they take the cores the cluster suite leaves.
+  (async () => {
+    const cluster = redisOk ? await vitestSuite('cluster', 'vitest.cluster.config.ts') : null;
+    const unit = wanted('unit') ? await vitestSuite('unit') : null;
+    return [cluster, unit];
+  })(),
+]).then(([e2e, attack, [cluster, unit]]) => [e2e, attack, cluster, unit]);
+if (wanted('unit'))
+  results.push({ name: 'unit', ...checked('unit', unit ?? { passed: 0, failed: 1 }) });
 /** A wanted suite that could not run (no browser, no build, no Redis) is one failure. */
-['e2e', 'attack', 'cluster'].forEach((name, i) => {
-  if (wanted(name))
-    results.push({ name, ...checked(name, afterBuild[i] ?? { passed: 0, failed: 1 }) });
+[
+  ['e2e', e2e],
+  ['attack', attack],
+  ['cluster', cluster],
+].forEach(([name, counts]) => {
+  if (wanted(name)) results.push({ name, ...checked(name, counts ?? { passed: 0, failed: 1 }) });
 });
 
 console.log('\n=== summary');
