@@ -97,6 +97,7 @@ function useSetting<T>(
 type ControllerClass = typeof ChartController;
 const loadController = (): Promise<ControllerClass> =>
   import('@/lib/chart/draw/controller').then((m) => m.ChartController);
+const loadCompare = () => import('@/lib/chart/draw/compare-series').then((m) => m.ChartCompare);
 
 export function useChartController(props: ChartControllerProps): ChartControllerState {
   const { containerRef, figureRef, pool, interval, style, volume, tz, scale, tradeMarkers } = props;
@@ -152,6 +153,7 @@ export function useChartController(props: ChartControllerProps): ChartController
         scale,
         backgroundVar: props.backgroundVar,
         fetchHistory: fetchCandles,
+        loadCompare,
         // The chart draws itself; what React shows of it (legend, overlays, freshness) can wait
         // for a free moment, so a burst of candles never blocks the page.
         onSnapshot: (s) => {

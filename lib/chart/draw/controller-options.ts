@@ -13,7 +13,7 @@ import type { ChangeSince } from '../rules/compare';
 import type { PoolRef } from '../../contracts/pool-ref';
 import type { ChartStyle } from '../../features/pools/params';
 import type { StudyLegendEntry } from './study-series';
-import type { CompareRow } from './compare-series';
+import type { ChartCompare, CompareRow } from './compare-series';
 import type { TradeMarkerHover } from './trade-markers';
 
 type FetchHistory = (
@@ -42,6 +42,11 @@ export interface ChartControllerOptions {
   /** the CSS variable the chart's background reads: --panel in the app, --bg in the widget */
   backgroundVar?: string;
   fetchHistory: FetchHistory;
+  /**
+   * The comparison's code (lib/chart/draw/compare-series.ts), loaded the first time a pool is
+   * compared: most charts never are. Without it the chart compares nothing (the widget).
+   */
+  loadCompare?: () => Promise<typeof ChartCompare>;
   onSnapshot?: (snapshot: FeedSnapshot, interval: KlineInterval) => void;
   onHover?: (hover: ChartHover | null) => void;
   /** a live-update refusal from the stream (null once pushes arrive again) */

@@ -22,7 +22,7 @@ import { TradeMarkerLayer } from './trade-markers';
 import { ChartSeries } from './series';
 import { baseOptions, readColors, themeOptions } from './theme';
 import { effectiveScale, type ScaleMode } from '../rules/scale';
-import { ChartCompare } from './compare-series';
+import type { ChartCompare } from './compare-series';
 import { ZonedTimeScale, reweigh, timeAxisOptions } from './zoned-time-scale';
 import type { ChartControllerOptions } from './controller-options';
 import type { ChartLayer, LayerContext } from './chart-layer';
@@ -49,6 +49,8 @@ export class ChartController {
   private scale: ScaleMode;
   /** other pools drawn for comparison, created with the first one */
   private compare: ChartCompare | null = null;
+  /** the pools to compare while the comparison's code loads (null: not loading) */
+  private compareWanted: readonly PoolRef[] | null = null;
   /** your trades' markers, made with the first trades */
   private markers: TradeMarkerLayer | null = null;
   private readonly layers = new Set<ChartLayer>();
@@ -193,15 +195,36 @@ export class ChartController {
 
   /** Draws these other pools as lines of their closes (none: the comparison ends). */
   setCompare(pools: readonly PoolRef[]): void {
-    if (this.disposed || (!this.compare && pools.length === 0)) return;
-    if (!this.compare) {
-      this.compare = new ChartCompare(this.chart, this.options.fetchHistory, () =>
-        this.crosshair.compare(),
-      );
-      if (this.current) this.compare.load(this.current);
+    if (this.disposed) return;
+    if (this.compare) {
+      this.compare.set(pools);
+      this.applyScale();
+      return;
     }
-    this.compare.set(pools);
-    this.applyScale();
+    // The comparison's code loads the first time a pool is compared: most charts never are.
+    const loadCompare = this.options.loadCompare;
+    if (!loadCompare) return;
+    if (this.compareWanted !== null) {
+      this.compareWanted = pools;
+      return;
+    }
+    if (pools.length === 0) return;
+    this.compareWanted = pools;
+    loadCompare().then(
+      (ChartCompare) => {
+        const wanted = this.compareWanted;
+        this.compareWanted = null;
+        if (this.disposed || !wanted || wanted.length === 0) return;
+        this.compare = new ChartCompare(this.chart, this.options.fetchHistory, () =>
+          this.crosshair.compare(),
+        );
+        if (this.current) this.compare.load(this.current);
+        this.setCompare(wanted);
+      },
+      () => {
+        this.compareWanted = null;
+      },
+    );
   }
 
   /** The chart's panes as drawn now (no crosshair), for a PNG. */

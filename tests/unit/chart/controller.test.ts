@@ -95,6 +95,7 @@ function make(options: Partial<ConstructorParameters<typeof ChartController>[0]>
       calls.push({ interval, window, signal });
       return Promise.resolve(history(interval, window));
     },
+    loadCompare: () => import('@/lib/chart/draw/compare-series').then((m) => m.ChartCompare),
     ...options,
   });
   controllers.push(controller);
@@ -267,8 +268,9 @@ describe('ChartController', () => {
     const { controller, chart } = make();
     controller.load(POOL, '15m');
     controller.setCompare([{ ...POOL, address: '0x' + 'cd'.repeat(20) }]);
+    // The comparison's code loads on its first use.
+    await vi.waitFor(() => expect(calls.length).toBe(2));
     const pending = calls.map((c) => c.signal);
-    expect(pending.length).toBe(2);
     expect(stream.listeners.size).toBe(2);
 
     controller.dispose();
@@ -335,9 +337,33 @@ describe('ChartController', () => {
     controller.load(POOL, '15m');
     expect(figure.dataset.scale).toBe('log');
     controller.setCompare([{ ...POOL, address: '0x' + 'cd'.repeat(20) }]);
-    expect(figure.dataset.scale).toBe('pct');
+    await vi.waitFor(() => expect(figure.dataset.scale).toBe('pct'));
     controller.setCompare([]);
     expect(figure.dataset.scale).toBe('log');
+  });
+
+  it('a comparison ended while its code loads draws nothing; the last list asked wins; none without the code', async () => {
+    const { controller } = make({ scale: 'log' });
+    controller.load(POOL, '15m');
+    const other = { ...POOL, address: '0x' + 'cd'.repeat(20) };
+    // The chart is created with no comparison: its code is not asked for then.
+    controller.setCompare([]);
+    controller.setCompare([other]);
+    controller.setCompare([]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(figure.dataset.scale).toBe('log');
+    expect(calls).toHaveLength(1);
+    controller.setCompare([other]);
+    controller.setCompare([other, { ...POOL, address: '0x' + 'ef'.repeat(20) }]);
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    expect(figure.dataset.scale).toBe('pct');
+
+    // A chart given no comparison code (the widget) compares nothing.
+    const bare = make({ scale: 'log', loadCompare: undefined }).controller;
+    bare.load(POOL, '15m');
+    bare.setCompare([other]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls).toHaveLength(4);
   });
 
   it('names each indicator pane in its corner (RSI, MACD), not the overlays, and drops the name with the pane', async () => {
