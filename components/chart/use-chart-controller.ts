@@ -194,7 +194,11 @@ export function useChartController(props: ChartControllerProps): ChartController
       timer = setTimeout(() => {
         code.then(
           (Controller) => {
-            if (!gone) controller = create(el, Controller);
+            // In a task of its own: when the code has only just arrived, the library's evaluation
+            // is a task already (one long task on a phone if the chart were made inside it).
+            timer = setTimeout(() => {
+              if (!gone) controller = create(el, Controller);
+            }, 0);
           },
           () => {
             if (!gone) setLiveError('The chart could not be loaded: reload the page.');
