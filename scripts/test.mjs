@@ -6,12 +6,11 @@
  * (tests/cluster: three instances on a real redis-server). Every suite
  * runs even when an earlier one fails; the last line sums them all: `N passed, M failed`.
  *
- * What can share the cores does, so the browser suite, the longest, starts as early as it can: the
- * four checks run two at a time and the build follows the three short ones on their lane (lint alone
- * takes one core for most of that time); then the browser, attack and cluster suites run together,
- * and the unit tests after the cluster suite (each mostly waits on servers, live data and timers:
- * the browser suite alone leaves about half of two cores idle). Lines of suites that run beside
- * others are prefixed with the suite's name.
+ * What can share the cores does, so the browser suite, the longest by far, starts as early as it
+ * can: the build runs first, alone; then the browser suite runs beside three lanes of the rest: the
+ * attack suite; the cluster suite, then the unit tests; lint, then format, knip and typecheck (the
+ * browser suite alone leaves about half of two cores idle: it mostly waits on servers, live data
+ * and timers). Lines of suites that run beside others are prefixed with the suite's name.
  *
  * A skipped test counts as a failure (none may be left behind), and a suite that runs fewer tests than
  * its floor in tests/floors.json fails too, so a run where tests silently vanish cannot end green.
@@ -72,20 +71,6 @@ function start(name, command, args, env = {}) {
       resolve(code === 0);
     });
   });
-}
-
-/** Runs tasks (functions returning promises) at most `width` at a time, in order. */
-async function pool(tasks, width) {
-  const results = new Array(tasks.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      results[i] = await tasks[i]();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(width, tasks.length) }, lane));
-  return results;
 }
 
 function countVitest(file) {
@@ -166,11 +151,6 @@ mkdirSync('test-results', { recursive: true });
 for (const suite of ['unit', 'e2e', 'attack', 'cluster'])
   rmSync(`test-results/${suite}.json`, { force: true });
 
-/**
- * Lint first: it is the longest; format, knip, typecheck and then the build follow one another on
- * the second core. The build waits for none of the checks (a failed check fails the run, not the
- * suites after it).
- */
 const checks = [
   ['lint', 'npx', ['eslint', '--max-warnings=0', '.']],
   ['format', 'npx', ['prettier', '--check', '--log-level=warn', '.']],
@@ -178,23 +158,7 @@ const checks = [
   ['typecheck', 'npx', ['tsc', '--noEmit']],
 ].filter(([name]) => wanted(name));
 const needsBuild = wanted('e2e') || wanted('attack') || wanted('cluster');
-const checksOk = await pool(
-  [
-    ...checks.map(
-      ([name, command, args]) =>
-        () =>
-          start(name, command, args),
-    ),
-    ...(needsBuild ? [() => start('build', 'npm', ['run', 'build'])] : []),
-  ],
-  2,
-);
-const built = needsBuild && checksOk[checks.length];
-for (const name of ['format', 'lint', 'knip', 'typecheck']) {
-  const i = checks.findIndex(([n]) => n === name);
-  if (i >= 0)
-    results.push({ name, ...(checksOk[i] ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }) });
-}
+const built = needsBuild && run('build', 'npm', ['run', 'build']);
 
 /** A suite started beside others, counted from its JSON report (a run that failed is never green). */
 const suite = (name, command, args, count) =>
@@ -222,18 +186,35 @@ const vitestSuite = (name, config) =>
 
 const browserOk = wanted('e2e') ? run('browser', 'node', ['scripts/ensure-browser.mjs']) : false;
 const redisOk = wanted('cluster') && built && run('redis', 'node', ['scripts/ensure-redis.mjs']);
-const [e2e, attack, cluster, unit] = await Promise.all([
+/** Runs the tasks one after the other; resolves with their results in order. */
+async function inTurn(tasks) {
+  const out = [];
+  for (const task of tasks) out.push(await task());
+  return out;
+}
+const [e2e, attack, [cluster, unit], checksOk] = await Promise.all([
   wanted('e2e') && browserOk && built
     ? suite('e2e', 'npx', ['playwright', 'test'], countPlaywright)
     : null,
   wanted('attack') && built ? vitestSuite('attack', 'vitest.attack.config.ts') : null,
-  // The unit tests need no build and no server: they take the cores the cluster suite leaves.
-  (async () => {
-    const cluster = redisOk ? await vitestSuite('cluster', 'vitest.cluster.config.ts') : null;
-    const unit = wanted('unit') ? await vitestSuite('unit') : null;
-    return [cluster, unit];
-  })(),
-]).then(([e2e, attack, [cluster, unit]]) => [e2e, attack, cluster, unit]);
+  // Neither needs a server of the browser suite's: they take the cores it leaves.
+  inTurn([
+    () => (redisOk ? vitestSuite('cluster', 'vitest.cluster.config.ts') : null),
+    () => (wanted('unit') ? vitestSuite('unit') : null),
+  ]),
+  inTurn(
+    checks.map(
+      ([name, command, args]) =>
+        () =>
+          start(name, command, args),
+    ),
+  ),
+]);
+for (const name of ['format', 'lint', 'knip', 'typecheck']) {
+  const i = checks.findIndex(([n]) => n === name);
+  if (i >= 0)
+    results.push({ name, ...(checksOk[i] ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }) });
+}
 if (wanted('unit'))
   results.push({ name: 'unit', ...checked('unit', unit ?? { passed: 0, failed: 1 }) });
 /** A wanted suite that could not run (no browser, no build, no Redis) is one failure. */
