@@ -203,13 +203,10 @@ export class ChartController {
     }
     // The comparison's code loads the first time a pool is compared: most charts never are.
     const loadCompare = this.options.loadCompare;
-    if (!loadCompare) return;
-    if (this.compareWanted !== null) {
-      this.compareWanted = pools;
-      return;
-    }
-    if (pools.length === 0) return;
+    const loading = this.compareWanted !== null;
+    if (!loadCompare || (!loading && pools.length === 0)) return;
     this.compareWanted = pools;
+    if (loading) return;
     loadCompare().then(
       (ChartCompare) => {
         const wanted = this.compareWanted;
