@@ -41,7 +41,13 @@ describe('CsvExport of a live table', () => {
   it('saves the rows of the moment it was opened, as its count says, while the table grows', async () => {
     const view = render(table(rowsOf(2)));
     fireEvent.click(screen.getByRole('button', { name: 'Export trades as CSV' }));
-    const download = await screen.findByRole('button', { name: 'Download 2 rows' });
+    // The dialog's code loads at the first press (a dynamic import): on a busy machine that takes
+    // longer than Testing Library's one-second default.
+    const download = await screen.findByRole(
+      'button',
+      { name: 'Download 2 rows' },
+      { timeout: 10_000 },
+    );
     // A live trade arrives while the dialog is open.
     view.rerender(table(rowsOf(3)));
     expect(screen.getByTestId('csv-count').textContent).toBe('2 of 2 trades in range.');
