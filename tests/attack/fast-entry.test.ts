@@ -7,9 +7,11 @@
  * Retry-After, HTTPS as the trusted proxy says, HEAD, a demo visitor's sandbox) and must give the
  * same status, body, every header, access log line and metric. Only the framing differs, and it is
  * how the test knows who answered: the fast entry sends a Content-Length, Next.js's route pipes
- * a chunked body.
+ * a chunked body. And the fast entry compresses for a client that asks (lib/server/http/compress.ts:
+ * Next.js drops a route handler's Content-Encoding), so it adds Accept-Encoding to Vary.
  */
 import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_POLICY, HSTS } from '@/lib/server/security/headers';
 import { eventually, signIn, visitor } from './support/client';
@@ -60,10 +62,15 @@ interface Ask {
 /** Headers that differ between any two answers (the date, a generated id) or are framing. */
 const VARYING = new Set(['date', 'x-request-id', 'content-length', 'transfer-encoding']);
 
+/** What the fast entry adds to Next.js's Vary on its own answers. */
+const ENCODING_VARY = ', Accept-Encoding';
+
 function comparable(r: RawReply): Record<string, unknown> {
   const headers: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(r.headers))
-    if (!VARYING.has(name)) headers[name] = value;
+    if (!VARYING.has(name))
+      headers[name] =
+        name === 'vary' && typeof value === 'string' ? value.replace(ENCODING_VARY, '') : value;
   return headers;
 }
 
@@ -96,6 +103,7 @@ async function same(pair: [App, App], ask: Ask, label = ask.path): Promise<[RawR
     );
     expect(fast.headers['transfer-encoding'], label).toBeUndefined();
     expect(route.headers['transfer-encoding'], `${label}: route framing`).toBe('chunked');
+    expect(fast.headers.vary, label).toBe(`${route.headers.vary}${ENCODING_VARY}`);
   } else {
     for (const r of [fast, route]) {
       expect(r.headers['content-length'], label).toBeUndefined();
@@ -118,13 +126,15 @@ function rawTarget(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
+            body: bytes.toString('utf8'),
+            bytes,
+          });
+        });
         res.on('error', reject);
       },
     );
@@ -366,6 +376,60 @@ describe('the fast entry answers as the route handler does', () => {
       expect(replies.filter((r) => r.headers['x-cache'] === 'MISS')).toHaveLength(1);
       expect(new Set(replies.map((r) => r.body)).size).toBe(1);
     }
+  });
+});
+
+describe('the fast entry compresses what is worth it for a client that takes it', () => {
+  const WINDOW = `/api/kline/v1/kline/ohlcv?interval=15m&from=1795500000&to=1795770000&limit=300&${POOL}`;
+  type Decode = (bytes: Buffer) => Buffer;
+  const decoders: Record<string, Decode> = { br: brotliDecompressSync, gzip: gunzipSync };
+  const candlesOf = (text: string) =>
+    (JSON.parse(text) as { data: { open_time: number }[] }).data.map((c) => c.open_time);
+
+  it('a chart window: Brotli or gzip as asked, the same JSON once decoded, its length framed', async () => {
+    const plain = await raw(`${open[0].url}${WINDOW}`, { headers: ip(20) });
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.bytes.length).toBeGreaterThan(20_000);
+    const asks: [string, string | undefined][] = [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip;q=0.5', 'gzip'],
+      ['BR', 'br'],
+      ['deflate, zstd', undefined],
+      ['*', undefined],
+      ['gzip;q=0', undefined],
+    ];
+    for (const [accept, expected] of asks) {
+      const r = await raw(`${open[0].url}${WINDOW}`, {
+        headers: { ...ip(20), 'accept-encoding': accept },
+      });
+      expect(r.status, accept).toBe(200);
+      expect(r.headers['content-encoding'], accept).toBe(expected);
+      expect(r.headers.vary, accept).toMatch(/, Accept-Encoding$/);
+      expect(r.headers['content-length'], accept).toBe(String(r.bytes.length));
+      const text = expected ? decoders[expected]!(r.bytes).toString('utf8') : r.body;
+      if (expected) expect(r.bytes.length, accept).toBeLessThan(plain.bytes.length / 3);
+      // The simulator's window ends at the same candle; its last one may have moved.
+      expect(candlesOf(text), accept).toEqual(candlesOf(plain.body));
+    }
+  });
+
+  it('a small answer, HEAD and the route handler go as they are', async () => {
+    const accept = { ...ip(21), 'accept-encoding': 'gzip, br' };
+    const missing = await raw(`${open[0].url}/api/kline/v1/nope`, { headers: accept });
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-encoding']).toBeUndefined();
+    // Readable as sent: the kline service's own 404 envelope.
+    expect(JSON.parse(missing.body)).toHaveProperty('code');
+    const head = await raw(`${open[0].url}${WINDOW}`, { method: 'HEAD', headers: accept });
+    expect(head.status).toBe(200);
+    expect(head.headers['content-encoding']).toBeUndefined();
+    expect(head.bytes.length).toBe(0);
+    const route = await raw(`${open[1].url}${WINDOW}`, { headers: accept });
+    expect(route.status).toBe(200);
+    expect(route.headers['content-encoding']).toBeUndefined();
+    expect(candlesOf(route.body).length).toBeGreaterThan(100);
   });
 });
 

@@ -21,6 +21,7 @@ import type { Service } from '../../contracts/services';
 import { gatewayAnswer } from '../gateway/handle';
 import { API_HEADERS } from '../security/headers';
 import { accessLogged, type PlainAnswer } from './access';
+import { chooseEncoding, encodeBody, VARY_ENCODING } from './compress';
 import { hookServer } from './server-hook';
 
 /** What Next.js 16 adds to every App Router answer (tests/attack/fast-entry.test.ts compares). */
@@ -75,17 +76,22 @@ function webRequest(req: IncomingMessage): Request {
 }
 
 function write(req: IncomingMessage, res: ServerResponse, answer: PlainAnswer): void {
+  // Compressed here only: Next.js drops a route handler's Content-Encoding (./compress.ts).
+  const sent =
+    req.method === 'HEAD' || answer.body === null
+      ? { body: null, encoding: null }
+      : encodeBody(answer.body, chooseEncoding(req.headers['accept-encoding']));
   const headers: Record<string, string> = {
     ...API_HEADERS,
-    vary: APP_ROUTE_VARY,
+    vary: `${APP_ROUTE_VARY}, ${VARY_ENCODING}`,
     ...answer.headers,
   };
+  if (sent.encoding) headers['content-encoding'] = sent.encoding;
   // The head and the body in one write; the length instead of chunks (a HEAD gets neither, as
   // from the route).
-  if (req.method !== 'HEAD' && answer.body !== null)
-    headers['content-length'] = String(Buffer.byteLength(answer.body));
+  if (sent.body !== null) headers['content-length'] = String(Buffer.byteLength(sent.body));
   res.writeHead(answer.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : (answer.body ?? undefined));
+  res.end(sent.body ?? undefined);
 }
 
 async function serve(

@@ -130,7 +130,9 @@ function treeRss(pid: number): number {
 export interface RawReply {
   status: number;
   headers: IncomingMessage['headers'];
+  /** the bytes as sent, as UTF-8 (a compressed body is not decoded) */
   body: string;
+  bytes: Buffer;
 }
 
 /** One request with exactly these headers (fetch would add or forbid some). */
@@ -142,13 +144,15 @@ export function raw(
     const req = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
         resolve({
           status: res.statusCode ?? 0,
           headers: res.headers,
-          body: Buffer.concat(chunks).toString('utf8'),
-        }),
-      );
+          body: bytes.toString('utf8'),
+          bytes,
+        });
+      });
       res.on('error', reject);
     });
     req.on('error', reject);

@@ -176,7 +176,7 @@ describe('on a Node server', () => {
     expect(r.headers['transfer-encoding']).toBeUndefined();
     for (const [name, value] of Object.entries(API_HEADERS))
       expect(r.headers[name.toLowerCase()], name).toBe(value);
-    expect(r.headers.vary).toBe(APP_ROUTE_VARY);
+    expect(r.headers.vary).toBe(`${APP_ROUTE_VARY}, Accept-Encoding`);
     expect(r.headers['cache-control']).toBe('no-store');
     expect(r.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
