@@ -260,7 +260,7 @@ test.describe('workspace', () => {
   }) => {
     await page.setViewportSize({ width: 320, height: 700 });
     await page.goto(FOUR);
-    // A chart starts when it comes within half a screen: the last one waits for the scroll.
+    // A chart starts when it comes within a quarter of a screen: the last one waits for the scroll.
     await expect(charts(page).nth(0)).toHaveAttribute('data-state', 'ready');
     await expect(charts(page).nth(3)).toHaveAttribute('data-state', 'loading');
     await expect(charts(page).nth(3).locator('canvas')).toHaveCount(0);
