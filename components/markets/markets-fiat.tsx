@@ -1,11 +1,11 @@
 'use client';
 /**
- * Markets' display fiat: the header's choice (lib/features/fiats/use-fiat.ts), which a shared link's
- * `fiat=` starts as a trial (lib/client/stores/fiat-support.ts), mirrored back into the URL; and the
- * notice shown when prices fall back to USD.
+ * Markets' display fiat: the one the whole app shows (lib/features/fiats/use-fiat.ts: the header's
+ * choice, or a shared link's `fiat=` on trial, lib/client/stores/fiat-support.ts), written into the
+ * URL so that a copied link opens in it; and the notice shown when prices fall back to USD.
  */
 import type { ReadonlyURLSearchParams } from 'next/navigation';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { ParamPatch } from '@/lib/client/hooks/use-url-params';
 import { useFiatSupport } from '@/lib/client/stores/fiat-support';
 import { usePrefs } from '@/lib/client/stores/prefs';
@@ -16,24 +16,14 @@ export function useMarketsFiat(
   update: (patch: ParamPatch) => void,
   hydrated: boolean,
 ) {
-  // A shared link's `fiat` is adopted once, then the URL follows the header's choice.
   const selected = useFiat();
-  const setTrial = useFiatSupport((s) => s.setTrial);
-  const adopted = useRef(false);
+  // One way only: the URL shows the fiat on display and is never read back (the link a page was
+  // opened with was read once, as the store was made). USD, the default, is left out.
+  const shown = selected.code === 'USD' ? null : selected.code;
+  const inUrl = params.get('fiat');
   useEffect(() => {
-    if (!hydrated) return;
-    const fromUrl = params.get('fiat')?.toUpperCase() ?? null;
-    if (!adopted.current) {
-      adopted.current = true;
-      // Shown at once, kept as the preference only once a quote in it arrives.
-      if (fromUrl && /^[A-Z]{2,10}$/.test(fromUrl) && fromUrl !== selected.code) {
-        setTrial(fromUrl);
-        return;
-      }
-    }
-    const want = selected.code === 'USD' ? null : selected.code;
-    if (fromUrl !== want) update({ fiat: want });
-  }, [hydrated, params, selected.code, setTrial, update]);
+    if (hydrated && inUrl !== shown) update({ fiat: shown });
+  }, [hydrated, inUrl, shown, update]);
   const fiatCode = selected.unknown ? 'USD' : selected.code;
   const fiat = selected.unknown ? { code: 'USD', symbol: '$', precision: 2 } : selected.format;
   return { selected, fiatCode, fiat };

@@ -4,6 +4,10 @@
  * `quotes/latest` refuses (20001 `unsupported fiat`); such a fiat is remembered here for the tab, the
  * pages fall back to USD and say so, and a fiat that came from a shared link is only kept as the
  * preference once a quote in it has arrived. Not persisted: the upstream may add the fiat later.
+ *
+ * The display fiat has one source, `useFiat` (lib/features/fiats/use-fiat.ts): this trial over the
+ * preference. A link's `fiat=` goes in once, as the trial, when the page loads (below); Markets'
+ * URL only shows what is on display (components/markets/markets-fiat.tsx).
  */
 import { create } from 'zustand';
 import { ApiError, api } from '../api';
@@ -44,3 +48,17 @@ export const useFiatSupport = create<FiatSupport>()((set, get) => ({
     );
   },
 }));
+
+/** A link's `fiat=` as a currency code (upper case), or null when it names none. */
+export function linkFiat(search: string): string | null {
+  const code = new URLSearchParams(search).get('fiat')?.toUpperCase() ?? null;
+  return code && /^[A-Z]{2,10}$/.test(code) ? code : null;
+}
+
+// The page's own link, read once as the store is made in the browser. Set after the store's
+// creation, so its initial state (no trial: zustand's server snapshot) is what the server render
+// and the hydration pass see; React shows the trial right after hydration, with no effect.
+if (typeof window !== 'undefined') {
+  const code = linkFiat(window.location.search);
+  if (code && code !== usePrefs.getState().fiat) useFiatSupport.getState().setTrial(code);
+}
