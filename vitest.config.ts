@@ -13,6 +13,7 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
     environment: 'node',
+    setupFiles: ['tests/support/setup-dom.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
