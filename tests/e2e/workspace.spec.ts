@@ -260,11 +260,17 @@ test.describe('workspace', () => {
   }) => {
     await page.setViewportSize({ width: 320, height: 700 });
     await page.goto(FOUR);
-    // A chart starts when it comes within a quarter of a screen: the last one waits for the scroll.
+    // A chart starts once it is on screen: the lower ones wait for the scroll.
     await expect(charts(page).nth(0)).toHaveAttribute('data-state', 'ready');
-    await expect(charts(page).nth(3)).toHaveAttribute('data-state', 'loading');
-    await expect(charts(page).nth(3).locator('canvas')).toHaveCount(0);
-    await cells(page).nth(3).scrollIntoViewIfNeeded();
+    for (const lower of [2, 3]) {
+      await expect(charts(page).nth(lower)).toHaveAttribute('data-state', 'loading');
+      await expect(charts(page).nth(lower).locator('canvas')).toHaveCount(0);
+    }
+    // Each starts as the trader scrolls down to it.
+    for (const lower of [1, 2, 3]) {
+      await cells(page).nth(lower).scrollIntoViewIfNeeded();
+      await expect(charts(page).nth(lower)).toHaveAttribute('data-state', 'ready');
+    }
     await allReady(page, 4);
     await page.evaluate(() => window.scrollTo(0, 0));
     const boxes = await cells(page).evaluateAll((els) =>
