@@ -181,8 +181,9 @@ export function useChartController(props: ChartControllerProps): ChartController
   // The chart: once per mount, in a task of its own right after the one that hydrates the page
   // (creating it and drawing the first window is the heaviest piece of the page's start), and only
   // once its top is on screen, above the lowest 15% of it: the workspace's lower charts on a phone
-  // (the second one's top is at the screen's bottom edge) start as they are scrolled to. Its code (the controller and the chart library, ~60 KB
-  // compressed) is fetched from here, beside that delay: not a script of the page's first paint.
+  // (the second one's top is at the screen's bottom edge) start as they are scrolled to. Its code
+  // (the controller and the chart library, ~60 KB compressed) is fetched from here, beside that
+  // delay: not a script of the page's first paint.
   useEffect(() => {
     const el = containerRef.current;
     if (!el) return;

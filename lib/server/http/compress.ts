@@ -9,8 +9,10 @@
  * ms and give within 5 % of the default settings' size, which take 5-8 times as long
  * (docs/benchmarks.md). Bodies under 1 KB go as they are: the headers outweigh what is saved.
  *
- * What is compressed holds nothing secret beside what a visitor sends (the key never reaches an
- * answer, lib/upstream/transport.ts), so a compression side channel (BREACH) has nothing to find.
+ * A compression side channel (BREACH) needs a secret and a stranger's text in one answer, read by
+ * a signed-in browser that another site makes ask: the key never reaches an answer
+ * (lib/upstream/transport.ts), the admin's unmasked reads need its SameSite=Lax cookie, which a
+ * cross-site request does not carry, and the canonical query drops what the endpoint does not name.
  */
 import 'server-only';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
