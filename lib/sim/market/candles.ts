@@ -259,7 +259,20 @@ export class PricePaths {
 }
 
 /**
- * Splits a parent candle into `n` children: a bridge from open to close, clamped to [low, high], with
+ * `v` folded back into [lo, hi]: a path that meets the parent's high or low turns back, as a price
+ * does, instead of running along it. (Clamping held the closes on the bound: a minute that opened at
+ * its quarter-hour's high had seconds-long runs of one close, up to a minute of them.)
+ */
+function fold(v: number, lo: number, hi: number): number {
+  const span = hi - lo;
+  if (!(span > 0)) return lo;
+  let x = (v - lo) % (2 * span);
+  if (x < 0) x += 2 * span;
+  return lo + (x <= span ? x : 2 * span - x);
+}
+
+/**
+ * Splits a parent candle into `n` children: a bridge from open to close, folded into [low, high], with
  * the parent's high and low placed on the children where the path peaks and troughs.
  */
 function splitBar(parent: Bar, n: number, seconds: number, rnd: () => number): Bar[] {
@@ -273,7 +286,7 @@ function splitBar(parent: Bar, n: number, seconds: number, rnd: () => number): B
   const points = bridge.map((b, k) => {
     if (k === 0) return O;
     if (k === n) return C;
-    return sig(Math.min(H, Math.max(L, O + ((C - O) * k) / n + scale * b)));
+    return sig(fold(O + ((C - O) * k) / n + scale * b, L, H));
   });
 
   const kids: Bar[] = [];
