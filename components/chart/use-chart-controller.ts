@@ -180,10 +180,11 @@ export function useChartController(props: ChartControllerProps): ChartController
 
   // The chart: once per mount, in a task of its own right after the one that hydrates the page
   // (creating it and drawing the first window is the heaviest piece of the page's start), and only
-  // once its top is on screen, above the lowest 15% of it: the workspace's lower charts on a phone
-  // (the second one's top is at the screen's bottom edge) start as they are scrolled to. Its code
-  // (the controller and the chart library, ~60 KB compressed) is fetched from here, beside that
-  // delay: not a script of the page's first paint.
+  // once it comes within a quarter of a screen of the viewport: on a phone the workspace makes the
+  // charts of its first two cells (the second's header, whose price is its chart's last close, is
+  // on the first screen) and the lower ones as they are scrolled to. Its code (the controller and
+  // the chart library, ~60 KB compressed) is fetched from here, beside that delay: not a script of
+  // the page's first paint.
   useEffect(() => {
     const el = containerRef.current;
     if (!el) return;
@@ -215,7 +216,7 @@ export function useChartController(props: ChartControllerProps): ChartController
               near?.disconnect();
               start();
             },
-            { rootMargin: '0px 0px -15% 0px' },
+            { rootMargin: '25% 0px' },
           )
         : null;
     if (near) near.observe(el);

@@ -260,7 +260,7 @@ test.describe('workspace', () => {
   }) => {
     await page.setViewportSize({ width: 320, height: 700 });
     await page.goto(FOUR);
-    // A chart starts once it is on screen: the lower ones wait for the scroll.
+    // A chart starts within a quarter of a screen: the lower ones wait for the scroll.
     await expect(charts(page).nth(0)).toHaveAttribute('data-state', 'ready');
     for (const lower of [2, 3]) {
       await expect(charts(page).nth(lower)).toHaveAttribute('data-state', 'loading');
