@@ -11,6 +11,13 @@ import { PriceLineIcon, BellIcon } from '@/components/ui/icons';
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> };
 
 const BUTTON = 'flex h-7 items-center gap-1 rounded border px-2 text-11 font-medium';
+/**
+ * A button's word, read out but not shown in a workspace cell 36 to 48rem wide (its `cell`
+ * container, components/workspace/desk-cell.tsx): the icon and the title say it there, and the
+ * cell's toolbar keeps to one line with two charts side by side. A phone's narrower cell wraps
+ * its toolbar anyway, so it keeps the words.
+ */
+const WORD = '@xl/cell:@max-3xl/cell:sr-only';
 const tone = (on: boolean) =>
   on ? 'border-border bg-raised text-text' : 'border-border bg-panel text-muted hover:text-text';
 
@@ -34,7 +41,7 @@ export function PriceLineButton({ adding, ...rest }: Props & { adding: boolean }
       {...rest}
     >
       <PriceLineIcon />
-      Price line
+      <span className={WORD}>Price line</span>
     </button>
   );
 }
@@ -43,7 +50,8 @@ export function LinesButton({ count, armed, ...rest }: Props & { count: number; 
   return (
     <button type="button" className={clsx(BUTTON, tone(count > 0))} {...rest}>
       <BellIcon size={12} filled={armed > 0} className={armed > 0 ? 'text-warn' : undefined} />
-      Lines{count > 0 ? ` · ${count}` : ''}
+      <span className={WORD}>Lines{count > 0 ? ' · ' : ''}</span>
+      {count > 0 ? count : ''}
     </button>
   );
 }

@@ -255,7 +255,8 @@ export function DeskCellView({
       data-pool={key}
       data-status={cell ? status : 'empty'}
       className={clsx(
-        'flex min-h-0 min-w-0 flex-col rounded-md border border-border bg-panel',
+        // A container: its toolbar's words give way to their icons when it is narrow.
+        '@container/cell flex min-h-0 min-w-0 flex-col rounded-md border border-border bg-panel',
         height,
         'md:h-auto',
       )}

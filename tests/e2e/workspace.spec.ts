@@ -255,6 +255,39 @@ test.describe('workspace', () => {
     expect(await firstBar(b)).toBe(held);
   });
 
+  test('two charts side by side keep each toolbar on one line: Price line and Lines by their icons', async ({
+    page,
+  }) => {
+    await page.goto(FOUR);
+    await allReady(page, 4);
+    for (let i = 0; i < 4; i++) {
+      const cell = cells(page).nth(i);
+      // The cell's controls above its chart (the chart's own overlay buttons left out).
+      const tops = await cell.locator('button, a').evaluateAll((els) =>
+        els
+          .filter((e) => !e.closest('figure'))
+          .map((e) => e.getBoundingClientRect())
+          .filter((r) => r.width > 0)
+          .map((r) => Math.round(r.top + r.height / 2)),
+      );
+      expect(tops.length, `cell ${i + 1}`).toBeGreaterThan(10);
+      expect(Math.max(...tops) - Math.min(...tops), `cell ${i + 1}: one line`).toBeLessThanOrEqual(
+        2,
+      );
+      // The words are read out, not shown.
+      await expect(cell.getByRole('button', { name: 'Price line' })).toBeVisible();
+      await expect(cell.getByRole('button', { name: /^Lines/ })).toBeVisible();
+      await expect(cell.getByText('Price line', { exact: true })).toHaveCSS('position', 'absolute');
+    }
+    // One chart across the page has the room: the words are shown.
+    await page.getByRole('radio', { name: '1 chart' }).click();
+    await expect(cells(page)).toHaveCount(1);
+    await expect(cells(page).getByText('Price line', { exact: true })).not.toHaveCSS(
+      'position',
+      'absolute',
+    );
+  });
+
   test('on a 320 px phone the four charts stack, nothing wider than the screen', async ({
     page,
   }) => {
