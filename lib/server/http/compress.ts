@@ -11,8 +11,9 @@
  *
  * A compression side channel (BREACH) needs a secret and a stranger's text in one answer, read by
  * a signed-in browser that another site makes ask: the key never reaches an answer
- * (lib/upstream/transport.ts), the admin's unmasked reads need its SameSite=Lax cookie, which a
- * cross-site request does not carry, and the canonical query drops what the endpoint does not name.
+ * (lib/upstream/transport.ts), the admin's unmasked reads need its SameSite=Lax cookie, which
+ * another site's fetches, images and frames do not carry, and the canonical query drops what the
+ * endpoint does not name (docs/security.md, "Compressed answers").
  */
 import 'server-only';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
