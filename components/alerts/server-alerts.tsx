@@ -14,12 +14,8 @@ import { shorten } from '@/lib/core/format/text';
 import { useHydrated } from '@/lib/client/hooks/use-hydrated';
 import { usePrefs } from '@/lib/client/stores/prefs';
 import { usePush } from '@/lib/features/alerts/push-store';
-import {
-  exclude,
-  heldAlertsQuery,
-  MAX_SERVER_ALERTS,
-  type HeldAlert,
-} from '@/lib/features/alerts/push-client';
+import { MAX_ALERTS } from '@/lib/contracts/push';
+import { exclude, heldAlertsQuery, type HeldAlert } from '@/lib/features/alerts/push-client';
 import { formatLevel, formatNear } from '@/lib/features/alerts/text';
 import { PushSwitch } from './push-switch';
 
@@ -138,7 +134,7 @@ export function ServerAlerts() {
       className="mt-4"
       title={
         on && held.data
-          ? `With Pulse closed · ${alerts.length} of ${MAX_SERVER_ALERTS} held on the server`
+          ? `With Pulse closed · ${alerts.length} of ${MAX_ALERTS} held on the server`
           : 'With Pulse closed'
       }
     >

@@ -11,38 +11,25 @@
  * - turning off: the server forgets the subscription and the browser drops it.
  */
 import { queryOptions } from '@tanstack/react-query';
+import {
+  MAX_ALERTS,
+  type PoolPriceAlert,
+  type TokenPriceAlert,
+  type WalletAlert,
+} from '../../contracts/push';
 import { isRecord } from '../../core/values';
 import { useAlerts } from './store';
 import { isArmed, type PriceEntry } from './model';
 import { pushSupport, usePush, type WalletTarget } from './push-store';
 
 const SW_PATH = '/sw.js';
-export const MAX_SERVER_ALERTS = 50;
 
-/** An alert as the server takes it (`ref` is this browser's id of it, `armed_at` its arming). */
-export type ServerAlert =
-  | {
-      kind: 'pool-price';
-      chain_type: string;
-      chain_id: number;
-      pool_address: string;
-      direction: 'above' | 'below' | 'cross';
-      price: number;
-      label?: string;
-      ref: string;
-      armed_at: number;
-    }
-  | {
-      kind: 'token-price';
-      token_id: number;
-      fiat: string;
-      direction: 'above' | 'below' | 'cross';
-      price: number;
-      label?: string;
-      ref: string;
-      armed_at: number;
-    }
-  | { kind: 'wallet'; address: string; chain_type?: string; label?: string; ref?: string };
+/**
+ * An alert as this browser sends it (lib/contracts/push.ts): its price alerts always with their id
+ * and arming time.
+ */
+export type ServerAlert = Sent<PoolPriceAlert<string>> | Sent<TokenPriceAlert> | WalletAlert;
+type Sent<T> = T & { ref: string; armed_at: number };
 
 export type HeldAlert = ServerAlert & {
   key: string;
@@ -105,7 +92,7 @@ function serverAlerts(
       });
     }
   }
-  return out.slice(0, MAX_SERVER_ALERTS);
+  return out.slice(0, MAX_ALERTS);
 }
 
 class PushApiError extends Error {

@@ -16,16 +16,25 @@ import { checkAddress } from '../../core/address';
 import { isRecord } from '../../core/values';
 import { addressFamily, type AddressFamily } from '../../core/address/family';
 import type { CrossCondition } from '../../core/crossing';
-import { TX_CHAIN_TYPES, type ChainType } from '../../contracts/chain-types';
+import { TX_CHAIN_TYPES } from '../../contracts/chain-types';
 import { parsePoolRef } from '../../contracts/pool-ref-check';
+import { DIRECTIONS, MAX_ALERTS, type Direction, type PushAlert } from '../../contracts/push';
 
-export const MAX_ALERTS = 50;
+// The wire types live with the contracts (the browser builds them too); the server's modules read
+// them from here.
+export { MAX_ALERTS };
+export type {
+  Direction,
+  PoolPriceAlert,
+  PriceAlert,
+  PushAlert,
+  TokenPriceAlert,
+  WalletAlert,
+} from '../../contracts/push';
+
 const MAX_LABEL = 64;
 const MAX_PRICE = 1e15;
 const MAX_TIME = 8.64e15;
-
-const DIRECTIONS = ['above', 'below', 'cross'] as const;
-export type Direction = (typeof DIRECTIONS)[number];
 
 /** The crossing rule's names for the API's directions. */
 export const CONDITION: Record<Direction, CrossCondition> = {
@@ -33,41 +42,6 @@ export const CONDITION: Record<Direction, CrossCondition> = {
   below: 'down',
   cross: 'cross',
 };
-
-export interface PoolPriceAlert {
-  kind: 'pool-price';
-  chain_type: ChainType;
-  chain_id: number;
-  pool_address: string;
-  direction: Direction;
-  price: number;
-  label?: string;
-  ref?: string;
-  armed_at?: number;
-}
-
-export interface TokenPriceAlert {
-  kind: 'token-price';
-  token_id: number;
-  fiat: string;
-  direction: Direction;
-  price: number;
-  label?: string;
-  ref?: string;
-  armed_at?: number;
-}
-
-export interface WalletAlert {
-  kind: 'wallet';
-  address: string;
-  /** a tx service chain name (`ethereum`, `evm`, `solana`, ...); absent: any chain of its family */
-  chain_type?: string;
-  label?: string;
-  ref?: string;
-}
-
-export type PushAlert = PoolPriceAlert | TokenPriceAlert | WalletAlert;
-export type PriceAlert = PoolPriceAlert | TokenPriceAlert;
 
 /** A browser's PushSubscription as stored: both keys are secrets, the endpoint too. */
 export interface PushKeys {
