@@ -10,6 +10,7 @@
  * URL only shows what is on display (components/markets/markets-fiat.tsx).
  */
 import { create } from 'zustand';
+import { fiatCode } from '../../core/format/number';
 import { ApiError, api } from '../api';
 import { usePrefs } from './prefs';
 
@@ -51,8 +52,7 @@ export const useFiatSupport = create<FiatSupport>()((set, get) => ({
 
 /** A link's `fiat=` as a currency code (upper case), or null when it names none. */
 export function linkFiat(search: string): string | null {
-  const code = new URLSearchParams(search).get('fiat')?.toUpperCase() ?? null;
-  return code && /^[A-Z]{2,10}$/.test(code) ? code : null;
+  return fiatCode(new URLSearchParams(search).get('fiat'));
 }
 
 // The page's own link, read once as the store is made in the browser. Set after the store's

@@ -47,6 +47,11 @@ export interface FiatFormat {
 
 export const USD: FiatFormat = { code: 'USD', symbol: '$', precision: 2 };
 
+/** A currency code as the app writes it (`eur` -> `EUR`): 2 to 10 Latin letters, else null. */
+export function fiatCode(raw: string | null | undefined): string | null {
+  return raw && /^[A-Za-z]{2,10}$/.test(raw) ? raw.toUpperCase() : null;
+}
+
 function withFiat(number: string, fiat?: FiatFormat): string {
   if (!fiat) return number;
   const negative = number.startsWith('-');

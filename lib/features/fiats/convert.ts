@@ -8,7 +8,7 @@ import {
   parseLocaleNumber,
   type NumberSeparators,
 } from '../../core/format/locale-number';
-import { formatFixed, type FiatFormat } from '../../core/format/number';
+import { fiatCode, formatFixed, type FiatFormat } from '../../core/format/number';
 
 /** A private constructor: 40 decimal places for divisions (fiat -> token, token -> token). */
 const Big = BigBase();
@@ -26,8 +26,8 @@ export function parseAsset(raw: string | null | undefined): Asset | null {
     const id = Number(token[1]);
     return id > 0 ? { kind: 'token', id } : null;
   }
-  if (/^[A-Za-z]{2,10}$/.test(text)) return { kind: 'fiat', code: text.toUpperCase() };
-  return null;
+  const code = fiatCode(text);
+  return code ? { kind: 'fiat', code } : null;
 }
 
 export function assetParam(asset: Asset): string {
