@@ -88,6 +88,20 @@ export default tseslint.config(
     },
   },
   {
+    // A header cell says what it heads (a column or a row), so that a screen reader reads each
+    // cell with its header however the table is laid out.
+    files: ['app/**/*.tsx', 'components/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='th']:not(:has(JSXAttribute[name.name='scope']))",
+          message: 'A <th> needs scope="col" (or "row").',
+        },
+      ],
+    },
+  },
+  {
     files: ['app/**', 'components/**', 'lib/**', 'proxy.ts', 'instrumentation.ts'],
     plugins: { boundaries },
     settings: {

@@ -183,10 +183,13 @@ export function TokenTableSkeleton({ rows = 14 }: { rows?: number }) {
         <Columns />
         <thead className="text-2xs uppercase tracking-wide text-muted">
           <tr>
-            <th className="h-8 border-b border-border px-3 text-left font-medium"># Token</th>
+            <th scope="col" className="h-8 border-b border-border px-3 text-left font-medium">
+              # Token
+            </th>
             {COLUMNS.map((c) => (
               <th
                 key={c.key}
+                scope="col"
                 className={clsx(
                   'h-8 border-b border-border px-3 font-medium',
                   c.align === 'right' ? 'text-right' : 'text-left',

@@ -48,10 +48,18 @@ export function WsPanel() {
             minWidth="min-w-[420px]"
             head={
               <>
-                <th className="px-3 py-1.5 text-left font-medium">Client</th>
-                <th className="px-2 py-1.5 text-left font-medium">Connected</th>
-                <th className="px-2 py-1.5 text-right font-medium">Uptime</th>
-                <th className="px-3 py-1.5 text-right font-medium">Pending ACKs</th>
+                <th scope="col" className="px-3 py-1.5 text-left font-medium">
+                  Client
+                </th>
+                <th scope="col" className="px-2 py-1.5 text-left font-medium">
+                  Connected
+                </th>
+                <th scope="col" className="px-2 py-1.5 text-right font-medium">
+                  Uptime
+                </th>
+                <th scope="col" className="px-3 py-1.5 text-right font-medium">
+                  Pending ACKs
+                </th>
               </>
             }
           >

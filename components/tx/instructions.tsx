@@ -22,12 +22,28 @@ export function Instructions({
       minWidth="min-w-[820px]"
       head={
         <>
-          <th className="sticky left-0 bg-panel px-3 py-2 text-left font-medium">#</th>
-          {solana && <th className="px-2 py-2 text-left font-medium">Instruction</th>}
-          {solana && <th className="px-2 py-2 text-left font-medium">Program</th>}
-          <th className="px-2 py-2 text-left font-medium">From → To</th>
-          <th className="px-2 py-2 text-right font-medium">Amount (raw)</th>
-          <th className="px-2 py-2 text-left font-medium">Status</th>
+          <th scope="col" className="sticky left-0 bg-panel px-3 py-2 text-left font-medium">
+            #
+          </th>
+          {solana && (
+            <th scope="col" className="px-2 py-2 text-left font-medium">
+              Instruction
+            </th>
+          )}
+          {solana && (
+            <th scope="col" className="px-2 py-2 text-left font-medium">
+              Program
+            </th>
+          )}
+          <th scope="col" className="px-2 py-2 text-left font-medium">
+            From → To
+          </th>
+          <th scope="col" className="px-2 py-2 text-right font-medium">
+            Amount (raw)
+          </th>
+          <th scope="col" className="px-2 py-2 text-left font-medium">
+            Status
+          </th>
         </>
       }
     >

@@ -44,12 +44,28 @@ export function TokenTransfers({
       minWidth="min-w-[760px]"
       head={
         <>
-          <th className="sticky left-0 bg-panel px-3 py-2 text-left font-medium">From</th>
-          <th className="px-2 py-2 text-left font-medium">To</th>
-          <th className="px-2 py-2 text-right font-medium">Amount</th>
-          <th className="px-2 py-2 text-left font-medium">Token</th>
-          {solana && <th className="px-2 py-2 text-left font-medium">Token accounts</th>}
-          {solana && <th className="px-2 py-2 text-left font-medium">Program</th>}
+          <th scope="col" className="sticky left-0 bg-panel px-3 py-2 text-left font-medium">
+            From
+          </th>
+          <th scope="col" className="px-2 py-2 text-left font-medium">
+            To
+          </th>
+          <th scope="col" className="px-2 py-2 text-right font-medium">
+            Amount
+          </th>
+          <th scope="col" className="px-2 py-2 text-left font-medium">
+            Token
+          </th>
+          {solana && (
+            <th scope="col" className="px-2 py-2 text-left font-medium">
+              Token accounts
+            </th>
+          )}
+          {solana && (
+            <th scope="col" className="px-2 py-2 text-left font-medium">
+              Program
+            </th>
+          )}
         </>
       }
     >

@@ -52,10 +52,20 @@ function UtxoTable({
         </caption>
         <thead className="text-2xs uppercase tracking-wide text-muted">
           <tr className="border-y border-border">
-            <th className="px-3 py-1.5 text-left font-medium">#</th>
-            <th className="px-2 py-1.5 text-left font-medium">Address</th>
-            {withSpends && <th className="px-2 py-1.5 text-left font-medium">Spends</th>}
-            <th className="px-3 py-1.5 text-right font-medium">Amount</th>
+            <th scope="col" className="px-3 py-1.5 text-left font-medium">
+              #
+            </th>
+            <th scope="col" className="px-2 py-1.5 text-left font-medium">
+              Address
+            </th>
+            {withSpends && (
+              <th scope="col" className="px-2 py-1.5 text-left font-medium">
+                Spends
+              </th>
+            )}
+            <th scope="col" className="px-3 py-1.5 text-right font-medium">
+              Amount
+            </th>
           </tr>
         </thead>
         <tbody>
