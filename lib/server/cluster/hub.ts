@@ -198,7 +198,9 @@ export class ClusterHub implements StreamSource {
         void gate.session.write(statusEvent(id, service, state, null));
       }
       if (missed) {
-        for (const e of missed.events) this.deliver(gate, e);
+        // Written now, ahead of what the reader brought meanwhile (the buffer): that is newer, and a
+        // replayed event that came after it would be taken for one already sent and dropped.
+        for (const e of missed.events) this.send(gate, e);
         if (!missed.complete)
           void gate.session.write(
             statusEvent(
@@ -225,17 +227,27 @@ export class ClusterHub implements StreamSource {
     }
   }
 
-  /** Writes one event to a gate in sequence order, once (a replay and the reader may overlap). */
+  /**
+   * What the reader brings for a gate: held while the gate's replay is being read (buffer), then
+   * written in sequence order, once. A snapshot (a new viewer's latest candle) is written at once.
+   */
   private deliver(gate: Gate, e: LoggedEvent, snapshot = false): void {
     if (gate.closed) return;
-    if (gate.buffer && !snapshot) {
+    if (snapshot) {
+      void gate.session.write(e);
+      return;
+    }
+    if (gate.buffer) {
       gate.buffer.push(e);
       return;
     }
-    if (!snapshot) {
-      if (e.seq <= gate.lastSeq) return;
-      gate.lastSeq = e.seq;
-    }
+    this.send(gate, e);
+  }
+
+  /** Writes a stored event unless the gate is past it (a replay and the reader may overlap). */
+  private send(gate: Gate, e: LoggedEvent): void {
+    if (gate.closed || e.seq <= gate.lastSeq) return;
+    gate.lastSeq = e.seq;
     void gate.session.write(e);
   }
 
