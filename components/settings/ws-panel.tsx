@@ -46,22 +46,13 @@ export function WsPanel() {
           <ScrollTable
             label="WebSocket clients"
             minWidth="min-w-[420px]"
-            head={
-              <>
-                <th scope="col" className="px-3 py-1.5 text-left font-medium">
-                  Client
-                </th>
-                <th scope="col" className="px-2 py-1.5 text-left font-medium">
-                  Connected
-                </th>
-                <th scope="col" className="px-2 py-1.5 text-right font-medium">
-                  Uptime
-                </th>
-                <th scope="col" className="px-3 py-1.5 text-right font-medium">
-                  Pending ACKs
-                </th>
-              </>
-            }
+            head="py-1.5 font-medium"
+            columns={[
+              ['Client', 'px-3 text-left'],
+              ['Connected', 'px-2 text-left'],
+              ['Uptime', 'px-2 text-right'],
+              ['Pending ACKs', 'px-3 text-right'],
+            ]}
           >
             {d.details.map((c) => (
               <tr key={c.clientId} className="h-9 border-b border-border/50 last:border-0">

@@ -20,32 +20,18 @@ export function Instructions({
     <ScrollTable
       label={solana ? 'Instructions' : 'Internal calls'}
       minWidth="min-w-[820px]"
-      head={
-        <>
-          <th scope="col" className="sticky left-0 bg-panel px-3 py-2 text-left font-medium">
-            #
-          </th>
-          {solana && (
-            <th scope="col" className="px-2 py-2 text-left font-medium">
-              Instruction
-            </th>
-          )}
-          {solana && (
-            <th scope="col" className="px-2 py-2 text-left font-medium">
-              Program
-            </th>
-          )}
-          <th scope="col" className="px-2 py-2 text-left font-medium">
-            From → To
-          </th>
-          <th scope="col" className="px-2 py-2 text-right font-medium">
-            Amount (raw)
-          </th>
-          <th scope="col" className="px-2 py-2 text-left font-medium">
-            Status
-          </th>
-        </>
-      }
+      columns={[
+        ['#', 'sticky left-0 bg-panel px-3 text-left'],
+        ...(solana
+          ? ([
+              ['Instruction', 'px-2 text-left'],
+              ['Program', 'px-2 text-left'],
+            ] as const)
+          : []),
+        ['From → To', 'px-2 text-left'],
+        ['Amount (raw)', 'px-2 text-right'],
+        ['Status', 'px-2 text-left'],
+      ]}
     >
       {items.map((it, n) => {
         const depth = Math.max(1, it.depth ?? 1);

@@ -42,32 +42,18 @@ export function TokenTransfers({
     <ScrollTable
       label="Token transfers"
       minWidth="min-w-[760px]"
-      head={
-        <>
-          <th scope="col" className="sticky left-0 bg-panel px-3 py-2 text-left font-medium">
-            From
-          </th>
-          <th scope="col" className="px-2 py-2 text-left font-medium">
-            To
-          </th>
-          <th scope="col" className="px-2 py-2 text-right font-medium">
-            Amount
-          </th>
-          <th scope="col" className="px-2 py-2 text-left font-medium">
-            Token
-          </th>
-          {solana && (
-            <th scope="col" className="px-2 py-2 text-left font-medium">
-              Token accounts
-            </th>
-          )}
-          {solana && (
-            <th scope="col" className="px-2 py-2 text-left font-medium">
-              Program
-            </th>
-          )}
-        </>
-      }
+      columns={[
+        ['From', 'sticky left-0 bg-panel px-3 text-left'],
+        ['To', 'px-2 text-left'],
+        ['Amount', 'px-2 text-right'],
+        ['Token', 'px-2 text-left'],
+        ...(solana
+          ? ([
+              ['Token accounts', 'px-2 text-left'],
+              ['Program', 'px-2 text-left'],
+            ] as const)
+          : []),
+      ]}
     >
       {transfers.map((t, i) => (
         <tr key={i} className="h-9 border-b border-border/50 last:border-0">

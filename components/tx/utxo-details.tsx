@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { Address } from '@/components/ui/address';
+import { HeadRow } from '@/components/ui/head-row';
 import type { FromDetail, ToDetail } from '@/lib/contracts/tx/schema';
 import type { Explorer } from '@/lib/features/chains/explorer';
 import { WalletAddress } from '@/components/wallets/wallet-address';
@@ -51,22 +52,16 @@ function UtxoTable({
           <AmountText value={{ amount: total(rows), decimals, symbol }} maxFraction={decimals} />
         </caption>
         <thead className="text-2xs uppercase tracking-wide text-muted">
-          <tr className="border-y border-border">
-            <th scope="col" className="px-3 py-1.5 text-left font-medium">
-              #
-            </th>
-            <th scope="col" className="px-2 py-1.5 text-left font-medium">
-              Address
-            </th>
-            {withSpends && (
-              <th scope="col" className="px-2 py-1.5 text-left font-medium">
-                Spends
-              </th>
-            )}
-            <th scope="col" className="px-3 py-1.5 text-right font-medium">
-              Amount
-            </th>
-          </tr>
+          <HeadRow
+            className="border-y border-border"
+            head="py-1.5 font-medium"
+            columns={[
+              ['#', 'px-3 text-left'],
+              ['Address', 'px-2 text-left'],
+              ...(withSpends ? ([['Spends', 'px-2 text-left']] as const) : []),
+              ['Amount', 'px-3 text-right'],
+            ]}
+          />
         </thead>
         <tbody>
           {rows.map((r, n) => (

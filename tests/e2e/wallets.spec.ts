@@ -355,9 +355,20 @@ test.describe('transaction pages', () => {
     const tx = txs.find((t) => t.tx_status === 'success');
     expect(tx, 'a successful Solana token transfer among the 20 latest').toBeDefined();
     await page.goto(txUrl(tx!));
-    await expect(page.getByRole('table', { name: 'Token transfers' })).toBeVisible();
+    const transfers = page.getByRole('table', { name: 'Token transfers' });
+    await expect(transfers).toBeVisible();
+    // A Solana transfer's own columns, each a column header a screen reader names its cells by.
+    await expect(transfers.getByRole('columnheader')).toHaveText([
+      'From',
+      'To',
+      'Amount',
+      'Token',
+      'Token accounts',
+      'Program',
+    ]);
     const instructions = page.getByRole('table', { name: 'Instructions' });
     await expect(instructions).toContainText('setComputeUnitLimit');
+    await expect(instructions.getByRole('columnheader').nth(1)).toHaveText('Instruction');
     await expect(instructions.locator('tr[data-depth="1"]').first()).toBeVisible();
     await expect(page.getByText('Slot', { exact: true })).toBeVisible();
   });
@@ -369,6 +380,9 @@ test.describe('transaction pages', () => {
     const [tx] = await search(request, { address: MONITORED.bitcoin, limit: 1 });
     await page.goto(txUrl(tx!));
     await expect(page.getByRole('table', { name: 'Inputs' })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Outputs' }).getByRole('columnheader', { name: 'Amount' }),
+    ).toHaveAttribute('scope', 'col');
     await expect(page.getByRole('table', { name: 'Outputs' })).toContainText(
       MONITORED.bitcoin.slice(0, 6),
     );
