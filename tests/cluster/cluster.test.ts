@@ -13,7 +13,8 @@ import { openStream, type Stream } from '../attack/support/client';
 import type { App } from '../attack/support/servers';
 import { raw } from '../attack/support/servers';
 import { signIn } from '../attack/support/client';
-import { ADMIN_PASSWORD, Cluster, OHLCV_1M, OHLCV_1S, POOL, sleep } from './support/cluster';
+import { ADMIN_PASSWORD, Cluster, OHLCV_1M, OHLCV_1S, POOL } from './support/cluster';
+import { sleep, until as untilEvery } from './support/wait';
 
 const cluster = new Cluster();
 const alive = new Set<App>();
@@ -35,13 +36,9 @@ const transactions = (s: Stream) =>
 const openTimes = (list: EventSourceMessage[]) =>
   list.map((e) => (JSON.parse(e.data) as { open_time: number }).open_time);
 
-async function until(condition: () => boolean, label: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
-    await sleep(100);
-  }
-}
+// Polled every 100 ms: some conditions read hundreds of streams.
+const until = (condition: () => boolean, label: string, timeoutMs = 20_000) =>
+  untilEvery(condition, label, timeoutMs, 100);
 
 /** Every second from the first candle to the last is there (1-second candles). */
 function missingSeconds(times: number[]): number[] {

@@ -11,20 +11,12 @@ import { createClusterRedis, keys, type ClusterRedis } from '@/lib/server/cluste
 import type { LoggedEvent } from '@/lib/server/stream/event-log';
 import type { StreamHub } from '@/lib/server/stream/hub';
 import { RedisServer } from '../support/redis';
+import { sleep, until } from './support/wait';
 
 const POOL = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
 const server = new RedisServer();
 let redis: ClusterRedis;
 let hub: ClusterHub | null = null;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(condition: () => boolean, label: string) {
-  const deadline = Date.now() + 5000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
-    await sleep(10);
-  }
-}
 
 beforeAll(async () => {
   await server.start();

@@ -16,7 +16,8 @@ import type { App } from '../attack/support/servers';
 import { comingPoolCrossing, UNISWAP } from '../support/forecast';
 import { TestPushService } from '../support/push-service';
 import { RedisServer } from '../support/redis';
-import { Cluster, sleep } from './support/cluster';
+import { Cluster } from './support/cluster';
+import { sleep } from './support/wait';
 
 const WALLET = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
 

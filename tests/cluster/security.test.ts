@@ -9,7 +9,8 @@ import Redis from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openStream, signIn, type Stream } from '../attack/support/client';
 import { raw, type App } from '../attack/support/servers';
-import { ADMIN_PASSWORD, Cluster, OHLCV_1M, POOL, sleep } from './support/cluster';
+import { ADMIN_PASSWORD, Cluster, OHLCV_1M, POOL } from './support/cluster';
+import { sleep } from './support/wait';
 
 const IP = 'x-test-client';
 const cluster = new Cluster();

@@ -10,6 +10,7 @@ import { createClusterRedis, keys, type ClusterRedis } from '@/lib/server/cluste
 import { sharedCache } from '@/lib/server/cluster/shared-cache';
 import type { CachedResponse } from '@/lib/upstream/cache';
 import { RedisServer } from '../support/redis';
+import { sleep, until } from './support/wait';
 
 const server = new RedisServer();
 const connections: ClusterRedis[] = [];
@@ -22,14 +23,6 @@ const connect = async () => {
   expect(redis.state()).toBe('up');
   return redis;
 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(condition: () => boolean, label: string) {
-  const deadline = Date.now() + 5000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${label}`);
-    await sleep(20);
-  }
-}
 
 beforeAll(() => server.start());
 afterAll(async () => {

@@ -84,5 +84,3 @@ export class Cluster {
     await this.redis.stop();
   }
 }
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
