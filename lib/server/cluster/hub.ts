@@ -214,7 +214,7 @@ export class ClusterHub implements StreamSource {
         // A viewer who joins gets the pool's latest candle at once, as on one process.
         // Its id is the gate's position, so that a reconnect does not replay from before it.
         for (const e of await latestCandles(this.redis.client, gate.topics))
-          this.deliver(gate, { ...e, id: id, bytes: undefined }, true);
+          if (!gate.closed) void gate.session.write({ ...e, id: id, bytes: undefined });
       }
     } catch {
       // Redis failed while attaching: the state listener moves every gate to local streaming.
@@ -223,25 +223,18 @@ export class ClusterHub implements StreamSource {
     } finally {
       const buffered = gate.buffer ?? [];
       gate.buffer = null;
-      for (const e of buffered) this.deliver(gate, e);
+      for (const e of buffered) this.send(gate, e);
     }
   }
 
   /**
    * What the reader brings for a gate: held while the gate's replay is being read (buffer), then
-   * written in sequence order, once. A snapshot (a new viewer's latest candle) is written at once.
+   * written in sequence order, once.
    */
-  private deliver(gate: Gate, e: LoggedEvent, snapshot = false): void {
+  private deliver(gate: Gate, e: LoggedEvent): void {
     if (gate.closed) return;
-    if (snapshot) {
-      void gate.session.write(e);
-      return;
-    }
-    if (gate.buffer) {
-      gate.buffer.push(e);
-      return;
-    }
-    this.send(gate, e);
+    if (gate.buffer) gate.buffer.push(e);
+    else this.send(gate, e);
   }
 
   /** Writes a stored event unless the gate is past it (a replay and the reader may overlap). */
