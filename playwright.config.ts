@@ -106,6 +106,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: LANES,
   retries: process.env.CI ? 1 : 0,
+  // Ten failed tests under CI are a broken run, not ten findings: stop there, so a cascade (one
+  // test leaving the lane's simulator or app broken) ends in minutes and the first failure's error
+  // stays at the log's tail (scripts/test.mjs), not after an hour of timeouts (CI on 8221109).
+  maxFailures: process.env.CI ? 10 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,

@@ -73,6 +73,16 @@ function start(name, command, args, env = {}) {
   });
 }
 
+/** A failed test's name with the first line of its error after a newline (colours stripped). */
+function because(name, message) {
+  const line = String(message ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .find(Boolean);
+  return line ? `${name}\n${line}` : name;
+}
+
 function countVitest(file) {
   if (!existsSync(file)) return null;
   const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -83,8 +93,9 @@ function countVitest(file) {
   const names = [];
   for (const f of report.testResults ?? []) {
     const failedHere = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
-    if (f.status === 'failed' && failedHere.length === 0) names.push(`${f.name} (did not load)`);
-    for (const a of failedHere) names.push(a.fullName ?? a.title);
+    if (f.status === 'failed' && failedHere.length === 0)
+      names.push(because(`${f.name} (did not load)`, f.message));
+    for (const a of failedHere) names.push(because(a.fullName ?? a.title, a.failureMessages?.[0]));
   }
   return {
     passed: report.numPassedTests ?? 0,
@@ -110,8 +121,12 @@ function countPlaywright(file) {
       for (const t of spec.tests ?? []) {
         const name = [...titles, spec.title].filter(Boolean).join(' › ');
         if (t.status === 'flaky') flaky.push(name);
-        if (t.status === 'flaky' || t.status === 'unexpected' || t.status === 'skipped')
-          names.push(`${name} (${t.status === 'flaky' ? 'passed only on a retry' : t.status})`);
+        if (t.status === 'flaky' || t.status === 'unexpected' || t.status === 'skipped') {
+          const label = `${name} (${t.status === 'flaky' ? 'passed only on a retry' : t.status})`;
+          // The first attempt's error: with a retry, the second one often fails for another reason.
+          const first = (t.results ?? []).find((r) => r.error || r.errors?.length);
+          names.push(because(label, first?.error?.message ?? first?.errors?.[0]?.message));
+        }
       }
   };
   for (const suite of report.suites ?? []) walk(suite, [suite.title]);
@@ -233,12 +248,17 @@ for (const r of results)
   );
 /**
  * The failing tests by name, just above the last line: a CI log is often read from its tail, and
- * the counts alone do not say what to look at.
+ * the counts alone do not say what to look at. The first ten carry their error's first line: in a
+ * cascade the first failure is the cause.
  */
 const failedNames = results.flatMap((r) => (r.names ?? []).map((n) => `${r.name}: ${n}`));
 if (failedNames.length > 0) {
   console.log('\n=== failed');
-  for (const n of failedNames.slice(0, 30)) console.log(`  ${n.split('\n')[0].slice(0, 300)}`);
+  failedNames.slice(0, 30).forEach((n, i) => {
+    const [name, why] = n.split('\n');
+    console.log(`  ${name.slice(0, 300)}`);
+    if (why && i < 10) console.log(`      ${why.slice(0, 240)}`);
+  });
   if (failedNames.length > 30) console.log(`  ... and ${failedNames.length - 30} more`);
 }
 const passed = results.reduce((a, r) => a + r.passed, 0);

@@ -22,10 +22,14 @@ export interface ListenOptions {
    * Test hooks under `/__sim/` (never enabled by default): `POST /__sim/outage?state=down` makes the
    * whole upstream unreachable (connections reset, sockets dropped) until `state=up`, and
    * `POST /__sim/drop-sockets` cuts every WebSocket once. End-to-end tests use them to stop the
-   * upstream mid-session without killing the process. Other names go to the services' hooks
+   * upstream mid-session without killing the process. An outage ends by itself after
+   * `outageLimitMs`, so a test runner that dies mid-outage cannot leave the upstream down for every
+   * test after it. Other names go to the services' hooks
    * (`POST /__sim/pool-trade`: lib/sim/tx/index.ts).
    */
   control?: boolean;
+  /** The longest an outage lasts if nobody ends it; a minute by default. */
+  outageLimitMs?: number;
 }
 
 export async function listen(
@@ -37,6 +41,13 @@ export async function listen(
   const sockets = new Set<WebSocket>();
   const wss = new WebSocketServer({ noServer: true });
   let outage = false;
+  let outageTimer: NodeJS.Timeout | undefined;
+  const setOutage = (down: boolean) => {
+    outage = down;
+    clearTimeout(outageTimer);
+    if (down)
+      outageTimer = setTimeout(() => (outage = false), options.outageLimitMs ?? 60_000).unref();
+  };
   const dropSockets = () => {
     for (const ws of sockets) ws.terminate();
   };
@@ -45,7 +56,7 @@ export async function listen(
     if (options.control && req.url?.startsWith('/__sim/')) {
       const url = new URL(req.url, 'http://sim');
       if (req.method === 'POST' && url.pathname === '/__sim/outage') {
-        outage = url.searchParams.get('state') === 'down';
+        setOutage(url.searchParams.get('state') === 'down');
         if (outage) dropSockets();
       } else if (req.method === 'POST' && url.pathname === '/__sim/drop-sockets') {
         dropSockets();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { simUrl } from './support/env';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/upstream';
 
 /** amount × rate, rounded half-up to `dp` decimals and grouped, in decimal strings (BigInt, no float). */
 function timesRounded(amount: string, rate: string, dp: number): string {
@@ -107,19 +107,16 @@ test.describe('fiats page', () => {
 
   test('a failed refresh keeps the rates with a stale mark and a retry', async ({
     page,
-    request,
+    upstream,
   }) => {
     await page.goto('/fiats?base=USD');
     await expect(page.getByTestId('rate').first()).toBeVisible();
-    try {
-      await request.post(`${simUrl()}/__sim/outage?state=down`);
-      await expect(page.getByTestId('freshness').first()).toHaveAttribute('data-stale', 'true', {
-        timeout: 25_000,
-      });
-      expect(await page.getByTestId('rate').count()).toBe(16);
-    } finally {
-      await request.post(`${simUrl()}/__sim/outage?state=up`);
-    }
+    await upstream.stop();
+    await expect(page.getByTestId('freshness').first()).toHaveAttribute('data-stale', 'true', {
+      timeout: 25_000,
+    });
+    expect(await page.getByTestId('rate').count()).toBe(16);
+    await upstream.start();
     await page.getByRole('button', { name: 'Retry' }).first().click();
     await expect(page.getByTestId('freshness').first()).toHaveAttribute('data-stale', 'false', {
       timeout: 10_000,

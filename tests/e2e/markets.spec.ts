@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { simUrl } from './support/env';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/upstream';
 
 /** The price cells of the rows in view, as text. */
 async function prices(page: Page): Promise<string[]> {
@@ -194,20 +194,17 @@ test.describe('markets', () => {
 
   test('stopping the upstream keeps the last prices with a stale mark, and they recover', async ({
     page,
-    request,
+    upstream,
   }) => {
     await page.goto('/');
     const freshness = page.getByTestId('freshness');
     await expect(freshness).toHaveAttribute('data-stale', 'false');
-    try {
-      await request.post(`${simUrl()}/__sim/outage?state=down`);
-      await expect(freshness).toHaveAttribute('data-stale', 'true', { timeout: 20_000 });
-      await expect(freshness.getByRole('button', { name: 'Retry' })).toBeVisible();
-      await expect(rows(page).first().getByTestId('price')).toHaveText(/\$\d/);
-      expect(await rows(page).count()).toBeGreaterThan(10);
-    } finally {
-      await request.post(`${simUrl()}/__sim/outage?state=up`);
-    }
+    await upstream.stop();
+    await expect(freshness).toHaveAttribute('data-stale', 'true', { timeout: 20_000 });
+    await expect(freshness.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(rows(page).first().getByTestId('price')).toHaveText(/\$\d/);
+    expect(await rows(page).count()).toBeGreaterThan(10);
+    await upstream.start();
     await expect(freshness).toHaveAttribute('data-stale', 'false', { timeout: 20_000 });
     const before = (await prices(page)).join('|');
     await expect

@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Frame, type Page } from '@playwright/test';
-import { appUrl, simUrl } from './support/env';
+import type { Frame, Page } from '@playwright/test';
+import { expect, test } from './support/upstream';
+import { appUrl } from './support/env';
 
 const UNISWAP = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
 const POOL_PAGE = `/pools/evm/1/${UNISWAP}`;
@@ -145,7 +146,7 @@ test.describe('pool page', () => {
 
   test('when the upstream stops mid-session the chart says stale, keeps its candles, and resumes', async ({
     page,
-    request,
+    upstream,
   }) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
@@ -154,14 +155,11 @@ test.describe('pool page', () => {
     await expect(figure).toHaveAttribute('data-state', 'ready');
     const bars = await figure.getAttribute('data-bars');
     const freshness = page.getByTestId('freshness').first();
-    try {
-      await request.post(`${simUrl()}/__sim/outage?state=down`);
-      await expect(freshness).toHaveAttribute('data-stale', 'true', { timeout: 20_000 });
-      await expect(freshness.getByRole('button', { name: 'Retry' })).toBeVisible();
-      await expect(figure).toHaveAttribute('data-bars', bars ?? '');
-    } finally {
-      await request.post(`${simUrl()}/__sim/outage?state=up`);
-    }
+    await upstream.stop();
+    await expect(freshness).toHaveAttribute('data-stale', 'true', { timeout: 20_000 });
+    await expect(freshness.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await expect(figure).toHaveAttribute('data-bars', bars ?? '');
+    await upstream.start();
     const stalled = await figure.getAttribute('data-last');
     // Back up: the stream reconnects (with backoff), the gap is refilled and live pushes resume.
     await expect

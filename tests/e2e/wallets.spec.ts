@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/upstream';
 import { test as adminTest } from './support/admin';
-import { simUrl } from './support/env';
 import { MONITORED, search, txUrl } from './support/tx';
 
 const NEW_ADDRESS = '0x742d35Cc6634C0532925a3b844Bc454e4438f44e';
@@ -214,21 +214,18 @@ test.describe('live feed', () => {
 
   test('upstream stopped mid-session: the feed says so and resumes by itself', async ({
     page,
-    request,
+    upstream,
   }) => {
     await page.goto('/wallets');
     await expect(page.getByTestId('stream-state')).toHaveAttribute('data-live', 'true', {
       timeout: 15_000,
     });
-    try {
-      await request.post(`${simUrl()}/__sim/outage?state=down`);
-      await expect(page.getByTestId('stream-state')).toHaveAttribute('data-live', 'false', {
-        timeout: 20_000,
-      });
-      await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
-    } finally {
-      await request.post(`${simUrl()}/__sim/outage?state=up`);
-    }
+    await upstream.stop();
+    await expect(page.getByTestId('stream-state')).toHaveAttribute('data-live', 'false', {
+      timeout: 20_000,
+    });
+    await expect(page.getByRole('heading', { level: 1, name: 'Wallets' })).toBeVisible();
+    await upstream.start();
     await expect(page.getByTestId('stream-state')).toHaveAttribute('data-live', 'true', {
       timeout: 30_000,
     });
