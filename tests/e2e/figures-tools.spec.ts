@@ -307,6 +307,9 @@ test.describe('price lines and alerts', () => {
     const tool = page.getByRole('button', { name: 'Price line' });
     await expect(tool).toBeEnabled();
     await tool.click();
+    // The tool's code loads at this first press; a click on the chart counts once it is armed (the
+    // button pressed), as a trader sees it. Clicking sooner lost the click on a busy CI run.
+    await expect(tool).toHaveAttribute('aria-pressed', 'true');
     const box = (await chart(page).boundingBox())!;
     await page.mouse.click(box.x + box.width * 0.4, box.y + box.height * 0.61);
     const lines = page.getByRole('button', { name: /^Lines/ });
