@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { cleanServerEnv } from '../../support/clean-env';
 
 /**
@@ -18,6 +19,10 @@ export class AppServer {
   }
 
   async start(timeoutMs = 90_000): Promise<void> {
+    // A server left on the port (another run's) would answer the health check below before this
+    // one fails to listen, and the spec would test it instead: refuse at once, naming the port.
+    if (!(await portFree(this.port)))
+      throw new Error(`port ${this.port} is already in use: stop what listens there first`);
     this.child = spawn('npx', ['next', 'start', '-p', String(this.port), '-H', '127.0.0.1'], {
       env: cleanServerEnv(this.env),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,4 +52,13 @@ export class AppServer {
     process.kill(-child.pid, 'SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
   }
+}
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer()
+      .once('error', () => resolve(false))
+      .once('listening', () => probe.close(() => resolve(true)))
+      .listen(port, '127.0.0.1');
+  });
 }
