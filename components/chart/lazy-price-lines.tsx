@@ -2,7 +2,11 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { poolEntries, useAlerts } from '@/lib/features/alerts/store';
 import type { ChartController } from '@/lib/chart/draw/controller';
+import { clickedPrice } from '@/lib/chart/draw/click-price';
+import { useToasts } from '@/lib/features/alerts/toasts';
 import type { PriceLinesProps } from './price-lines-control';
+import type { LayerContext } from '@/lib/chart/draw/chart-layer';
+import type { MouseEventParams } from 'lightweight-charts';
 import { useStore, type Store } from './snapshot-store';
 import { LinesButton, PriceLineButton, PriceLinesPlaceholder } from './toolbar-placeholders';
 
@@ -16,13 +20,15 @@ function Mounted({ onMount, children }: { onMount: () => void; children: ReactNo
   return children;
 }
 
-type Intent = 'tool' | 'list' | 'key' | null;
+/** What the press that loads the control asked for; `done` once it was handed over or done here. */
+type Intent = 'tool' | 'list' | 'key' | 'done' | null;
 
 /**
  * The price lines' tool, list and layer (components/chart/price-lines-control.tsx) load when they
  * have something to do: this pool has lines in this browser, or the trader reaches for them (a
  * press on Price line or Lines, or Alt+H). Until then the two buttons are drawn here, live; the
- * press that loads the control is handed to it once it is there.
+ * press that loads the control is handed to it once it is there. A click on the chart after a press
+ * on Price line and before the tool is there adds its line here, so a quick trader loses no click.
  */
 export function LazyPriceLines({
   controllerStore,
@@ -57,7 +63,30 @@ export function LazyPriceLines({
     return () => window.removeEventListener('keydown', onKey);
   }, [wanted, hotkey]);
 
+  // Price line pressed, its tool not there yet: the first click on the price pane is the line's.
+  useEffect(() => {
+    if (intent !== 'tool' || !controller) return;
+    let chart: LayerContext['chart'] | null = null;
+    let series: LayerContext['series'] | null = null;
+    const onClick = (param: MouseEventParams) => {
+      const price = series && clickedPrice(param, series);
+      if (price == null) return;
+      const result = useAlerts.getState().addLine(pool, price);
+      if (!result.ok) useToasts.getState().push({ title: result.reason, tone: 'info' });
+      setIntent('done');
+    };
+    return controller.addLayer({
+      attach: (context) => {
+        chart?.unsubscribeClick(onClick);
+        ({ chart, series } = context);
+        chart.subscribeClick(onClick);
+      },
+      detach: () => chart?.unsubscribeClick(onClick),
+    });
+  }, [intent, controller, pool]);
+
   const handOver = () => {
+    setIntent('done');
     if (intent === 'key') {
       window.dispatchEvent(
         new KeyboardEvent('keydown', { key: 'h', code: 'KeyH', altKey: true, bubbles: true }),

@@ -237,6 +237,29 @@ test.describe('price lines and alerts', () => {
     await expect(linesButton(page)).toHaveText(/^Lines$/);
   });
 
+  test('a click on the chart right after Price line, before the tool has loaded, still adds its line', async ({
+    page,
+  }) => {
+    await page.goto(POOL_PAGE);
+    await expect(chart(page)).toHaveAttribute('data-state', 'ready');
+    // The tool's code loads at the first press: held back here as on a slow phone network.
+    await page.route('**/_next/static/chunks/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    const tool = page.getByRole('button', { name: 'Price line' });
+    await tool.click();
+    const box = (await chart(page).boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.45, box.y + box.height * 0.35);
+    await expect(linesButton(page)).toHaveText(/Lines · 1/);
+    // The click was the tool's one use: it is not left on for another.
+    await expect(tool).toHaveAttribute('aria-pressed', 'false');
+    await linesButton(page).click();
+    expect(
+      Number((await linesPanel(page).getByLabel('Line price').inputValue()).replace(/,/g, '')),
+    ).toBeGreaterThan(0);
+  });
+
   test('a token alert from the Markets bell lights the bell and appears on /alerts', async ({
     page,
   }) => {

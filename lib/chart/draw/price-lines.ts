@@ -21,6 +21,7 @@ import type { Candle } from '../rules/candles';
 import { roundPrice } from '../rules/price-format';
 import type { AlertState } from '../../features/alerts/model';
 import type { ChartLayer, LayerContext } from './chart-layer';
+import { clickedPrice } from './click-price';
 
 export interface LineSpec {
   id: string;
@@ -356,10 +357,8 @@ export class PriceLineLayer implements ChartLayer {
   };
 
   private readonly onClick = (param: MouseEventParams) => {
-    if (!this.adding || !param.point || !this.series) return;
-    if (param.paneIndex !== undefined && param.paneIndex !== 0) return;
-    const price = this.series.coordinateToPrice(param.point.y);
-    if (price === null || !Number.isFinite(price) || price <= 0) return;
-    this.events.onAdd(roundPrice(price));
+    if (!this.adding || !this.series) return;
+    const price = clickedPrice(param, this.series);
+    if (price !== null) this.events.onAdd(price);
   };
 }
