@@ -8,6 +8,8 @@ afterEach(async () => {
   running = undefined;
 });
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 async function start(outageLimitMs?: number) {
   const sim = createSimulator({ apiKey: 'k', stateDir: null, logLevel: 'silent' });
   running = await listen(sim, 0, '127.0.0.1', { control: true, outageLimitMs });
@@ -33,20 +35,22 @@ describe('POST /__sim/outage (test hook)', () => {
     expect(await chains()).toBe(200);
   });
 
+  // Limits and waits far apart (hundreds of ms either side), so a busy machine cannot flip them.
   it('ends by itself after its limit, so a test that dies mid-outage cannot leave it down', async () => {
-    const { set, chains } = await start(300);
+    const { set, chains } = await start(1000);
     await set('down');
     expect(await chains()).toBe('reset');
-    await new Promise((r) => setTimeout(r, 450));
+    await sleep(1400);
     expect(await chains()).toBe(200);
   });
 
   it('a new outage restarts the limit; up clears it', async () => {
-    const { set, chains } = await start(300);
+    const { set, chains } = await start(2000);
     await set('down');
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(1200);
     await set('down');
-    await new Promise((r) => setTimeout(r, 200));
+    // 2.4 s after the first outage, 1.2 s into the second.
+    await sleep(1200);
     expect(await chains()).toBe('reset');
     await set('up');
     expect(await chains()).toBe(200);
