@@ -66,15 +66,24 @@ export async function upstreamFetch(req: UpstreamHttpRequest): Promise<Response>
       return await raceAbort(sim.handle(request), signal);
     }
     headers.set('x-api-key', env.UPSTREAM_API_KEY ?? '');
-    return await fetch(upstreamUrl(req.path), {
-      method: req.method,
-      headers,
-      body: req.body,
-      signal,
-      // The gateway never follows redirects: a 3xx is reported, not chased to another host.
-      redirect: 'manual',
-      cache: 'no-store',
-    });
+    const call = () =>
+      fetch(upstreamUrl(req.path), {
+        method: req.method,
+        headers,
+        body: req.body,
+        signal,
+        // The gateway never follows redirects: a 3xx is reported, not chased to another host.
+        redirect: 'manual',
+        cache: 'no-store',
+      });
+    try {
+      return await call();
+    } catch (error) {
+      // A kept-alive connection the upstream closed as this request went out: a read is sent once
+      // more, on a new connection (as browsers do). Writes are not: the first may have landed.
+      if (signal.aborted || !IDEMPOTENT.has(req.method) || !connectionReset(error)) throw error;
+      return await call();
+    }
   } catch (error) {
     if (timeout.aborted) throw new TransportError('timeout', `no answer within ${timeoutMs} ms`);
     if (req.signal?.aborted)
@@ -87,6 +96,15 @@ export async function upstreamFetch(req: UpstreamHttpRequest): Promise<Response>
       typeof code === 'string' ? `connection failed (${code})` : 'connection failed',
     );
   }
+}
+
+const IDEMPOTENT = new Set(['GET', 'HEAD']);
+
+/** The connection was closed under the request (not refused, not timed out). */
+function connectionReset(error: unknown): boolean {
+  const code =
+    error instanceof Error ? (error.cause as { code?: unknown } | undefined)?.code : null;
+  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE';
 }
 
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -139,7 +139,27 @@ export async function startRecordingSim(
   };
 }
 
-export type Misbehaviour = 'silent' | 'garbage' | 'redirect' | 'html-500';
+/** A tx service's app config, as the simulator answers it. */
+const TX_CONFIG = {
+  code: 0,
+  message: 'ok',
+  data: {
+    app_id: 'app_test',
+    enable_ws: true,
+    enable_webhook: false,
+    webhook_url: null,
+    ws_ack_resend_interval_seconds: 30,
+    is_active: true,
+    webhook_delivery_status: 'active',
+    webhook_retrying_since: null,
+    webhook_last_failed_transaction_id: null,
+    webhook_last_failure_reason: null,
+    created_at: '2026-11-28T00:00:00.000Z',
+    updated_at: '2026-11-28T00:00:00.000Z',
+  },
+};
+
+export type Misbehaviour = 'silent' | 'garbage' | 'redirect' | 'html-500' | 'reset' | 'reset-once';
 
 /** A server that accepts connections and misbehaves in one chosen way. */
 export async function startBrokenUpstream(
@@ -149,6 +169,15 @@ export async function startBrokenUpstream(
   const server: Server = createServer((req, res) => {
     hits++;
     if (kind === 'silent') return; // never answers
+    // The connection closed under the request, as a kept-alive one the server just timed out.
+    if (kind === 'reset' || (kind === 'reset-once' && hits === 1)) {
+      req.socket.destroy();
+      return;
+    }
+    if (kind === 'reset-once') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(TX_CONFIG));
+      return;
+    }
     if (kind === 'garbage') {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"not": "an envelope"');
     } else if (kind === 'redirect') {

@@ -259,6 +259,38 @@ describe('gateway: upstream failures', () => {
     }
   });
 
+  it('a read whose connection is closed under it is sent once more, and answered', async () => {
+    const broken = await startBrokenUpstream('reset-once');
+    try {
+      const gw = await loadGateway({ UPSTREAM_BASE_URL: broken.url, UPSTREAM_API_KEY: 'k' });
+      const r = await gw.call('tx', '/app/config');
+      expect(r.status).toBe(200);
+      expect(((await r.json()) as { data: { app_id: string } }).data.app_id).toBe('app_test');
+      expect(broken.hits()).toBe(2);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('a read reset twice is 502 after its one retry; a write is never sent twice', async () => {
+    const broken = await startBrokenUpstream('reset');
+    try {
+      const gw = await loadGateway({ UPSTREAM_BASE_URL: broken.url, UPSTREAM_API_KEY: 'k' });
+      const read = await gw.call('tx', '/app/config');
+      expect(read.status).toBe(502);
+      expect(broken.hits()).toBe(2);
+      const write = await gw.call('price', '/tokens/details', {
+        method: 'POST',
+        body: JSON.stringify({ ids: [1] }),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(write.status).toBe(502);
+      expect(broken.hits()).toBe(3);
+    } finally {
+      await broken.close();
+    }
+  });
+
   it.each(['garbage', 'html-500'] as const)('an upstream answering %s gives 502', async (kind) => {
     const broken = await startBrokenUpstream(kind);
     try {
