@@ -139,25 +139,8 @@ export async function startRecordingSim(
   };
 }
 
-/** A tx service's app config, as the simulator answers it. */
-const TX_CONFIG = {
-  code: 0,
-  message: 'ok',
-  data: {
-    app_id: 'app_test',
-    enable_ws: true,
-    enable_webhook: false,
-    webhook_url: null,
-    ws_ack_resend_interval_seconds: 30,
-    is_active: true,
-    webhook_delivery_status: 'active',
-    webhook_retrying_since: null,
-    webhook_last_failed_transaction_id: null,
-    webhook_last_failure_reason: null,
-    created_at: '2026-11-28T00:00:00.000Z',
-    updated_at: '2026-11-28T00:00:00.000Z',
-  },
-};
+/** A success envelope of the tx service (the gateway passes an answer on as it comes). */
+const TX_CONFIG = { code: 0, message: 'ok', data: { app_id: 'app_test' } };
 
 export type Misbehaviour = 'silent' | 'garbage' | 'redirect' | 'html-500' | 'reset' | 'reset-once';
 
