@@ -1,12 +1,12 @@
 'use client';
+import type { MouseEventParams } from 'lightweight-charts';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { poolEntries, useAlerts } from '@/lib/features/alerts/store';
+import { addLineOrSay } from '@/lib/features/alerts/toasts';
 import type { ChartController } from '@/lib/chart/draw/controller';
-import { clickedPrice } from '@/lib/chart/draw/click-price';
-import { useToasts } from '@/lib/features/alerts/toasts';
-import type { PriceLinesProps } from './price-lines-control';
 import type { LayerContext } from '@/lib/chart/draw/chart-layer';
-import type { MouseEventParams } from 'lightweight-charts';
+import { clickedPrice } from '@/lib/chart/draw/click-price';
+import type { PriceLinesProps } from './price-lines-control';
 import { useStore, type Store } from './snapshot-store';
 import { LinesButton, PriceLineButton, PriceLinesPlaceholder } from './toolbar-placeholders';
 
@@ -71,8 +71,7 @@ export function LazyPriceLines({
     const onClick = (param: MouseEventParams) => {
       const price = series && clickedPrice(param, series);
       if (price == null) return;
-      const result = useAlerts.getState().addLine(pool, price);
-      if (!result.ok) useToasts.getState().push({ title: result.reason, tone: 'info' });
+      addLineOrSay(pool, price);
       setIntent('done');
     };
     return controller.addLayer({

@@ -20,7 +20,7 @@ import {
 import { poolEntries, useAlerts } from '@/lib/features/alerts/store';
 import { formatLevel, formatNear, levelUnit, readPrice } from '@/lib/features/alerts/text';
 import { askNotifyPermission, notifyPermission } from '@/lib/features/alerts/notify';
-import { useToasts } from '@/lib/features/alerts/toasts';
+import { addLineOrSay } from '@/lib/features/alerts/toasts';
 import { formatClock } from '@/lib/chart/rules/time-format';
 import type { TimeZoneMode } from '@/lib/chart/rules/time-format';
 import { PushSwitch } from '@/components/alerts/push-switch';
@@ -56,7 +56,7 @@ export function PriceLinesControl({ controller, pool, tz, hotkey = true }: Price
   // The lines take the theme's colours: a new theme redraws them.
   const theme = usePrefs((s) => s.theme);
   const entries = useAlerts(useShallow((s) => poolEntries(s.entries, pool)));
-  const { addLine, movePrice, setAlert, rearm, remove } = useAlerts.getState();
+  const { movePrice, setAlert, rearm, remove } = useAlerts.getState();
   const [adding, setAdding] = useState(false);
   const { open, setOpen, root, panelId, trigger, onKeyDown } = usePopover();
   const [permission, setPermission] = useState<string>('default');
@@ -77,11 +77,7 @@ export function PriceLinesControl({ controller, pool, tz, hotkey = true }: Price
     });
   };
 
-  const add = (price: number) => {
-    const result = addLine(pool, price);
-    if (!result.ok) useToasts.getState().push({ title: result.reason, tone: 'info' });
-    return result;
-  };
+  const add = (price: number) => addLineOrSay(pool, price);
 
   // The layer's and the keyboard's callbacks read this render's pool and controller.
   const onLayerAdd = useEffectEvent((price: number) => {

@@ -81,7 +81,8 @@ export async function upstreamFetch(req: UpstreamHttpRequest): Promise<Response>
     } catch (error) {
       // A kept-alive connection the upstream closed as this request went out: a read is sent once
       // more, on a new connection (as browsers do). Writes are not: the first may have landed.
-      if (signal.aborted || !IDEMPOTENT.has(req.method) || !connectionReset(error)) throw error;
+      if (signal.aborted || !IDEMPOTENT.has(req.method) || !RESET.has(causeCode(error)))
+        throw error;
       return await call();
     }
   } catch (error) {
@@ -89,11 +90,10 @@ export async function upstreamFetch(req: UpstreamHttpRequest): Promise<Response>
     if (req.signal?.aborted)
       throw new TransportError('unreachable', 'request aborted by the client');
     // Never include the URL or headers: the error may be logged, and they are not the browser's business.
-    const code =
-      error instanceof Error ? (error.cause as { code?: unknown } | undefined)?.code : undefined;
+    const code = causeCode(error);
     throw new TransportError(
       'unreachable',
-      typeof code === 'string' ? `connection failed (${code})` : 'connection failed',
+      code ? `connection failed (${code})` : 'connection failed',
     );
   }
 }
@@ -101,10 +101,12 @@ export async function upstreamFetch(req: UpstreamHttpRequest): Promise<Response>
 const IDEMPOTENT = new Set(['GET', 'HEAD']);
 
 /** The connection was closed under the request (not refused, not timed out). */
-function connectionReset(error: unknown): boolean {
-  const code =
-    error instanceof Error ? (error.cause as { code?: unknown } | undefined)?.code : null;
-  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE';
+const RESET = new Set(['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE']);
+
+/** The system's or undici's code of a failed fetch (`ECONNREFUSED`, …), '' when it has none. */
+function causeCode(error: unknown): string {
+  const code = error instanceof Error ? (error.cause as { code?: unknown } | undefined)?.code : '';
+  return typeof code === 'string' ? code : '';
 }
 
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -1,6 +1,8 @@
 'use client';
 /** The app's toasts (components/alerts/alert-toasts.tsx shows them): newest last, a few at most. */
 import { create } from 'zustand';
+import type { PoolTarget } from './model';
+import { useAlerts } from './store';
 
 export interface Toast {
   id: number;
@@ -29,3 +31,10 @@ export const useToasts = create<ToastsState>()((set) => ({
   },
   dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
 }));
+
+/** Adds a price line to the pool; a refusal (too many lines, …) is said in a toast. */
+export function addLineOrSay(pool: PoolTarget, price: number) {
+  const result = useAlerts.getState().addLine(pool, price);
+  if (!result.ok) useToasts.getState().push({ title: result.reason, tone: 'info' });
+  return result;
+}
