@@ -6,6 +6,7 @@ import { SearchIcon } from '@/components/ui/icons';
 import { PAGE_SIZES } from '@/lib/features/markets/table';
 import type { ChainItem } from '@/lib/contracts/price/schema';
 import type { MarketsView } from '@/lib/features/markets/view';
+import { formatCount } from '@/lib/core/format/number';
 
 type Patch = Record<string, string | null>;
 
@@ -222,7 +223,7 @@ export function MarketsToolbar({
                   title={
                     total === null
                       ? 'Load every page'
-                      : `Load all ${total.toLocaleString('en-US')} tokens, page by page`
+                      : `Load all ${formatCount(total)} tokens, page by page`
                   }
                 >
                   All pages
@@ -233,7 +234,7 @@ export function MarketsToolbar({
                 {chainId !== null ? (
                   // A chain filter reads every page: the count is the chain's, not a page's.
                   <span className="num" data-testid="chain-count">
-                    {`${shown.toLocaleString('en-US')} ${shown === 1 ? 'token' : 'tokens'} on ${
+                    {`${formatCount(shown)} ${shown === 1 ? 'token' : 'tokens'} on ${
                       chains?.find((c) => c.id === chainId)?.name ?? 'this chain'
                     }`}
                     {loadedAll?.walking ? ' · loading…' : ''}
@@ -242,7 +243,7 @@ export function MarketsToolbar({
                   <>
                     <span className="num">
                       {loadedAll && loadedAll.total !== null
-                        ? `${loadedAll.loaded.toLocaleString('en-US')} of ${loadedAll.total.toLocaleString('en-US')}`
+                        ? `${formatCount(loadedAll.loaded)} of ${formatCount(loadedAll.total)}`
                         : '…'}
                       {loadedAll?.walking ? ' loading…' : ' loaded'}
                     </span>

@@ -2,7 +2,7 @@
 import { clsx } from 'clsx';
 import { useId, useState, type ReactNode } from 'react';
 import type { FeedSnapshot } from '@/lib/chart/rules/feed';
-import { formatCompact, formatPrice } from '@/lib/core/format/number';
+import { formatCompact, formatPrice, formatCount } from '@/lib/core/format/number';
 import { useMoney } from '@/lib/features/fiats/use-money';
 import type { Explorer } from '@/lib/features/chains/explorer';
 import type { LatestClose } from '@/lib/features/pools/live';
@@ -176,10 +176,7 @@ export function PoolHeader({
           <Figure label="Volume 24h" value={pool && compact(pool.volume_usd.h24)} />
           <Figure
             label="Txns 24h"
-            value={
-              pool &&
-              (pool.transactions.h24.buys + pool.transactions.h24.sells).toLocaleString('en-US')
-            }
+            value={pool && formatCount(pool.transactions.h24.buys + pool.transactions.h24.sells)}
           />
           <Figure
             label={pool ? `${pool.quote_token.symbol} price` : 'Quote price'}

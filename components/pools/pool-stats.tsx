@@ -1,5 +1,5 @@
 'use client';
-import { formatCompact } from '@/lib/core/format/number';
+import { formatCompact, formatCount } from '@/lib/core/format/number';
 import { useMoney } from '@/lib/features/fiats/use-money';
 import { POOL_WINDOWS } from '@/lib/features/pools/params';
 import type { PoolObject, PoolWindow } from '@/lib/contracts/price/schema';
@@ -85,15 +85,15 @@ function Split({
         <span className="num">
           <span className="text-muted">{left.name}</span>{' '}
           <span className="font-medium text-up">
-            {known ? left.value?.toLocaleString('en-US') : '—'}
+            {known && left.value != null ? formatCount(left.value) : '—'}
           </span>
         </span>
         <span className="text-2xs uppercase tracking-wide text-muted">
-          {label} {known ? total.toLocaleString('en-US') : ''}
+          {label} {known ? formatCount(total) : ''}
         </span>
         <span className="num">
           <span className="font-medium text-down">
-            {known ? right.value?.toLocaleString('en-US') : '—'}
+            {known && right.value != null ? formatCount(right.value) : '—'}
           </span>{' '}
           <span className="text-muted">{right.name}</span>
         </span>

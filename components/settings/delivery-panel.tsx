@@ -14,6 +14,7 @@ import { StatusFallback } from './status-fallback';
 import { useAccess } from './use-access';
 import { usePrefs } from '@/lib/client/stores/prefs';
 import { formatClock, formatDateTime, type Zone } from '@/lib/features/wallets/time';
+import { formatCount } from '@/lib/core/format/number';
 
 const TONE = { active: 'up', retrying: 'warn', disabled: 'down' } as const;
 
@@ -77,7 +78,7 @@ export function DeliveryPanel() {
           </KV>
           <KV label="Retrying since">{when(s.webhook_retrying_since, zone)}</KV>
           <KV label="Pending">
-            <span data-testid="delivery-pending">{s.pending.toLocaleString('en-US')}</span>{' '}
+            <span data-testid="delivery-pending">{formatCount(s.pending)}</span>{' '}
             <span className="text-muted">queued</span>
           </KV>
           <KV label="Next retry">{when(s.next_retry_at, zone)}</KV>
@@ -97,7 +98,7 @@ export function DeliveryPanel() {
         >
           Webhook push is off, so nothing is delivered now:{' '}
           {s.pending > 0
-            ? `the ${s.pending.toLocaleString('en-US')} queued ${s.pending === 1 ? 'delivery waits' : 'deliveries wait'}`
+            ? `the ${formatCount(s.pending)} queued ${s.pending === 1 ? 'delivery waits' : 'deliveries wait'}`
             : 'the retry state waits'}{' '}
           until it is switched back on under App configuration (or “Retry now” tries them once).
         </p>

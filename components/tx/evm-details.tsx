@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { formatTokenAmount } from '@/lib/core/format/units';
 import type { TransactionDetail } from '@/lib/contracts/tx/schema';
 import { KV, KeyValues, None } from './kv';
+import { formatCount } from '@/lib/core/format/number';
 
 const present = (v: string | null | undefined): v is string =>
   v !== null && v !== undefined && v !== '';
@@ -51,12 +52,12 @@ export function EvmDetails({ tx, l1Href }: { tx: TransactionDetail; l1Href?: str
       </KV>
       <KV label="Nonce">{present(tx.nonce) ? tx.nonce : <None />}</KV>
       <KV label="Gas limit">
-        {present(tx.gas_limit) ? BigInt(tx.gas_limit).toLocaleString('en-US') : <None />}
+        {present(tx.gas_limit) ? formatCount(BigInt(tx.gas_limit)) : <None />}
       </KV>
       <KV label="Gas used">
         {present(tx.gas_used) ? (
           <span>
-            {BigInt(tx.gas_used).toLocaleString('en-US')}
+            {formatCount(BigInt(tx.gas_used))}
             {pct && <span className="ml-1.5 text-muted">({pct})</span>}
           </span>
         ) : (

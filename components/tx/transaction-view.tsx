@@ -24,6 +24,7 @@ import { TokenTransfers } from './token-transfers';
 import { AmountText, ChainBadge, FeeText, StatusBadge } from './tx-cells';
 import { TxTime } from './tx-time';
 import { UtxoDetails } from './utxo-details';
+import { formatCount } from '@/lib/core/format/number';
 
 function Section({
   title,
@@ -191,7 +192,7 @@ export function TransactionView({
           </KV>
           <KV label={solana ? 'Slot' : 'Block'}>
             {tx.height !== null ? (
-              tx.height.toLocaleString('en-US')
+              formatCount(tx.height)
             ) : (
               <span className="text-warn">Not in a block yet</span>
             )}

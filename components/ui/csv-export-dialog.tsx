@@ -15,6 +15,7 @@ import { Button } from './button';
 import { Dialog } from './dialog';
 import { Field, TextInput } from './field';
 import type { CsvExportProps } from './csv-export';
+import { formatCount } from '@/lib/core/format/number';
 
 export function CsvExportDialog<T>({
   noun,
@@ -62,7 +63,7 @@ export function CsvExportDialog<T>({
       <Dialog open={open} onClose={onClose} title={`Export ${noun} as CSV`}>
         <div className="flex flex-col gap-3 text-13">
           <p className="text-muted">
-            The {rows.length.toLocaleString('en-US')} {noun} loaded on this page
+            The {formatCount(rows.length)} {noun} loaded on this page
             {span
               ? `, from ${formatDateTime(span.min, zone)} to ${formatDateTime(span.max, zone)}`
               : ''}
@@ -90,14 +91,14 @@ export function CsvExportDialog<T>({
           >
             {badRange
               ? '“From” is after “To”.'
-              : `${selected.length.toLocaleString('en-US')} of ${rows.length.toLocaleString('en-US')} ${noun} in range.`}
+              : `${formatCount(selected.length)} of ${formatCount(rows.length)} ${noun} in range.`}
           </p>
           <div className="flex justify-end gap-2">
             <Button size="sm" variant="ghost" onClick={() => onClose()}>
               Cancel
             </Button>
             <Button size="sm" variant="primary" onClick={save} disabled={selected.length === 0}>
-              Download {selected.length.toLocaleString('en-US')} rows
+              Download {formatCount(selected.length)} rows
             </Button>
           </div>
         </div>

@@ -4,6 +4,7 @@
  */
 import { isSignableSecret } from '../../contracts/tx/sign';
 import type { AppConfig, AppConfigUpdate } from '../../contracts/tx/schema';
+import { formatCount } from '@/lib/core/format/number';
 
 export interface ConfigDraft {
   enable_ws: boolean;
@@ -63,7 +64,7 @@ export function validateDraft(d: ConfigDraft): ConfigErrors {
     Number(interval) < 1 ||
     Number(interval) > MAX_ACK_INTERVAL_SECONDS
   ) {
-    errors.ws_ack_resend_interval_seconds = `A whole number of seconds from 1 to ${MAX_ACK_INTERVAL_SECONDS.toLocaleString('en-US')} (a day).`;
+    errors.ws_ack_resend_interval_seconds = `A whole number of seconds from 1 to ${formatCount(MAX_ACK_INTERVAL_SECONDS)} (a day).`;
   }
   if (d.secret !== null) {
     if (d.secret.trim() === '') errors.webhook_secret = 'Enter the new secret, or cancel.';

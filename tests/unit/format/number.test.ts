@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   direction,
   formatCompact,
+  formatCount,
   formatFixed,
   formatPercent,
   formatPrice,
@@ -55,6 +56,34 @@ describe('prices', () => {
   it('negative values put the sign before the symbol', () => {
     expect(formatPrice('-12.5', USD)).toBe('-$12.50');
     expect(formatCompact('-2500000', USD)).toBe('-$2.50M');
+  });
+});
+
+describe('counts', () => {
+  it('groups a whole number as en-US does, without Intl', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1000)).toBe('1,000');
+    expect(formatCount(-1234567)).toBe('-1,234,567');
+    expect(formatCount(30_000_000n)).toBe('30,000,000');
+    expect(formatCount(NaN)).toBe('NaN');
+  });
+
+  it('matches toLocaleString("en-US") for any safe integer and any bigint', () => {
+    // `+ 0` turns -0 into 0: toLocaleString writes "-0", a count never does.
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
+        (n) => {
+          expect(formatCount(n)).toBe((n + 0).toLocaleString('en-US'));
+        },
+      ),
+    );
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), (n) => {
+        expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+      }),
+    );
   });
 });
 
