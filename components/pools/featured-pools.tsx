@@ -88,7 +88,7 @@ export function FeaturedPools({
   return (
     <>
       {note && (
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-border px-3 py-1.5 text-2xs text-muted">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-border px-3 py-1.5 text-12 text-muted">
           <span title={SNAPSHOT_TITLE} data-testid="pools-source">
             Prices and figures: hourly pool snapshot of the price service. Open a pool for its live
             price.

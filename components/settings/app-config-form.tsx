@@ -278,7 +278,7 @@ function ConfigForm({
           </span>
         )}
       </div>
-      <p className="mt-2 text-11 text-muted">
+      <p className="mt-2 text-12 text-muted">
         Created {formatIsoDateTime(config.created_at, zone)} · updated{' '}
         {formatIsoDateTime(config.updated_at, zone)}
       </p>

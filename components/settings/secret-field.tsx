@@ -87,7 +87,7 @@ export function SecretField({
           {error}
         </p>
       ) : value !== null ? (
-        <p id={`${id}-hint`} className="text-11 text-muted">
+        <p id={`${id}-hint`} className="text-12 text-muted">
           Sent once with Save; the receiver compares it with the Sign header. Generate copies it to
           the clipboard.
         </p>

@@ -51,7 +51,7 @@ export function Field({
           {error}
         </p>
       ) : hint ? (
-        <p id={`${id}-hint`} className="text-11 text-muted">
+        <p id={`${id}-hint`} className="text-12 text-muted">
           {hint}
         </p>
       ) : null}

@@ -24,7 +24,7 @@ export function Switch({
           {label}
         </label>
         {description && (
-          <p id={`${id}-desc`} className="text-11 text-muted">
+          <p id={`${id}-desc`} className="text-12 text-muted">
             {description}
           </p>
         )}

@@ -228,7 +228,7 @@ export function AddressRow({
         </span>
       </div>
       {message && (
-        <p className="pb-1 text-11 text-down" role="alert">
+        <p className="pb-1 text-12 text-down" role="alert">
           {message}{' '}
           <button
             type="button"

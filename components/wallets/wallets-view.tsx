@@ -149,7 +149,7 @@ export function WalletsView() {
           title="Monitored addresses"
           className="min-w-0 self-start xl:col-start-1 xl:row-start-1"
         >
-          <p className="border-b border-border px-3 py-2 text-11 text-muted">
+          <p className="border-b border-border px-3 py-2 text-12 text-muted">
             The service cannot list its monitored addresses, so this shows the ones added in this
             browser and those seen in the live feed, each checked with the service.
           </p>
