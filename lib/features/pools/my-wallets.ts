@@ -3,7 +3,8 @@
  * names its addresses in its URL instead).
  */
 import type { PoolRef } from '../../contracts/pool-ref';
-import { addressKey, TX_CHAINS } from '../wallets/chains';
+import { addressKey } from '../../core/address/key';
+import { TX_CHAINS } from '../wallets/chains';
 import { MAX_MARKER_WALLETS, poolFamily, type MarkerWallet } from './my-trades';
 
 /**

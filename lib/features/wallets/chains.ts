@@ -7,8 +7,6 @@
 import { addressFamily, type AddressFamily } from '../../core/address/family';
 import { addressKey } from '../../core/address/key';
 
-export { addressKey };
-
 export interface TxChainInfo {
   /** the tx service's name */
   type: string;

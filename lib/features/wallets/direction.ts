@@ -4,7 +4,8 @@
  * the first known address that takes part (webhook and history records carry no listenAddress).
  */
 import type { AddressFamily } from '../../core/address';
-import { addressKey, familyOf } from './chains';
+import { addressKey } from '../../core/address/key';
+import { familyOf } from './chains';
 
 export type Direction = 'in' | 'out' | 'self';
 

@@ -13,7 +13,8 @@ import {
   type FeedRow,
   type FeedState,
 } from './feed';
-import { addressKey, familyOf } from './chains';
+import { addressKey } from '../../core/address/key';
+import { familyOf } from './chains';
 import { feedOf, loadFeed, saveFeed } from './feed-session';
 import { useSeenWallets } from './seen-wallets';
 

@@ -3,7 +3,8 @@
  * sent (lib/core/address), duplicates collapsed. Bad entries are named with the reason; good ones still go.
  */
 import { checkAddress } from '../../core/address';
-import { addressKey, familyOf } from './chains';
+import { addressKey } from '../../core/address/key';
+import { familyOf } from './chains';
 
 export interface ParsedAddresses {
   valid: string[];

@@ -12,7 +12,8 @@ import type {
   WsStatusData,
 } from '../../contracts/tx/schema';
 import { api } from '../../client/api';
-import { addressKey, familyOf } from './chains';
+import { addressKey } from '../../core/address/key';
+import { familyOf } from './chains';
 import { nextCursor } from './cursor';
 import { requestOf, type HistoryQuery } from './history';
 import type { ReplayMessage } from './replay';

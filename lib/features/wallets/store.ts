@@ -6,7 +6,8 @@
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { addressKey, familyOf } from './chains';
+import { addressKey } from '../../core/address/key';
+import { familyOf } from './chains';
 import { WALLETS_STORAGE_KEY } from '../../client/stores/keys';
 
 interface BookEntry {

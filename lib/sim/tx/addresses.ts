@@ -3,7 +3,8 @@
  * EVM chain) and the address as first given; EVM hex compares case-insensitively.
  */
 import type { Router } from '../core/http';
-import { addressKey, CHAIN_TYPES, validAddress, type TxChain } from './chains';
+import { addressKey } from '../../core/address/key';
+import { CHAIN_TYPES, validAddress, type TxChain } from './chains';
 import { addressFamily, type AddressFamily } from '../../core/address';
 import { bad, bodyOf, ok, onEndpoint } from './rest';
 

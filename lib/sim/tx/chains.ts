@@ -138,14 +138,6 @@ export function poolChain(chainType: string, chainId: number): TxChain | undefin
   return TX_CHAINS.find((c) => c.chainId === chainId && (c.name === name || c.priceType === name));
 }
 
-/** The key an address is compared by: EVM hex is case-insensitive, Base58 is not. */
-export function addressKey(family: AddressFamily, address: string): string {
-  const trimmed = address.trim();
-  if (family === 'evm') return trimmed.toLowerCase();
-  if (family === 'bitcoin' && /^bc1/i.test(trimmed)) return trimmed.toLowerCase();
-  return trimmed;
-}
-
 /**
  * The service's own address check. The seed only recommends an EIP-55 checksum ("EIP-55 checksum
  * recommended"), so any 0x + 40 hex digits is accepted here, whatever its case; the dashboard still

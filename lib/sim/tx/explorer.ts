@@ -3,7 +3,8 @@
  * production, replayed writes, merged newest first) and lookup of any transaction by hash.
  */
 import type { TransactionDetail } from '../../contracts/tx/schema';
-import { addressKey, chainByName, TX_CHAINS, type TxChain } from './chains';
+import { addressKey } from '../../core/address/key';
+import { chainByName, TX_CHAINS, type TxChain } from './chains';
 import { Codec, type Series } from './codec';
 import { recordMatches, transferDetail, type TransferFilter } from './generate';
 import type { GenContext } from './gen-util';

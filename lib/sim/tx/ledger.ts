@@ -5,7 +5,8 @@
  * re-derives them); they only leave the address's history list.
  */
 import type { TransactionDetail } from '../../contracts/tx/schema';
-import { addressKey, chainByName, chainOfRecord, type TxChain } from './chains';
+import { addressKey } from '../../core/address/key';
+import { chainByName, chainOfRecord, type TxChain } from './chains';
 import type { Series } from './codec';
 import { descending, type Entry } from './history';
 import { recordMatches, type TransferFilter } from './generate';

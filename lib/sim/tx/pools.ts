@@ -9,7 +9,8 @@ import type { TransactionDetail } from '../../contracts/tx/schema';
 import { checkAddress, encode, toChecksumAddress } from '../../core/address';
 import { chainById, INITIAL_WALLETS, POOLS, type SimPool } from '../catalogue';
 import { bytes } from '../core/rng';
-import { addressKey, chainByName, poolChain, type TxChain, type TxToken } from './chains';
+import { addressKey } from '../../core/address/key';
+import { chainByName, poolChain, type TxChain, type TxToken } from './chains';
 import type { Series } from './codec';
 import { gasFor } from './gen-evm';
 import {

@@ -4,7 +4,7 @@ import type { TransactionDetail } from '../../contracts/tx/schema';
 import type { WsPeer } from '../core/types';
 import { addressFamily } from '../../core/address';
 import { checkGroup } from './addresses';
-import { addressKey } from './chains';
+import { addressKey } from '../../core/address/key';
 
 export interface Watch {
   chainType: string;

@@ -17,7 +17,8 @@ import {
   type Reply,
   type Watch,
 } from './ws-commands';
-import { addressKey, chainByName, resolveChains, type TxChain } from './chains';
+import { addressKey } from '../../core/address/key';
+import { chainByName, resolveChains, type TxChain } from './chains';
 import type { Explorer } from './explorer';
 import { participantKeys } from './ledger';
 
