@@ -19,13 +19,8 @@ import { formatMoment, type TimeZoneMode } from '@/lib/chart/rules/time-format';
 import { CONDITION_LABELS, isArmed, type PriceEntry } from '@/lib/features/alerts/model';
 import { askNotifyPermission, notifyPermission } from '@/lib/features/alerts/notify';
 import { useAlerts } from '@/lib/features/alerts/store';
-import {
-  formatNear,
-  levelText,
-  levelUnit,
-  targetHref,
-  targetName,
-} from '@/lib/features/alerts/text';
+import { formatNear } from '@/lib/core/format/price';
+import { levelText, levelUnit, targetHref, targetName } from '@/lib/features/alerts/text';
 import { MAX_WATCHED_POOLS } from '@/lib/features/alerts/watcher';
 
 const ARROWS = { up: '↑', down: '↓', cross: '↕' } as const;

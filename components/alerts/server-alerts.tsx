@@ -16,7 +16,7 @@ import { usePrefs } from '@/lib/client/stores/prefs';
 import { usePush } from '@/lib/features/alerts/push-store';
 import { MAX_ALERTS } from '@/lib/contracts/push';
 import { exclude, heldAlertsQuery, type HeldAlert } from '@/lib/features/alerts/push-client';
-import { formatLevel, formatNear } from '@/lib/features/alerts/text';
+import { formatLevel, formatNear } from '@/lib/core/format/price';
 import { PushSwitch } from './push-switch';
 
 const CONDITION = {

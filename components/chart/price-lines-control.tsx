@@ -18,7 +18,8 @@ import {
   type PoolTarget,
 } from '@/lib/features/alerts/model';
 import { poolEntries, useAlerts } from '@/lib/features/alerts/store';
-import { formatLevel, formatNear, levelUnit, readPrice } from '@/lib/features/alerts/text';
+import { formatLevel, formatNear } from '@/lib/core/format/price';
+import { levelUnit, readPrice } from '@/lib/features/alerts/text';
 import { askNotifyPermission, notifyPermission } from '@/lib/features/alerts/notify';
 import { addLineOrSay } from '@/lib/features/alerts/toasts';
 import { formatClock } from '@/lib/chart/rules/time-format';

@@ -1,7 +1,7 @@
 'use client';
 import { clsx } from 'clsx';
 import type { FeedSnapshot } from '@/lib/chart/rules/feed';
-import { formatChartPrice, priceDecimals } from '@/lib/chart/rules/price-format';
+import { formatChartPrice, priceDecimals } from '@/lib/core/format/price';
 import { formatClock } from '@/lib/chart/rules/time-format';
 import type { Money } from '@/lib/features/fiats/usd';
 import { formatPrice, toBig } from '@/lib/core/format/number';

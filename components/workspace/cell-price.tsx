@@ -1,7 +1,7 @@
 'use client';
 import { formatPrice } from '@/lib/core/format/number';
 import type { FeedSnapshot } from '@/lib/chart/rules/feed';
-import { formatChartPrice, priceDecimals } from '@/lib/chart/rules/price-format';
+import { formatChartPrice, priceDecimals } from '@/lib/core/format/price';
 import { useMoney } from '@/lib/features/fiats/use-money';
 import { poolUsdFromClose } from '@/lib/features/pools/live';
 import { useQuoteUsd } from '@/lib/features/pools/use-quote-usd';

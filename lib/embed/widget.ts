@@ -16,7 +16,7 @@ import { formatAge, shorten } from '../core/format/text';
 import { unpackCandles } from '../chart/rules/candles';
 import type { FeedSnapshot } from '../chart/rules/feed';
 import { INTERVAL_LABELS, type KlineInterval } from '../chart/rules/intervals';
-import { formatChartPrice, priceDecimals } from '../chart/rules/price-format';
+import { formatChartPrice, priceDecimals } from '../core/format/price';
 import { formatMoment } from '../chart/rules/time-format';
 import { fetchCandles } from '../features/pools/api';
 import { paletteFor } from '../features/pools/contrast';

@@ -15,7 +15,8 @@ import {
 } from 'lightweight-charts';
 import type { Candle } from '../rules/candles';
 import type { CandleSink } from '../rules/feed';
-import { formatChartPrice, priceFormatFor } from '../rules/price-format';
+import { formatChartPrice } from '../../core/format/price';
+import { priceFormatFor } from '../rules/price-format';
 import { withAlpha, type ChartColors } from './theme';
 
 import type { ChartStyle } from '../../features/pools/params';

@@ -17,7 +17,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { Candle } from '../rules/candles';
-import { formatChartPrice } from '../rules/price-format';
+import { formatChartPrice } from '../../core/format/price';
 import { OVERLAY, formatStudy, studyLabel, type StudySpec } from '../rules/studies';
 import { createStudy, type Study, type StudyPoint } from '../rules/indicators';
 import { withAlpha, type ChartColors } from './theme';

@@ -5,7 +5,8 @@
  * (lib/embed/widget.ts) write the same figures.
  */
 import type { Candle } from './candles';
-import { formatChangePercent, formatChartPrice, formatChartVolume } from './price-format';
+import { formatChartPrice } from '../../core/format/price';
+import { formatChangePercent, formatChartVolume } from './price-format';
 
 export type LegendTone = 'up' | 'down' | 'muted';
 

@@ -1,18 +1,8 @@
 /**
- * Price labels for the chart's axis, crosshair and legend. Decimals follow the size of the price, so
- * a memecoin at 0.0000000034 keeps its significant digits instead of showing 0.00; very small prices
- * use a subscript count of zeros (0.0₈34120), as DEX terminals do.
+ * The chart's numbers besides its prices' text (lib/core/format/price.ts): a price rounded as the
+ * chart writes it, the library's price format, changes in percent and volumes.
  */
-const SUBSCRIPT = '₀₁₂₃₄₅₆₇₈₉';
-const SIGNIFICANT = 5;
-const MAX_DECIMALS = 20;
-
-/** Decimals that keep five significant digits of `price`, at least two. */
-export function priceDecimals(price: number): number {
-  if (!Number.isFinite(price) || price <= 0) return 2;
-  const magnitude = Math.floor(Math.log10(price));
-  return Math.min(MAX_DECIMALS, Math.max(2, SIGNIFICANT - 1 - magnitude));
-}
+import { priceDecimals } from '../../core/format/price';
 
 /**
  * A price as the chart writes it (five significant digits, at least two decimals): what a line set
@@ -28,27 +18,6 @@ export function roundPrice(price: number): number {
 export function priceFormatFor(price: number): { precision: number; minMove: number } {
   const precision = priceDecimals(price);
   return { precision, minMove: Number(`1e-${precision}`) };
-}
-
-function group(int: string): string {
-  return int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-export function formatChartPrice(value: number, decimals: number): string {
-  if (!Number.isFinite(value)) return '—';
-  const negative = value < 0;
-  const fixed = Math.abs(value).toFixed(Math.min(100, Math.max(0, decimals)));
-  const [int = '0', frac = ''] = fixed.split('.');
-  let body: string;
-  const zeros = int === '0' ? (/^0*/.exec(frac)?.[0].length ?? 0) : 0;
-  // Eight or more zeros read better counted (as lib/core/format/number's formatPrice does); the digits
-  // after them keep their trailing zeros so that axis labels line up.
-  if (zeros >= 8 && zeros < frac.length) {
-    body = `0.0${[...String(zeros)].map((d) => SUBSCRIPT[Number(d)]).join('')}${frac.slice(zeros)}`;
-  } else {
-    body = frac ? `${group(int)}.${frac}` : group(int);
-  }
-  return negative && /[1-9]/.test(body) ? `-${body}` : body;
 }
 
 /**

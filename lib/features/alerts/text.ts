@@ -1,33 +1,14 @@
 /** Words and numbers of alerts: the toast, the notification, the chart's lines and the alerts page. */
-import { formatChartPrice, priceDecimals } from '../../chart/rules/price-format';
+import { formatLevel, formatNear } from '../../core/format/price';
 import { poolPath } from '../../contracts/pool-ref';
 import type { ChainType } from '../../contracts/chain-types';
 import type { CrossDirection } from './crossing';
 import type { AlertTarget, PriceEntry } from './model';
 
-/** Decimals a level is shown with: the chart's for its size, more when it has them, up to six more. */
-export function levelDecimals(price: number): number {
-  const base = priceDecimals(price);
-  // A level set to 3,713.9975 is not shown as 3,714.00; float noise past that is not shown at all.
-  const digits = price.toFixed(base + 6).replace(/0+$/, '');
-  const shown = digits.length - digits.indexOf('.') - 1;
-  return Math.max(base, shown);
-}
-
 /** A price typed by hand: `3,714.5` and `3714.5` both read; anything else is not a price. */
 export function readPrice(text: string): number | null {
   const n = Number(text.replace(/[,\s]/g, ''));
   return Number.isFinite(n) && n > 0 && n <= 1e15 ? n : null;
-}
-
-/** A level as typed or dragged, with the decimals it has (levelDecimals). */
-export function formatLevel(price: number): string {
-  return formatChartPrice(price, levelDecimals(price));
-}
-
-/** A price next to a level (where an alert fired), in the level's decimals. */
-export function formatNear(price: number, level: number): string {
-  return formatChartPrice(price, levelDecimals(level));
 }
 
 export function targetName(target: AlertTarget): string {

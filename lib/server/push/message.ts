@@ -6,6 +6,7 @@
  * bytes, far below what push services carry (about 4 KB).
  */
 import 'server-only';
+import { formatLevel, formatNear } from '../../core/format/price';
 import { formatTokenAmount } from '../../core/format/units';
 import { shorten } from '../../core/format/text';
 import type { CrossDirection } from '../../core/crossing';
@@ -24,23 +25,6 @@ export interface PushMessage {
   ts: number;
 }
 
-/**
- * Decimals of a price as the chart shows it: five significant digits, at least two, and every
- * decimal a typed level has (the same rule as the chart's price labels, which this layer cannot
- * import: lib/chart/rules/price-format.ts).
- */
-export function formatPushPrice(value: number, level = value): string {
-  if (!Number.isFinite(value)) return '—';
-  const magnitude = level > 0 ? Math.floor(Math.log10(level)) : 0;
-  const base = Math.min(20, Math.max(2, 4 - magnitude));
-  const digits = level.toFixed(Math.min(20, base + 6)).replace(/0+$/, '');
-  const own = digits.includes('.') ? digits.length - digits.indexOf('.') - 1 : 0;
-  const fixed = Math.abs(value).toFixed(Math.min(20, Math.max(base, own)));
-  const [int = '0', frac = ''] = fixed.split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${value < 0 ? '-' : ''}${grouped}${frac ? `.${frac}` : ''}`;
-}
-
 const ARROW = { up: '↑', down: '↓' } as const;
 
 function tagOf(alert: { ref?: string }, key: string): string {
@@ -56,12 +40,12 @@ export function poolMessage(
   at: number,
 ): PushMessage {
   const name = alert.label || `Pool ${shorten(alert.pool_address)}`;
-  const level = formatPushPrice(alert.price);
+  const level = formatLevel(alert.price);
   const path = `/pools/${alert.chain_type}/${alert.chain_id}/${encodeURIComponent(alert.pool_address)}`;
   return {
     v: 1,
     title: `${name} crossed ${level} ${ARROW[direction]}`,
-    body: `1-minute candle closed at ${formatPushPrice(close, alert.price)} (${direction === 'up' ? 'up through' : 'down through'} ${level}).`,
+    body: `1-minute candle closed at ${formatNear(close, alert.price)} (${direction === 'up' ? 'up through' : 'down through'} ${level}).`,
     // The 1-minute chart: the candle that fired is among its latest (the page takes no time).
     url: `${path}?interval=1m`,
     tag: tagOf(alert, key),
@@ -78,11 +62,11 @@ export function tokenMessage(
   at: number,
 ): PushMessage {
   const name = alert.label || symbol || `Token ${alert.token_id}`;
-  const level = `${formatPushPrice(alert.price)} ${alert.fiat}`;
+  const level = `${formatLevel(alert.price)} ${alert.fiat}`;
   return {
     v: 1,
     title: `${name} crossed ${level} ${ARROW[direction]}`,
-    body: `Price ${direction === 'up' ? 'rose' : 'fell'} to ${formatPushPrice(price, alert.price)} ${alert.fiat}.`,
+    body: `Price ${direction === 'up' ? 'rose' : 'fell'} to ${formatNear(price, alert.price)} ${alert.fiat}.`,
     url: `/tokens/${alert.token_id}`,
     tag: tagOf(alert, key),
     ts: at,

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  firedMessage,
-  formatLevel,
-  formatNear,
-  levelDecimals,
-  readPrice,
-} from '@/lib/features/alerts/text';
+import { formatLevel, formatNear, levelDecimals } from '@/lib/core/format/price';
+import { firedMessage, readPrice } from '@/lib/features/alerts/text';
 import type { PriceEntry } from '@/lib/features/alerts/model';
 
 describe('levels in words', () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formatChartPrice, priceDecimals } from '@/lib/core/format/price';
 import {
   formatChangePercent,
-  formatChartPrice,
   formatChartVolume,
-  priceDecimals,
   priceFormatFor,
 } from '@/lib/chart/rules/price-format';
 import {

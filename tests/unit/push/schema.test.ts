@@ -10,7 +10,7 @@ import {
   recordId,
 } from '@/lib/server/push/schema';
 import { endpointProblem, isPublicAddress } from '@/lib/server/push/endpoint';
-import { formatPushPrice } from '@/lib/server/push/message';
+import { poolMessage } from '@/lib/server/push/message';
 
 const POOL = '0x88E6A0c2dDD26FEEb64F039a2c41296FcB3f5640';
 const ua = createECDH('prime256v1');
@@ -199,10 +199,19 @@ describe('records read back', () => {
 });
 
 describe('prices in a notification', () => {
+  // The same words as the tab's own toast (lib/core/format/price.ts): the level with every decimal
+  // it was set with, the price that crossed it in the level's decimals.
+  const message = (price: number, close: number) => {
+    const parsed = parseAlerts([pool({ price })]);
+    if (!parsed.ok) throw new Error('alert refused');
+    const alert = parsed.value[0] as Parameters<typeof poolMessage>[0];
+    return poolMessage(alert, 'key', close, 'up', 0);
+  };
+
   it('shows five significant digits, at least two decimals, and every decimal of the level', () => {
-    expect(formatPushPrice(3714)).toBe('3,714.00');
-    expect(formatPushPrice(3713.9975)).toBe('3,713.9975');
-    expect(formatPushPrice(0.000123456789, 0.0001)).toBe('0.00012346');
-    expect(formatPushPrice(3716.2123, 3714)).toBe('3,716.21');
+    expect(message(3714, 3716.2123).title).toContain('crossed 3,714.00 ↑');
+    expect(message(3714, 3716.2123).body).toContain('closed at 3,716.21 ');
+    expect(message(3713.9975, 3714).title).toContain('crossed 3,713.9975 ↑');
+    expect(message(0.0001, 0.000123456789).body).toContain('closed at 0.00012346 ');
   });
 });
