@@ -174,6 +174,39 @@ describe('the push API', () => {
         /Cross-origin/,
       ],
       [
+        'not an object',
+        await call('POST', '/api/push/subscriptions', [sub]),
+        400,
+        /body: must be \{ "subscription"/,
+      ],
+      [
+        'an unknown field',
+        await call('POST', '/api/push/subscriptions', { subscription: sub, alerts: [], admin: 1 }),
+        400,
+        /body: unknown field admin/,
+      ],
+      [
+        'no subscription',
+        await call('POST', '/api/push/subscriptions', { alerts: [] }),
+        400,
+        /^subscription/,
+      ],
+      [
+        'an update without alerts',
+        await call('PUT', '/api/push/subscriptions/AAAAAAAAAAAAAAAAAAAAAA', { subscription: sub }),
+        400,
+        /alerts: is required/,
+      ],
+      [
+        'an update renewing to a bad endpoint',
+        await call('PUT', '/api/push/subscriptions/AAAAAAAAAAAAAAAAAAAAAA', {
+          subscription: { ...sub, endpoint: 'file:///etc/passwd' },
+          alerts: [],
+        }),
+        400,
+        /subscription\.endpoint/,
+      ],
+      [
         'no such id',
         await call('GET', '/api/push/subscriptions/AAAAAAAAAAAAAAAAAAAAAA'),
         404,

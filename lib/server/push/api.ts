@@ -172,28 +172,51 @@ export async function handleKey(request: Request): Promise<Response> {
   }
 }
 
+/**
+ * A create's or an update's body: known fields only, and the browser's subscription read and its
+ * endpoint checked where it is required (a create) or given (an update's renewal).
+ */
+async function readBody(
+  request: Request,
+  need: { subscription: boolean; alerts: boolean; shape: string },
+): Promise<
+  | { subscription: { endpoint: string; keys: SubscriptionRecord['keys'] } | null; alerts: unknown }
+  | Response
+> {
+  const read = await readJson(request);
+  if (read instanceof Response) return read;
+  if (!isRecord(read.body)) return answer(400, `body: must be ${need.shape}`);
+  const { subscription, alerts, ...rest } = read.body;
+  const extra = Object.keys(rest);
+  if (extra.length > 0) return answer(400, `body: unknown field ${extra.join(', ')}`);
+  if (need.alerts && alerts === undefined) return answer(400, 'alerts: is required');
+  if (!need.subscription && subscription === undefined) return { subscription: null, alerts };
+  const parsed = parseSubscription(subscription);
+  if (!parsed.ok) return answer(400, parsed.message);
+  const bad = subscriptionProblem(parsed.value.endpoint);
+  if (bad) return bad;
+  return { subscription: parsed.value, alerts };
+}
+
 export async function handleCreate(request: Request): Promise<Response> {
   const refused = await admit(request, 'create');
   if (refused) return refused;
-  const read = await readJson(request);
-  if (read instanceof Response) return read;
-  if (!isRecord(read.body))
-    return answer(400, 'body: must be { "subscription": {...}, "alerts": [...] }');
-  const { subscription, alerts: rawAlerts, ...rest } = read.body;
-  const extra = Object.keys(rest);
-  if (extra.length > 0) return answer(400, `body: unknown field ${extra.join(', ')}`);
-  const sub = parseSubscription(subscription);
-  if (!sub.ok) return answer(400, sub.message);
-  const bad = subscriptionProblem(sub.value.endpoint);
-  if (bad) return bad;
-  const alerts = await checkedAlerts(rawAlerts ?? []);
+  const body = await readBody(request, {
+    subscription: true,
+    alerts: false,
+    shape: '{ "subscription": {...}, "alerts": [...] }',
+  });
+  if (body instanceof Response) return body;
+  const sub = body.subscription;
+  if (!sub) return answer(400, 'subscription: is required');
+  const alerts = await checkedAlerts(body.alerts ?? []);
   if (alerts instanceof Response) return alerts;
   const capability = randomBytes(16).toString('base64url');
   const now = Date.now();
   const record: SubscriptionRecord = {
     id: recordId(capability),
-    endpoint: sub.value.endpoint,
-    keys: sub.value.keys,
+    endpoint: sub.endpoint,
+    keys: sub.keys,
     alerts: alerts.alerts,
     scope: sandboxMode() ? sandboxOf(request) : null,
     createdAt: now,
@@ -247,23 +270,15 @@ export async function handleGet(request: Request, id: string): Promise<Response>
 export async function handlePut(request: Request, id: string): Promise<Response> {
   const refused = await admit(request, 'write');
   if (refused) return refused;
-  const read = await readJson(request);
-  if (read instanceof Response) return read;
-  if (!isRecord(read.body)) return answer(400, 'body: must be { "alerts": [...] }');
-  const { subscription, alerts: rawAlerts, ...rest } = read.body;
-  const extra = Object.keys(rest);
-  if (extra.length > 0) return answer(400, `body: unknown field ${extra.join(', ')}`);
-  if (rawAlerts === undefined) return answer(400, 'alerts: is required');
-  let sub: { endpoint: string; keys: SubscriptionRecord['keys'] } | null = null;
-  if (subscription !== undefined) {
-    // The browser's push service may renew the subscription (pushsubscriptionchange).
-    const parsed = parseSubscription(subscription);
-    if (!parsed.ok) return answer(400, parsed.message);
-    const bad = subscriptionProblem(parsed.value.endpoint);
-    if (bad) return bad;
-    sub = parsed.value;
-  }
-  const alerts = await checkedAlerts(rawAlerts);
+  // A subscription beside the alerts: the browser's push service renewed it (pushsubscriptionchange).
+  const body = await readBody(request, {
+    subscription: false,
+    alerts: true,
+    shape: '{ "alerts": [...] }',
+  });
+  if (body instanceof Response) return body;
+  const sub = body.subscription;
+  const alerts = await checkedAlerts(body.alerts);
   if (alerts instanceof Response) return alerts;
   const record = await recordOf(id);
   if (record instanceof Response) return record;
