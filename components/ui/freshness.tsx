@@ -2,6 +2,7 @@
 import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
 import { formatAge } from '@/lib/core/format/text';
+import { isStale, STALE_AFTER_MS } from '@/lib/core/freshness';
 
 /**
  * "● live · updated 2 s ago" while data is fresh; a grey "stale" mark with a retry when the last
@@ -11,7 +12,7 @@ export function Freshness({
   updatedAt,
   stale,
   onRetry,
-  staleAfterMs = 10_000,
+  staleAfterMs = STALE_AFTER_MS,
   compact = false,
 }: {
   updatedAt: number | null | undefined;
@@ -30,18 +31,15 @@ export function Freshness({
     return <span className="text-2xs text-faint">connecting…</span>;
   }
   const age = now - updatedAt;
-  const isStale = stale || age > staleAfterMs;
+  const old = isStale(age, stale, staleAfterMs);
   return (
     <span
       className="inline-flex items-center gap-1.5 text-2xs text-muted"
       data-testid="freshness"
-      data-stale={isStale ? 'true' : 'false'}
+      data-stale={old ? 'true' : 'false'}
     >
-      <span
-        aria-hidden
-        className={clsx('h-1.5 w-1.5 rounded-full', isStale ? 'bg-faint' : 'bg-up')}
-      />
-      {isStale ? (
+      <span aria-hidden className={clsx('h-1.5 w-1.5 rounded-full', old ? 'bg-faint' : 'bg-up')} />
+      {old ? (
         <>
           <span className="rounded bg-raised px-1 py-px font-medium uppercase tracking-wide text-muted">
             stale

@@ -33,6 +33,16 @@ export interface StreamStatus {
   cluster?: 'cluster' | 'local';
 }
 
+/**
+ * Whether the live data behind `service`'s events is interrupted: the tab's stream is reconnecting,
+ * or the server reports that service's upstream link down. Every "live" mark follows it, the pages'
+ * (lib/client/hooks/use-stream.ts) and the widget's.
+ */
+export function liveInterrupted(s: StreamStatus, service: keyof StreamStatus['services']): boolean {
+  const link = s.services[service];
+  return s.state === 'reconnecting' || link === 'reconnecting' || link === 'down';
+}
+
 type Handler = (message: StreamMessage) => void;
 
 const EVENT_NAMES = ['ohlcv', 'transaction', 'trade'] as const;

@@ -10,9 +10,10 @@ import { ChartController } from '../chart/draw/controller';
 import type { ChartHover } from '../chart/draw/controller-options';
 import type { TradeMarkerHover } from '../chart/draw/trade-markers';
 import { legendOf, type LegendTone } from '../chart/rules/legend';
-import { streamClient, type StreamMessage } from '../client/stream';
+import { liveInterrupted, streamClient, type StreamMessage } from '../client/stream';
 import { topicKey } from '../contracts/stream/topics';
 import { formatAge, shorten } from '../core/format/text';
+import { isStale } from '../core/freshness';
 import { unpackCandles } from '../chart/rules/candles';
 import type { FeedSnapshot } from '../chart/rules/feed';
 import { INTERVAL_LABELS, type KlineInterval } from '../chart/rules/intervals';
@@ -27,8 +28,6 @@ import type { QuoteLatestItem } from '../contracts/price/schema';
 import { BOOT_ID, ROOT_ID, type WidgetBoot } from './boot';
 import { postToHost, readCommand, reportHeight } from './messages';
 import { escapeHtml } from './text';
-
-const STALE_AFTER_MS = 10_000;
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) =>
   document.getElementById(id) as T | null;
@@ -231,17 +230,14 @@ function start(): void {
       freshKey = '';
       return;
     }
-    const status = stream.getStatus();
-    const link = status.services.kline;
-    const interrupted =
-      status.state === 'reconnecting' || link === 'reconnecting' || link === 'down';
+    const interrupted = liveInterrupted(stream.getStatus(), 'kline');
     const updatedAt = s.updatedAt;
     let html: string;
     if (!updatedAt) {
       html = `<span class="faint">connecting…</span>`;
     } else {
       const age = Date.now() - updatedAt;
-      const stale = s.error !== null || liveError !== null || interrupted || age > STALE_AFTER_MS;
+      const stale = isStale(age, s.error !== null || liveError !== null || interrupted);
       html =
         `<span class="fresh" data-testid="freshness" data-stale="${stale}"><span aria-hidden="true" class="dot${stale ? ' off' : ''}"></span>` +
         (stale

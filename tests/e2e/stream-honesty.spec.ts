@@ -28,3 +28,22 @@ test('with /api/stream blocked, every live mark of the pool page turns stale and
   await expect(page.getByTestId('pool-price-source')).toHaveText('Pool price · live');
   await expect(chartMark).toHaveAttribute('data-stale', 'false', { timeout: 20_000 });
 });
+
+test('the widget follows the same rule: with /api/stream blocked its mark turns stale, then live again', async ({
+  page,
+}) => {
+  await page.route('**/api/stream**', (route) => route.abort());
+  await page.goto(`/embed/pools/evm/1/${UNISWAP}`);
+  const mark = page.getByTestId('freshness');
+  // History from the HTML, no live pushes: stale, with the age and a retry.
+  await expect(mark).toHaveAttribute('data-stale', 'true', { timeout: 20_000 });
+  await expect(mark).toContainText('stale');
+  await expect(mark.getByRole('button', { name: 'Retry' })).toBeVisible();
+  // Stale because the stream is down, not because ten seconds went by (lib/core/freshness.ts).
+  const age = await mark.locator('[data-freshness-age]').innerText();
+  expect(Number(/(\d+) s/.exec(age)?.[1] ?? 0), age).toBeLessThan(10);
+
+  await page.unroute('**/api/stream**');
+  await expect(mark).toHaveAttribute('data-stale', 'false', { timeout: 20_000 });
+  await expect(mark).toContainText('live');
+});

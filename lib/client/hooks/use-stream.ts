@@ -3,6 +3,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { topicKey } from '../../contracts/stream/topics';
 import {
+  liveInterrupted,
   streamClient,
   type StreamMessage,
   type StreamMessageOf,
@@ -68,12 +69,7 @@ export function useLiveInterrupted(service: 'kline' | 'tx' | 'trades'): boolean 
   // A yes or no, not the whole status: another service's news re-renders nothing here.
   return useSyncExternalStore(
     (listener) => streamClient().onStatus(listener),
-    () => interrupted(streamClient().getStatus(), service),
+    () => liveInterrupted(streamClient().getStatus(), service),
     () => false,
   );
-}
-
-function interrupted(s: StreamStatus, service: 'kline' | 'tx' | 'trades'): boolean {
-  const link = s.services[service];
-  return s.state === 'reconnecting' || link === 'reconnecting' || link === 'down';
 }
