@@ -1,7 +1,7 @@
 'use client';
 import { clsx } from 'clsx';
-import { useEffect, useState } from 'react';
 import { formatAge } from '@/lib/core/format/text';
+import { useNow } from '@/lib/client/hooks/use-now';
 import { isStale, STALE_AFTER_MS } from '@/lib/core/freshness';
 
 /**
@@ -22,11 +22,7 @@ export function Freshness({
   /** on a phone, the mark without its age (a row that must stay one line) */
   compact?: boolean;
 }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, []);
+  const now = useNow();
   if (!updatedAt) {
     return <span className="text-2xs text-faint">connecting…</span>;
   }
@@ -38,12 +34,10 @@ export function Freshness({
       data-testid="freshness"
       data-stale={old ? 'true' : 'false'}
     >
-      <span aria-hidden className={clsx('h-1.5 w-1.5 rounded-full', old ? 'bg-faint' : 'bg-up')} />
+      <LiveDot live={!old} />
       {old ? (
         <>
-          <span className="rounded bg-raised px-1 py-px font-medium uppercase tracking-wide text-muted">
-            stale
-          </span>
+          <StaleTag />
           <span data-freshness-age className={compact ? 'hidden sm:inline' : undefined}>
             updated {formatAge(age)}
           </span>
@@ -66,6 +60,22 @@ export function Freshness({
           </span>
         </span>
       )}
+    </span>
+  );
+}
+
+/** The green dot of a live mark, grey when it is not live. */
+export function LiveDot({ live }: { live: boolean }) {
+  return (
+    <span aria-hidden className={clsx('h-1.5 w-1.5 rounded-full', live ? 'bg-up' : 'bg-faint')} />
+  );
+}
+
+/** The grey "STALE" tag beside a mark whose data stopped moving. */
+export function StaleTag() {
+  return (
+    <span className="rounded bg-raised px-1 py-px font-medium uppercase tracking-wide text-muted">
+      stale
     </span>
   );
 }

@@ -1,17 +1,13 @@
 'use client';
-import { clsx } from 'clsx';
-import { useEffect, useState } from 'react';
 import { formatAge } from '@/lib/core/format/text';
+import { useNow } from '@/lib/client/hooks/use-now';
 import { useStreamStatus } from '@/lib/client/hooks/use-stream';
+import { LiveDot, StaleTag } from '@/components/ui/freshness';
 
 /** "● live · last push 3 s ago" while the browser stream and the upstream tx link are up; grey otherwise. */
 export function StreamState() {
   const status = useStreamStatus();
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, []);
+  const now = useNow();
   const link = status.services.tx;
   const live = status.state === 'open' && (link === undefined || link === 'connected');
   const text =
@@ -30,12 +26,8 @@ export function StreamState() {
       data-testid="stream-state"
       data-live={live ? 'true' : 'false'}
     >
-      <span aria-hidden className={clsx('h-1.5 w-1.5 rounded-full', live ? 'bg-up' : 'bg-faint')} />
-      {!live && status.state !== 'connecting' && status.state !== 'idle' && (
-        <span className="rounded bg-raised px-1 py-px font-medium uppercase tracking-wide">
-          stale
-        </span>
-      )}
+      <LiveDot live={live} />
+      {!live && status.state !== 'connecting' && status.state !== 'idle' && <StaleTag />}
       <span className="num">{text}</span>
     </span>
   );
