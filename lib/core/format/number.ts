@@ -3,6 +3,7 @@
  * never through a binary float: what is shown is what the upstream said, rounded half-up.
  */
 import Big from 'big.js';
+import { groupThousands } from './digits';
 
 export type Numeric = string | number | Big | null | undefined;
 
@@ -45,7 +46,7 @@ function group(fixed: string): string {
   const negative = fixed.startsWith('-');
   const body = negative ? fixed.slice(1) : fixed;
   const [int = '0', frac] = body.split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const grouped = groupThousands(int);
   const out = frac !== undefined ? `${grouped}.${frac}` : grouped;
   // "-0.00" is noise: a value that rounds to zero is shown unsigned.
   return negative && /[1-9]/.test(out) ? `-${out}` : out;

@@ -6,6 +6,8 @@
  * instead of showing 0.00; very small prices use a subscript count of zeros (0.0₈34120), as DEX
  * terminals do.
  */
+import { groupThousands } from './digits';
+
 const SUBSCRIPT = '₀₁₂₃₄₅₆₇₈₉';
 const SIGNIFICANT = 5;
 const MAX_DECIMALS = 20;
@@ -15,10 +17,6 @@ export function priceDecimals(price: number): number {
   if (!Number.isFinite(price) || price <= 0) return 2;
   const magnitude = Math.floor(Math.log10(price));
   return Math.min(MAX_DECIMALS, Math.max(2, SIGNIFICANT - 1 - magnitude));
-}
-
-function group(int: string): string {
-  return int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 export function formatChartPrice(value: number, decimals: number): string {
@@ -33,7 +31,7 @@ export function formatChartPrice(value: number, decimals: number): string {
   if (zeros >= 8 && zeros < frac.length) {
     body = `0.0${[...String(zeros)].map((d) => SUBSCRIPT[Number(d)]).join('')}${frac.slice(zeros)}`;
   } else {
-    body = frac ? `${group(int)}.${frac}` : group(int);
+    body = frac ? `${groupThousands(int)}.${frac}` : groupThousands(int);
   }
   return negative && /[1-9]/.test(body) ? `-${body}` : body;
 }

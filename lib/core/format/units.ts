@@ -1,3 +1,5 @@
+import { groupThousands } from './digits';
+
 /**
  * Token amounts arrive as integer strings in the smallest unit; `decimals` places the point. BigInt
  * keeps every digit: 18-decimal amounts and huge supplies never pass through a float.
@@ -31,7 +33,7 @@ export function formatTokenAmount(
   const negative = exact.startsWith('-');
   const [int = '0', frac = ''] = (negative ? exact.slice(1) : exact).split('.');
   const shown = frac.slice(0, maxFraction).replace(/0+$/, '');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const grouped = groupThousands(int);
   if (int === '0' && !shown && frac)
     return `${negative ? '>-' : '<'}0.${'0'.repeat(maxFraction - 1)}1`;
   return `${negative ? '-' : ''}${grouped}${shown ? `.${shown}` : ''}`;

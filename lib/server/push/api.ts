@@ -172,17 +172,24 @@ export async function handleKey(request: Request): Promise<Response> {
   }
 }
 
+type Subscription = { endpoint: string; keys: SubscriptionRecord['keys'] };
+
 /**
  * A create's or an update's body: known fields only, and the browser's subscription read and its
  * endpoint checked where it is required (a create) or given (an update's renewal).
  */
 async function readBody(
   request: Request,
+  need: { subscription: true; alerts: boolean; shape: string },
+): Promise<{ subscription: Subscription; alerts: unknown } | Response>;
+async function readBody(
+  request: Request,
+  need: { subscription: false; alerts: boolean; shape: string },
+): Promise<{ subscription: Subscription | null; alerts: unknown } | Response>;
+async function readBody(
+  request: Request,
   need: { subscription: boolean; alerts: boolean; shape: string },
-): Promise<
-  | { subscription: { endpoint: string; keys: SubscriptionRecord['keys'] } | null; alerts: unknown }
-  | Response
-> {
+): Promise<{ subscription: Subscription | null; alerts: unknown } | Response> {
   const read = await readJson(request);
   if (read instanceof Response) return read;
   if (!isRecord(read.body)) return answer(400, `body: must be ${need.shape}`);
@@ -208,7 +215,6 @@ export async function handleCreate(request: Request): Promise<Response> {
   });
   if (body instanceof Response) return body;
   const sub = body.subscription;
-  if (!sub) return answer(400, 'subscription: is required');
   const alerts = await checkedAlerts(body.alerts ?? []);
   if (alerts instanceof Response) return alerts;
   const capability = randomBytes(16).toString('base64url');
