@@ -101,7 +101,7 @@ function PhoneMenu({ children }: { children: ReactNode }) {
 }
 
 /**
- * The chart's controls: interval, style, time zone, the volume pane, the indicators, the price scale
+ * The chart's controls: interval, style, time zone, the volume, the indicators, the price scale
  * and the pools compared; `lines` (the price lines) and, on a phone, `phoneOnly` (the chart's view
  * buttons, Watch and Embed, which a wider screen shows elsewhere) go in the same menu.
  */
@@ -179,7 +179,7 @@ export function ChartToolbar({
             type="button"
             aria-pressed={volume}
             onClick={() => onVolume(!volume)}
-            title={volume ? 'Hide the volume pane' : 'Show the volume pane'}
+            title={volume ? 'Hide the volume bars' : 'Show the volume bars under the price'}
             className={clsx(
               'h-7 rounded border border-border px-2 text-11 font-medium',
               volume ? 'bg-raised text-text' : 'bg-panel text-muted hover:text-text',

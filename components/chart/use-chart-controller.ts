@@ -184,17 +184,19 @@ export function useChartController(props: ChartControllerProps): ChartController
   // charts of its first two cells (the second's header, whose price is its chart's last close, is
   // on the first screen) and the lower ones as they are scrolled to. Its code (the controller and
   // the chart library, ~60 KB compressed) is fetched from here, beside that delay: not a script of
-  // the page's first paint.
+  // the page's first paint. Asked for in a task of its own too: the bundler's loader adds the
+  // script elements, a few milliseconds the effects that follow hydration need not carry.
   useEffect(() => {
     const el = containerRef.current;
     if (!el) return;
     let controller: ChartController | null = null;
     let gone = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const code = loadController();
+    const fetchCode = setTimeout(() => void loadController().catch(() => undefined), 0);
     const start = () => {
       timer = setTimeout(() => {
-        code.then(
+        // The same download as above (the bundler keeps one per module).
+        loadController().then(
           (Controller) => {
             // In a task of its own: when the code has only just arrived, the library's evaluation
             // is a task already (one long task on a phone if the chart were made inside it).
@@ -224,6 +226,7 @@ export function useChartController(props: ChartControllerProps): ChartController
     return () => {
       gone = true;
       near?.disconnect();
+      clearTimeout(fetchCode);
       clearTimeout(timer);
       if (controller) controllerChanged(null);
       controller?.dispose();

@@ -96,7 +96,7 @@ function EmbedForm({
         />
         <fieldset className="flex flex-col gap-1.5 text-12">
           <legend className="mb-1 font-medium text-muted">Show</legend>
-          <Check label="Volume pane" param="volume" form={form} />
+          <Check label="Volume" param="volume" form={form} />
           <Check label="Header (pair, price, 24h change)" param="info" form={form} />
           <Check label="Latest trades" param="trades" form={form} />
         </fieldset>

@@ -95,7 +95,7 @@ test.describe('pool page', () => {
     await expect(chart(page)).toHaveAttribute('data-interval', '15m');
   });
 
-  test('line style, UTC labels and the volume pane are part of the URL', async ({ page }) => {
+  test('line style, UTC labels and the volume are part of the URL', async ({ page }) => {
     await page.goto(`${POOL_PAGE}?chart=line&tz=utc&volume=0&window=h1&token=quote`);
     await expect(chart(page)).toHaveAttribute('data-state', 'ready');
     await expect(
@@ -108,6 +108,7 @@ test.describe('pool page', () => {
       'aria-pressed',
       'false',
     );
+    await expect(chart(page)).toHaveAttribute('data-volume', 'hidden');
     await expect(
       page.getByRole('radiogroup', { name: 'Token' }).getByRole('radio', { name: 'USDC' }),
     ).toHaveAttribute('aria-checked', 'true');
@@ -233,7 +234,7 @@ test.describe('pools index', () => {
     for (const name of [/WETH/, /PEPE/, /SOL/, /WBNB/]) {
       await featured.getByRole('link', { name }).first().click();
       await expect(chart(page)).toHaveAttribute('data-state', 'ready');
-      // One chart, and every canvas on the page is its own (read in one go: the volume pane's
+      // One chart, and every canvas on the page is its own (read in one go: an indicator pane's
       // canvases may arrive a frame after "ready").
       const where = await page.evaluate(() => {
         const charts = document.querySelectorAll('[data-testid="candle-chart"]');

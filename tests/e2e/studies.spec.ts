@@ -20,8 +20,9 @@ test.describe('indicators on the pool chart', () => {
   }) => {
     await page.goto(POOL_PAGE);
     await expect(chart(page)).toHaveAttribute('data-state', 'ready');
-    // Price and volume.
-    await expect(chart(page)).toHaveAttribute('data-panes', '2');
+    // One pane: the price, the volume under it.
+    await expect(chart(page)).toHaveAttribute('data-panes', '1');
+    await expect(chart(page)).toHaveAttribute('data-volume', 'shown');
 
     await page.getByRole('button', { name: 'Indicators' }).click();
     await page.getByRole('button', { name: '+ EMA' }).click();
@@ -30,7 +31,7 @@ test.describe('indicators on the pool chart', () => {
     await expect(page).toHaveURL(/[?&]studies=ema%3A20%2Crsi%3A14(&|$)/);
     await expect(chart(page)).toHaveAttribute('data-studies', 'ema:20,rsi:14');
     // RSI has a pane of its own; the EMA is drawn on the price.
-    await expect(chart(page)).toHaveAttribute('data-panes', '3');
+    await expect(chart(page)).toHaveAttribute('data-panes', '2');
     await expect(studyRows(page)).toHaveCount(2);
     await expect(studyRows(page).nth(0)).toContainText('EMA 20');
     await expect(studyRows(page).nth(1)).toContainText('RSI 14');
@@ -60,12 +61,12 @@ test.describe('indicators on the pool chart', () => {
     await page.reload();
     await expect(chart(page)).toHaveAttribute('data-state', 'ready');
     await expect(chart(page)).toHaveAttribute('data-studies', 'ema:50,rsi:14');
-    await expect(chart(page)).toHaveAttribute('data-panes', '3');
+    await expect(chart(page)).toHaveAttribute('data-panes', '2');
 
     // Removing RSI removes its pane.
     await page.getByRole('button', { name: 'Indicators' }).click();
     await page.getByRole('button', { name: 'Remove RSI 14' }).click();
-    await expect(chart(page)).toHaveAttribute('data-panes', '2');
+    await expect(chart(page)).toHaveAttribute('data-panes', '1');
     await expect(page).toHaveURL(/studies=ema%3A50(&|$)/);
   });
 
@@ -75,12 +76,14 @@ test.describe('indicators on the pool chart', () => {
     await page.goto(`${POOL_PAGE}?studies=macd,bogus:3,rsi:1,bb:20,rsi`);
     await expect(chart(page)).toHaveAttribute('data-state', 'ready');
     await expect(chart(page)).toHaveAttribute('data-studies', 'macd,bb:20:2,rsi:14');
-    await expect(chart(page)).toHaveAttribute('data-panes', '4');
+    await expect(chart(page)).toHaveAttribute('data-panes', '3');
     await page.getByRole('button', { name: 'Volume' }).click();
+    await expect(chart(page)).toHaveAttribute('data-volume', 'hidden');
     await expect(chart(page)).toHaveAttribute('data-panes', '3');
     await expect(chart(page)).toHaveAttribute('data-studies', 'macd,bb:20:2,rsi:14');
     await page.getByRole('button', { name: 'Volume' }).click();
-    await expect(chart(page)).toHaveAttribute('data-panes', '4');
+    await expect(chart(page)).toHaveAttribute('data-volume', 'shown');
+    await expect(chart(page)).toHaveAttribute('data-panes', '3');
     await expect(studyRows(page)).toHaveCount(3);
   });
 
@@ -113,7 +116,9 @@ test.describe('indicators on the pool chart', () => {
     await page.goto(`${appUrl()}/embed/pools/evm/1/${UNISWAP}?studies=ema:20,rsi:14&info=0`);
     await expect(chart(page)).toHaveAttribute('data-state', 'ready');
     await expect(chart(page)).toHaveAttribute('data-studies', 'ema:20,rsi:14');
-    await expect(chart(page)).toHaveAttribute('data-panes', '3');
+    // The price (the volume under it) and the RSI's pane.
+    await expect(chart(page)).toHaveAttribute('data-panes', '2');
+    await expect(chart(page)).toHaveAttribute('data-volume', 'shown');
     await expect(studyRows(page)).toHaveCount(2);
   });
 });

@@ -350,8 +350,8 @@ test.describe('workspace', () => {
     await panel.getByRole('button', { name: '+ EMA' }).click();
     await expect(page).toHaveURL(/[?&]s1=rsi:14,ema:20(&|$)/);
     await expect(charts(page).nth(0)).toHaveAttribute('data-studies', 'rsi:14,ema:20');
-    // Price, volume and the RSI's own pane; the other cell keeps none.
-    await expect(charts(page).nth(0)).toHaveAttribute('data-panes', '3');
+    // The price (the volume under it) and the RSI's own pane; the other cell keeps none.
+    await expect(charts(page).nth(0)).toHaveAttribute('data-panes', '2');
     await expect(first.getByTestId('legend-study')).toHaveCount(2);
     await expect(second.getByTestId('legend-study')).toHaveCount(0);
     // The panel stays within the page.
@@ -364,7 +364,7 @@ test.describe('workspace', () => {
     await page.reload();
     await allReady(page, 2);
     await expect(charts(page).nth(0)).toHaveAttribute('data-studies', 'rsi:14,ema:20');
-    await expect(charts(page).nth(0)).toHaveAttribute('data-panes', '3');
+    await expect(charts(page).nth(0)).toHaveAttribute('data-panes', '2');
     await expect(first.getByTestId('legend-study').nth(0)).toContainText('RSI 14');
     await expect(first.getByRole('button', { name: 'Indicators: 2 on' })).toBeVisible();
 

@@ -405,6 +405,6 @@ export class ChartController {
   }
 
   private markExtent(): void {
-    this.marks.extent(this.series.studies.list, this.markers);
+    this.marks.extent(this.series.studies.list, this.series.showsVolume, this.markers);
   }
 }

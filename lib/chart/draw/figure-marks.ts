@@ -62,10 +62,10 @@ export class FigureMarks {
 
   /**
    * Where the bars lie across the pane, as fractions of its width (`0.12:0.88`), on `data-extent`:
-   * what a user sees of the view; with the indicators and panes drawn, and (a frame later, once the
+   * what a user sees of the view; with the indicators, panes and volume drawn, and (a frame later, once the
    * chart has fitted its price scale) the markers.
    */
-  extent(studies: readonly StudySpec[], markers: TradeMarkerLayer | null): void {
+  extent(studies: readonly StudySpec[], volume: boolean, markers: TradeMarkerLayer | null): void {
     const figure = this.figure;
     if (!figure) return;
     const bars = this.bars();
@@ -75,6 +75,7 @@ export class FigureMarks {
     const last = scale.logicalToCoordinate((bars.length - 1) as Logical);
     figure.dataset.studies = formatStudies(studies);
     figure.dataset.panes = String(this.chart.panes().length);
+    figure.dataset.volume = volume ? 'shown' : 'hidden';
     if (markers && this.markersFrame === 0)
       this.markersFrame = requestAnimationFrame(() =>
         requestAnimationFrame(() => {

@@ -1,7 +1,10 @@
 /**
- * The chart's series: the price series (candles, line or area) in the main pane and the volume
- * histogram in a pane of its own. It is the feed's sink: history through setData, live bars through
- * update. Styles and the volume pane change in place; the chart itself lives as long as the component.
+ * The chart's series: the price series (candles, line or area) and, under it in the same pane, the
+ * volume histogram on a scale of its own (the bottom fifth, no axis: the legend reads the bar's
+ * volume). A pane of its own would cost the chart's first paint a third more (a second set of
+ * canvases and a second price axis to measure). It is the feed's sink: history through setData,
+ * live bars through update. Styles and the volume change in place; the chart itself lives as long
+ * as the component.
  */
 import {
   AreaSeries,
@@ -17,7 +20,7 @@ import type { Candle } from '../rules/candles';
 import type { CandleSink } from '../rules/feed';
 import { formatChartPrice } from '../../core/format/price';
 import { priceFormatFor } from '../rules/price-format';
-import { withAlpha, type ChartColors } from './theme';
+import { PRICE_MARGINS, withAlpha, type ChartColors } from './theme';
 
 import type { ChartStyle } from '../../features/pools/params';
 import type { StudySpec } from '../rules/studies';
@@ -25,8 +28,11 @@ import { ChartStudies } from './study-series';
 
 export type { ChartStyle };
 
-const VOLUME_PANE = 1;
-const VOLUME_STRETCH = 0.22;
+/** The volume's own scale, drawn in the price pane's bottom fifth. */
+const VOLUME_SCALE = 'volume';
+const VOLUME_MARGINS = { top: 0.8, bottom: 0 };
+/** The price's margins over the volume: its lowest bar stays clear of the volume's tallest. */
+const PRICE_OVER_VOLUME = { ...PRICE_MARGINS, bottom: 0.26 };
 
 export class ChartSeries implements CandleSink {
   private main: ISeriesApi<SeriesType>;
@@ -53,7 +59,11 @@ export class ChartSeries implements CandleSink {
     return this.main;
   }
 
-  /** Draws these studies (their panes come after the volume pane). */
+  get showsVolume(): boolean {
+    return this.volume !== null;
+  }
+
+  /** Draws these studies (RSI and MACD in panes of their own, under the price). */
   setStudies(specs: readonly StudySpec[]): void {
     this.studies.set(specs, this.getBars());
   }
@@ -91,17 +101,13 @@ export class ChartSeries implements CandleSink {
 
   setVolume(show: boolean): void {
     if (show === Boolean(this.volume)) return;
-    // The volume pane stays second: the studies' panes come off and go back after it.
-    const specs = this.studies.list;
-    this.studies.clear();
-    if (show && !this.volume) {
+    if (show) {
       this.addVolume().setData(this.getBars().map((b) => this.volumePoint(b)));
-    } else if (!show && this.volume) {
+    } else if (this.volume) {
       this.chart.removeSeries(this.volume);
       this.volume = null;
-      if (this.chart.panes().length > VOLUME_PANE) this.chart.removePane(VOLUME_PANE);
+      this.chart.priceScale('right').applyOptions({ scaleMargins: PRICE_MARGINS });
     }
-    this.studies.set(specs, this.getBars());
   }
 
   setColors(colors: ChartColors): void {
@@ -166,12 +172,16 @@ export class ChartSeries implements CandleSink {
   private addVolume(): ISeriesApi<'Histogram'> {
     const volume = this.chart.addSeries(
       HistogramSeries,
-      { priceFormat: { type: 'volume' }, priceLineVisible: false, lastValueVisible: false },
-      VOLUME_PANE,
+      {
+        priceFormat: { type: 'volume' },
+        priceScaleId: VOLUME_SCALE,
+        priceLineVisible: false,
+        lastValueVisible: false,
+      },
+      0,
     );
-    const panes = this.chart.panes();
-    panes[0]?.setStretchFactor(1);
-    panes[VOLUME_PANE]?.setStretchFactor(VOLUME_STRETCH);
+    volume.priceScale().applyOptions({ scaleMargins: VOLUME_MARGINS });
+    this.chart.priceScale('right').applyOptions({ scaleMargins: PRICE_OVER_VOLUME });
     this.volume = volume;
     return volume;
   }

@@ -1,7 +1,7 @@
 /**
  * The studies a chart draws (lib/chart/rules/indicators.ts computes them): moving averages, Bollinger
  * Bands and VWAP as lines on the price pane; RSI (with its 30 and 70 lines, scale 0 to 100) and
- * MACD (line, signal and histogram) each in a pane of its own under the volume. History through
+ * MACD (line, signal and histogram) each in a pane of its own under the price. History through
  * `setData` (one pass), live bars through `update` (one step per study), so a chart with several
  * studies stays as quick on a live tick as one without.
  */

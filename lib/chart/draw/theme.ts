@@ -80,6 +80,9 @@ export function themeOptions(c: ChartColors): DeepPartial<ChartOptions> {
   };
 }
 
+/** The price scale's margins; with the volume under the price, lib/chart/draw/series.ts widens the bottom one. */
+export const PRICE_MARGINS = { top: 0.12, bottom: 0.08 };
+
 /** Options fixed for the chart's life: set once at creation. */
 export function baseOptions(c: ChartColors): DeepPartial<ChartOptions> {
   const theme = themeOptions(c);
@@ -96,7 +99,7 @@ export function baseOptions(c: ChartColors): DeepPartial<ChartOptions> {
     crosshair: { ...theme.crosshair, mode: CrosshairMode.Normal },
     rightPriceScale: {
       ...theme.rightPriceScale,
-      scaleMargins: { top: 0.12, bottom: 0.08 },
+      scaleMargins: PRICE_MARGINS,
       minimumWidth: 72,
     },
     timeScale: { ...theme.timeScale, rightOffset: 6, barSpacing: 7, minBarSpacing: 0.5 },

@@ -133,9 +133,12 @@ describe('ChartController', () => {
     const expected = history('15m', calls[0]!.window).map((c) => c.open_time);
     expect(times(chart)).toEqual(expected);
     expect(expected.length).toBeGreaterThan(100);
-    // The volume pane follows the same bars.
+    // The volume follows the same bars, under the price in its pane, on a scale of its own.
     const volume = chart.live().find((s) => s.type === 'Histogram');
     expect(volume?.data.map((p) => p.time)).toEqual(expected);
+    expect(volume?.pane).toBe(0);
+    expect(volume?.options.priceScaleId).toBe('volume');
+    expect(chart.priceScaleOptions.scaleMargins).toEqual({ top: 0.12, bottom: 0.26 });
     expect([...stream.listeners.keys()]).toEqual([TOPIC_15M]);
     expect(snapshots.at(0)).toBe('loading');
     expect(snapshots.at(-1)).toBe('ready');
@@ -380,11 +383,11 @@ describe('ChartController', () => {
       'RSI 14',
       'MACD 12 26 9',
     ]);
-    // Below the price (0) and the volume (1): each in the pane its series were drawn in.
-    expect(shown().map((w) => w.pane.index)).toEqual([2, 3]);
+    // Below the price (0, the volume drawn under it): each in the pane its series were drawn in.
+    expect(shown().map((w) => w.pane.index)).toEqual([1, 2]);
     // RSI's 70 and 30 are dotted lines without axis badges: in a short pane three badges (70, the
     // value, 30) would pile over the scale; the value keeps its badge.
-    const rsi = chart.live().find((s) => s.pane === 2);
+    const rsi = chart.live().find((s) => s.pane === 1);
     expect(rsi?.options.lastValueVisible).toBe(true);
     expect(rsi?.priceLines.map((l) => [l.price, l.axisLabelVisible])).toEqual([
       [70, false],
@@ -406,6 +409,25 @@ describe('ChartController', () => {
     expect(charts).toHaveLength(1);
     expect(chart.main()?.type).toBe('Line');
     expect(times(chart)).toEqual(before);
-    expect(chart.live().filter((s) => s.pane === 0)).toHaveLength(1);
+    // The line replaced the candles; the volume stayed.
+    expect(chart.live().map((s) => s.type)).toEqual(['Histogram', 'Line']);
+  });
+
+  it('hides and shows the volume without touching the indicator panes', async () => {
+    const { controller, chart } = make();
+    controller.load(POOL, '15m');
+    await vi.waitFor(() => expect(controller.snapshot().state).toBe('ready'));
+    controller.setStudies([{ kind: 'rsi', period: 14 }]);
+    const rsi = chart.live().find((s) => s.pane === 1);
+    controller.setVolume(false);
+    expect(chart.live().some((s) => s.type === 'Histogram')).toBe(false);
+    // The price takes the room the volume had.
+    expect(chart.priceScaleOptions.scaleMargins).toEqual({ top: 0.12, bottom: 0.08 });
+    expect(chart.live().find((s) => s.pane === 1)).toBe(rsi);
+    controller.setVolume(true);
+    const volume = chart.live().find((s) => s.type === 'Histogram');
+    expect(volume?.data).toHaveLength(chart.mainBars());
+    expect(chart.priceScaleOptions.scaleMargins).toEqual({ top: 0.12, bottom: 0.26 });
+    expect(chart.live().find((s) => s.pane === 1)).toBe(rsi);
   });
 });

@@ -182,9 +182,9 @@ export class FakeChart {
   live(): FakeSeries[] {
     return this.series.filter((s) => !s.removed);
   }
-  /** The price series: the first live series in pane 0. */
+  /** The price series: the first live series in pane 0 not on the volume's own scale. */
   main(): FakeSeries | undefined {
-    return this.live().find((s) => s.pane === 0);
+    return this.live().find((s) => s.pane === 0 && s.options.priceScaleId !== 'volume');
   }
   mainData(): Point[] {
     return this.main()?.data ?? [];
