@@ -19,7 +19,7 @@ import { poolPath, type PoolRef } from '@/lib/contracts/pool-ref';
 import { poolQuery } from '@/lib/features/pools/queries';
 import { OVERLAY } from '@/lib/chart/rules/studies';
 import { rememberedView, useChartMemory } from '@/lib/chart/rules/memory';
-import { useTradesStream } from '@/lib/client/hooks/use-stream';
+import { useCandleTopic, useTradesStream } from '@/lib/client/hooks/use-stream';
 import { useUrlView } from '@/lib/client/hooks/use-url-params';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import { CandleChart } from '@/components/chart/candle-chart';
@@ -174,10 +174,12 @@ export function PoolView({
     [pool, title, quoteSymbol],
   );
 
-  // The trades topic is followed from the start, with the chart's, so the tab's one stream opens
-  // once with both (the trades panel arrives later; opening again then would count twice against
-  // the per-client limit). The panel fetches the list when it mounts, so nothing is missed.
+  // The trades topic and the chart's candles are followed from the start, so the tab's one stream
+  // opens once with both (the chart and the trades panel arrive later; opening again then would
+  // count twice against the per-client limit). The panel fetches the list when it mounts, and the
+  // chart its history, so nothing is missed.
   useTradesStream(pool, noop);
+  useCandleTopic(pool, view.interval);
 
   // Indicators and scale as the trader last set them, where the link does not name its own; read
   // after hydration (the server cannot see this browser's memory), before the chart is created.

@@ -119,7 +119,13 @@ test.describe('pool page', () => {
     await expect(page).toHaveURL(/chart=area/);
   });
 
-  test('header figures, live trades with buy or sell, and the token holders', async ({ page }) => {
+  test('header figures, live trades with buy or sell, and the token holders, over one stream', async ({
+    page,
+  }) => {
+    const streams: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/stream') streams.push(r.url());
+    });
     await page.goto(POOL_PAGE);
     const summary = page.getByRole('region', { name: 'Pool summary' });
     await expect(summary.getByText('Uniswap V3')).toBeVisible();
@@ -143,6 +149,13 @@ test.describe('pool page', () => {
     await expect(
       page.getByText('Wrapped Ether (WETH) on Ethereum', { exact: false }),
     ).toBeVisible();
+
+    // The chart's candles and the trades came over the tab's one stream, opened once with both
+    // topics (not again when the chart, whose code loads after the page, subscribed).
+    await expect(chart(page)).toHaveAttribute('data-state', 'ready');
+    expect(streams).toHaveLength(1);
+    const topics = new URL(streams[0]!).searchParams.getAll('topic');
+    expect(topics).toEqual([`ohlcv:evm:1:${UNISWAP}:15m`, `trades:evm:1:${UNISWAP}`]);
   });
 
   test('when the upstream stops mid-session the chart says stale, keeps its candles, and resumes', async ({

@@ -61,6 +61,19 @@ export function useTradesStream(
   });
 }
 
+const ignore = () => undefined;
+
+/**
+ * Follows a pool's candles at `interval` without reading them: a page whose chart subscribes only
+ * once its code has loaded, after hydration, names the chart's topic from the start, so the tab's
+ * stream opens once with every topic of the page instead of opening again for the chart.
+ */
+export function useCandleTopic(pool: Pool | null, interval: string | null): void {
+  const topic =
+    pool && interval ? topicKey.ohlcv(pool.chainType, pool.chainId, pool.address, interval) : null;
+  useStreamTopic(topic, ignore);
+}
+
 /**
  * Whether the live data behind `service`'s events is interrupted: the tab's stream is reconnecting,
  * or the server reports that service's upstream link down. Every "live" mark follows it.
