@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
-import { useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
+import { Suspense, useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
 import type { PackedCandle } from '@/lib/chart/rules/candles';
 import type { FeedSnapshot } from '@/lib/chart/rules/feed';
 import type { LatestClose } from '@/lib/features/pools/live';
@@ -249,55 +249,62 @@ export function PoolView({
               } as CSSProperties
             }
           >
-            <CandleChart
-              className="h-full"
-              pool={pool}
-              interval={view.interval}
-              style={view.chart}
-              volume={view.volume}
-              studies={view.studies}
-              tz={tz}
-              colorKey={theme}
-              title={title}
-              onSnapshot={keepLastBar}
-              initialTo={initialTo}
-              initialCandles={initialCandles}
-              scale={view.scale}
-              compare={view.compare}
-              onCompareChange={(compare) => update({ compare })}
-              viewActions
-              tradeMarkers={myTrades}
-              tradeSymbols={tradeSymbols}
-              onController={controller.set}
-              toolbar={(viewButtons) => (
-                <ChartToolbar
-                  interval={view.interval}
-                  onInterval={(interval) => update({ interval })}
-                  style={view.chart}
-                  onStyle={(chart) => update({ chart })}
-                  tz={tz}
-                  preferredTz={preferredTz}
-                  onTz={(value) => update({ tz: value === preferredTz ? null : value })}
-                  volume={view.volume}
-                  onVolume={(volume) => update({ volume })}
-                  studies={view.studies}
-                  onStudies={(studies) => update({ studies })}
-                  scale={view.scale}
-                  onScale={(scale) => update({ scale })}
-                  pool={pool}
-                  compare={view.compare}
-                  onCompare={(compare) => update({ compare })}
-                  suggestions={suggestions}
-                  lines={<LazyPriceLines controllerStore={controller} pool={lineTarget} tz={tz} />}
-                  phoneOnly={
-                    <>
-                      {viewButtons}
-                      {poolActions}
-                    </>
-                  }
-                />
-              )}
-            />
+            {/* Its own boundary: React hydrates the chart (its toolbar, its effects) in a pass of its
+                own after the rest of the page, so no single task carries both. The panel keeps its
+                height meanwhile; nothing moves. */}
+            <Suspense>
+              <CandleChart
+                className="h-full"
+                pool={pool}
+                interval={view.interval}
+                style={view.chart}
+                volume={view.volume}
+                studies={view.studies}
+                tz={tz}
+                colorKey={theme}
+                title={title}
+                onSnapshot={keepLastBar}
+                initialTo={initialTo}
+                initialCandles={initialCandles}
+                scale={view.scale}
+                compare={view.compare}
+                onCompareChange={(compare) => update({ compare })}
+                viewActions
+                tradeMarkers={myTrades}
+                tradeSymbols={tradeSymbols}
+                onController={controller.set}
+                toolbar={(viewButtons) => (
+                  <ChartToolbar
+                    interval={view.interval}
+                    onInterval={(interval) => update({ interval })}
+                    style={view.chart}
+                    onStyle={(chart) => update({ chart })}
+                    tz={tz}
+                    preferredTz={preferredTz}
+                    onTz={(value) => update({ tz: value === preferredTz ? null : value })}
+                    volume={view.volume}
+                    onVolume={(volume) => update({ volume })}
+                    studies={view.studies}
+                    onStudies={(studies) => update({ studies })}
+                    scale={view.scale}
+                    onScale={(scale) => update({ scale })}
+                    pool={pool}
+                    compare={view.compare}
+                    onCompare={(compare) => update({ compare })}
+                    suggestions={suggestions}
+                    lines={
+                      <LazyPriceLines controllerStore={controller} pool={lineTarget} tz={tz} />
+                    }
+                    phoneOnly={
+                      <>
+                        {viewButtons}
+                        {poolActions}
+                      </>
+                    }
+                  />
+                )}
+              />
+            </Suspense>
           </Panel>
           <div className="offscreen-lazy">
             <Deferred placeholder={TRADES_PLACEHOLDER}>
