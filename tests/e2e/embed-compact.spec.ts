@@ -58,10 +58,11 @@ test.describe('in a 300 × 250 slot', () => {
     const table = page.getByRole('table', { name: 'Recent trades' });
     await expect(table.locator('tbody tr').first()).toContainText(/Buy|Sell/);
     await expect(chart).toBeHidden();
-    // The headers read in one pass: the widget writes its table whole on every trade (a live one
-    // may land between two reads of a list of locators taken before it).
-    const headers = await table.evaluate((el) =>
-      [...el.querySelectorAll('th')]
+    // The headers found and read in one pass in the page: the widget writes its table whole on every
+    // trade, so a live one may land between two reads of locators, or between finding the table and
+    // reading it (the table found is then a detached one, with no boxes).
+    const headers = await page.evaluate(() =>
+      [...document.querySelectorAll('table[aria-label="Recent trades"] th')]
         .filter((th) => th.getClientRects().length > 0)
         .map((th) => {
           const r = th.getBoundingClientRect();
