@@ -62,8 +62,8 @@ export class FigureMarks {
 
   /**
    * Where the bars lie across the pane, as fractions of its width (`0.12:0.88`), on `data-extent`:
-   * what a user sees of the view; with the indicators, panes and volume drawn, and (a frame later, once the
-   * chart has fitted its price scale) the markers.
+   * what a user sees of the view; with the indicators, panes and volume drawn, and (a frame later,
+   * once the chart has fitted its price scale) the markers.
    */
   extent(studies: readonly StudySpec[], volume: boolean, markers: TradeMarkerLayer | null): void {
     const figure = this.figure;
