@@ -19,7 +19,7 @@ import { poolPath, type PoolRef } from '@/lib/contracts/pool-ref';
 import { poolQuery } from '@/lib/features/pools/queries';
 import { OVERLAY } from '@/lib/chart/rules/studies';
 import { rememberedView, useChartMemory } from '@/lib/chart/rules/memory';
-import { useCandleTopic, useTradesStream } from '@/lib/client/hooks/use-stream';
+import { usePoolTopics } from '@/lib/client/hooks/use-stream';
 import { useUrlView } from '@/lib/client/hooks/use-url-params';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import { CandleChart } from '@/components/chart/candle-chart';
@@ -54,7 +54,6 @@ const TokenPanel = dynamic(() => import('./token-panel').then((m) => m.TokenPane
   ssr: false,
   loading: () => TOKEN_PLACEHOLDER,
 });
-const noop = () => undefined;
 
 // Only a user who opens it pays for the embed dialog (its form, preview and snippet code).
 const EmbedDialog = dynamic(() => import('./embed-dialog').then((m) => m.EmbedDialog), {
@@ -178,8 +177,7 @@ export function PoolView({
   // opens once with both (the chart and the trades panel arrive later; opening again then would
   // count twice against the per-client limit). The panel fetches the list when it mounts, and the
   // chart its history, so nothing is missed.
-  useTradesStream(pool, noop);
-  useCandleTopic(pool, view.interval);
+  usePoolTopics(pool, view.interval);
 
   // Indicators and scale as the trader last set them, where the link does not name its own; read
   // after hydration (the server cannot see this browser's memory), before the chart is created.

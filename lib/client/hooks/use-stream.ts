@@ -64,14 +64,14 @@ export function useTradesStream(
 const ignore = () => undefined;
 
 /**
- * Follows a pool's candles at `interval` without reading them: a page whose chart subscribes only
- * once its code has loaded, after hydration, names the chart's topic from the start, so the tab's
- * stream opens once with every topic of the page instead of opening again for the chart.
+ * Follows a pool's trades and its candles at `interval` without reading them. The readers (a chart
+ * whose code loads after hydration, a trades panel rendered later) subscribe when they arrive; a
+ * page that names their topics from its first effects has the tab's stream open once with every
+ * topic, not again for each reader.
  */
-export function useCandleTopic(pool: Pool | null, interval: string | null): void {
-  const topic =
-    pool && interval ? topicKey.ohlcv(pool.chainType, pool.chainId, pool.address, interval) : null;
-  useStreamTopic(topic, ignore);
+export function usePoolTopics(pool: Pool, interval: string): void {
+  useStreamTopic(topicKey.trades(pool.chainType, pool.chainId, pool.address), ignore);
+  useStreamTopic(topicKey.ohlcv(pool.chainType, pool.chainId, pool.address, interval), ignore);
 }
 
 /**
