@@ -24,6 +24,39 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
   }
   return false;
 }
+
+/**
+ * `npm start` on a port from the system. The standalone server cannot take port 0 itself, so a port
+ * is picked here and handed over; another process could take it in between (the suites run at
+ * once). The server counts as up only once it says "Ready" itself, and a start that failed is tried
+ * again on another port, so no other server is ever tested in its place.
+ */
+async function startStandalone(): Promise<{ child: ChildProcess; base: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const child = spawn('npm', ['start'], {
+      env: cleanServerEnv({
+        PORT: String(port),
+        HOSTNAME: '127.0.0.1',
+        SIM_STATE_DIR: 'memory',
+        NODE_ENV: 'production',
+      }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let output = '';
+    child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+    const closed = new Promise((resolve) => child.once('close', resolve));
+    await until(async () => child.exitCode !== null || output.includes('Ready'), 60_000);
+    if (child.exitCode === null && output.includes('Ready'))
+      return { child, base: `http://127.0.0.1:${port}` };
+    if (child.exitCode !== null) await closed; // all of its output, to read why
+    if (child.exitCode === null || !output.includes('EADDRINUSE') || attempt === 3)
+      throw new Error(`npm start did not come up on port ${port}:\n${output}`);
+  }
+}
+
 const status = (url: string, init?: RequestInit) =>
   fetch(url, init).then(async (r) => {
     await r.arrayBuffer();
@@ -32,21 +65,7 @@ const status = (url: string, init?: RequestInit) =>
 
 describe('container', () => {
   it('npm start runs the standalone server: pages, assets and health answer; SIGTERM to npm leaves no orphan', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const child = spawn('npm', ['start'], {
-      env: cleanServerEnv({
-        PORT: String(port),
-        HOSTNAME: '127.0.0.1',
-        SIM_STATE_DIR: 'memory',
-        NODE_ENV: 'production',
-      }),
-      stdio: 'ignore',
-    });
-    children.push(child);
-    expect(await until(async () => (await status(`${base}/api/health/live`)) === 200, 60_000)).toBe(
-      true,
-    );
+    const { child, base } = await startStandalone();
     for (const path of ['/', '/pools', '/wallets', '/api/health', '/api/health/ready'])
       expect(await status(`${base}${path}`), path).toBe(200);
     // The /pools page rendered above asked for its featured pools; the browser's gateway call for

@@ -23,8 +23,24 @@ export class RedisServer {
     return `redis://127.0.0.1:${this.port}`;
   }
 
+  /**
+   * A first start takes a port from the system; another process may take it before redis-server
+   * listens (the suites run at once), so that start is tried again on another port. A restart keeps
+   * its port, as a restarted Redis does.
+   */
   async start(): Promise<void> {
-    if (!this.port) this.port = await freePort();
+    if (this.port) return this.spawn();
+    for (let attempt = 1; ; attempt++) {
+      this.port = await freePort();
+      try {
+        return await this.spawn();
+      } catch (e) {
+        if (attempt === 3 || !/in use/i.test(String(e))) throw e;
+      }
+    }
+  }
+
+  private async spawn(): Promise<void> {
     const child = spawn(
       process.env.REDIS_SERVER ?? 'redis-server',
       [

@@ -19,6 +19,9 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** The line `next start` prints once it listens, with the port the system gave it. */
+const LISTENING = /Local:\s+http:\/\/127\.0\.0\.1:(\d+)/;
+
 export class App {
   private child: ChildProcess | null = null;
   private output = '';
@@ -39,34 +42,39 @@ export class App {
     return this.output;
   }
 
+  /**
+   * `next start -p 0`: the server takes a port from the system itself and prints it, so no other
+   * process can take the port between its choice and the listen (a port picked here and handed over
+   * could be, and was once in CI: another suite's simulator then answered this App's requests).
+   */
   async start(timeoutMs = 90_000): Promise<void> {
-    this.port = await freePort();
+    this.port = 0;
+    this.output = '';
     const next = join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
-    this.child = spawn(
-      process.execPath,
-      [next, 'start', '-p', String(this.port), '-H', '127.0.0.1'],
-      {
-        // Nothing of the developer's own configuration (environment or .env files) reaches it.
-        env: cleanServerEnv({
-          NODE_ENV: 'production',
-          SIM_STATE_DIR: 'memory',
-          DATA_DIR: this.dataDir,
-          ...this.env,
-        }),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    this.child = spawn(process.execPath, [next, 'start', '-p', '0', '-H', '127.0.0.1'], {
+      // Nothing of the developer's own configuration (environment or .env files) reaches it.
+      env: cleanServerEnv({
+        NODE_ENV: 'production',
+        SIM_STATE_DIR: 'memory',
+        DATA_DIR: this.dataDir,
+        ...this.env,
+      }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.child.stdout?.on('data', (c: Buffer) => (this.output += c.toString()));
     this.child.stderr?.on('data', (c: Buffer) => (this.output += c.toString()));
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (this.child.exitCode !== null) throw new Error(`app exited early:\n${this.output}`);
-      try {
-        const r = await fetch(`${this.url}/api/health`);
-        await r.arrayBuffer();
-        if (r.status < 500 || r.status === 503) return;
-      } catch {
-        // not listening yet
+      if (!this.port) this.port = Number(LISTENING.exec(this.output)?.[1] ?? 0);
+      if (this.port) {
+        try {
+          const r = await fetch(`${this.url}/api/health`);
+          await r.arrayBuffer();
+          if (r.status < 500 || r.status === 503) return;
+        } catch {
+          // not listening yet
+        }
       }
       await new Promise((r) => setTimeout(r, 200));
     }
