@@ -74,7 +74,7 @@ function PhoneMenu({ children }: { children: ReactNode }) {
         {...trigger}
         title="Chart tools: style, scale, indicators, compare, lines, snapshot, fullscreen"
         className={clsx(
-          'flex h-7 shrink-0 items-center gap-1 rounded border px-2 text-11 font-medium max-[359px]:px-1.5 sm:hidden',
+          'flex h-7 shrink-0 items-center gap-1 rounded border px-2 text-12 font-medium max-[359px]:px-1.5 sm:hidden',
           open ? 'border-accent bg-raised text-text' : 'border-border bg-panel text-muted',
         )}
       >
@@ -181,7 +181,7 @@ export function ChartToolbar({
             onClick={() => onVolume(!volume)}
             title={volume ? 'Hide the volume bars' : 'Show the volume bars under the price'}
             className={clsx(
-              'h-7 rounded border border-border px-2 text-11 font-medium',
+              'h-7 rounded border border-border px-2 text-12 font-medium sm:text-11',
               volume ? 'bg-raised text-text' : 'bg-panel text-muted hover:text-text',
             )}
           >
