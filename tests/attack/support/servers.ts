@@ -1,7 +1,9 @@
 /**
- * The attack suite's servers: `next start` of this build on a free port with its own environment,
- * and helpers to reach it as an attacker would (raw HTTP, any header, chunked bodies). Ports come
- * from the system (listen on port 0), so runs never collide with anything else on the machine.
+ * The attack suite's servers: `next start` of this build with its own environment, on a port the
+ * server itself takes from the system (`-p 0`), and helpers to reach it as an attacker would (raw
+ * HTTP, any header, chunked bodies). `freePort()` is for servers that cannot take port 0 themselves;
+ * whoever uses it must confirm the server that answers is its own (a port picked here can be taken
+ * by another process before that server listens).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
