@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { MONITORED, search, txUrl } from './support/tx';
+import { FOUR, UNI } from './support/pools';
 
 /**
  * Every page's JavaScript on load, in bytes (not time): what Chromium downloads, compressed, from
@@ -20,10 +21,6 @@ import { MONITORED, search, txUrl } from './support/tx';
  */
 
 const KB = 1000;
-const UNI = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
-const PANCAKE = '0x36696169c63e42cd08ce11f5deebbcebae652050';
-const RAY = '58oQChx4yWmvKdwLLZzBi4ChoCc2fqCF8hQhbYWEbTtW';
-const FOUR = `/workspace?layout=4&c=evm:1:${UNI}:15m,evm:1:${UNI}:1h,svm:501:${RAY}:15m,evm:56:${PANCAKE}:1m`;
 
 interface Loaded {
   url: string;

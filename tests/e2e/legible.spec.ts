@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { FOUR, UNI } from './support/pools';
 
 /**
  * Text a phone can read: on a 412 px phone, at most 40 % of a page's text (counted in characters, as
@@ -6,11 +7,6 @@ import { expect, test, type Page } from '@playwright/test';
  * desktop (`sm:text-11`); below 640 px the toolbars' buttons and choices are 12 px, so the
  * workspace's four charts do not fail the audit with their toolbars (51 % before, 29 % after).
  */
-
-const UNI = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
-const PANCAKE = '0x36696169c63e42cd08ce11f5deebbcebae652050';
-const RAY = '58oQChx4yWmvKdwLLZzBi4ChoCc2fqCF8hQhbYWEbTtW';
-const FOUR = `/workspace?layout=4&c=evm:1:${UNI}:15m,evm:1:${UNI}:1h,svm:501:${RAY}:15m,evm:56:${PANCAKE}:1m`;
 
 test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
 

@@ -1,14 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { FOUR, PANCAKE, RAY, UNI } from './support/pools';
 
-const UNI = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
-const PANCAKE = '0x36696169c63e42cd08ce11f5deebbcebae652050';
-const RAY = '58oQChx4yWmvKdwLLZzBi4ChoCc2fqCF8hQhbYWEbTtW';
 const UNKNOWN = '0x0000000000000000000000000000000000000001';
 const INTERVAL_SECONDS: Record<string, number> = { '1m': 60, '15m': 900, '1h': 3600, '4h': 14_400 };
-
-/** Two pools at two intervals each, the same pool twice among them. */
-const FOUR = `/workspace?layout=4&c=evm:1:${UNI}:15m,evm:1:${UNI}:1h,svm:501:${RAY}:15m,evm:56:${PANCAKE}:1m`;
 
 const charts = (page: Page) => page.getByTestId('candle-chart');
 const cells = (page: Page) => page.getByTestId('desk-cell');
