@@ -262,9 +262,11 @@ describe('pushes with no tab open', () => {
     );
     expect(received.at - crossing.closesAt * 1000).toBeLessThan(60_000);
     const payload = received.payload as Record<string, unknown>;
+    // The level as every price is shown (lib/core/format/price.ts): a memecoin's in subscript
+    // notation (0.0₈2296), whichever pool the crossing was found on.
     expect(payload.title).toMatch(
       new RegExp(
-        `^${crossing.pool.label} crossed [\\d,.]+ ${crossing.direction === 'above' ? '↑' : '↓'}$`,
+        `^${crossing.pool.label} crossed [\\d,.₀-₉]+ ${crossing.direction === 'above' ? '↑' : '↓'}$`,
       ),
     );
     expect(String(payload.body)).toContain('1-minute candle closed at');
