@@ -181,7 +181,7 @@ export function ChartToolbar({
             onClick={() => onVolume(!volume)}
             title={volume ? 'Hide the volume bars' : 'Show the volume bars under the price'}
             className={clsx(
-              'h-7 rounded border border-border px-2 text-12 font-medium sm:text-11',
+              'h-7 rounded border border-border px-2 text-control font-medium',
               volume ? 'bg-raised text-text' : 'bg-panel text-muted hover:text-text',
             )}
           >

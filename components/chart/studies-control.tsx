@@ -38,7 +38,7 @@ export function StudiesControl({
           compact ? `Indicators${studies.length > 0 ? `: ${studies.length} on` : ''}` : undefined
         }
         className={clsx(
-          'flex h-7 items-center gap-1 rounded border border-border px-2 text-12 font-medium sm:text-11',
+          'flex h-7 items-center gap-1 rounded border border-border px-2 text-control font-medium',
           studies.length > 0 ? 'bg-raised text-text' : 'bg-panel text-muted hover:text-text',
         )}
       >

@@ -10,7 +10,7 @@ import { PriceLineIcon, BellIcon } from '@/components/ui/icons';
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> };
 
-const BUTTON = 'flex h-7 items-center gap-1 rounded border px-2 text-12 font-medium sm:text-11';
+const BUTTON = 'flex h-7 items-center gap-1 rounded border px-2 text-control font-medium';
 /**
  * A button's word, read out but not shown in a workspace cell 36 to 48rem wide (its `cell`
  * container, components/workspace/desk-cell.tsx): the icon and the title say it there, and the

@@ -67,7 +67,7 @@ export function Segmented<T extends string | number>({
               o.icon
                 ? 'grid h-6 w-7 place-items-center'
                 : size === 'sm'
-                  ? 'h-6 px-1.5 text-12 font-medium max-[359px]:px-1 sm:text-11'
+                  ? 'h-6 px-1.5 text-control font-medium max-[359px]:px-1'
                   : 'h-7 px-2 text-12 font-medium',
               active ? 'bg-raised text-text' : 'text-muted hover:text-text',
             )}

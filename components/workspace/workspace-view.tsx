@@ -236,7 +236,7 @@ function SyncToggle({
       title={title}
       onClick={() => onChange(!pressed)}
       className={clsx(
-        'h-6 rounded-sm px-2 text-12 font-medium transition-colors sm:text-11',
+        'h-6 rounded-sm px-2 text-control font-medium transition-colors',
         pressed ? 'bg-raised text-text' : 'text-muted hover:text-text',
       )}
     >
