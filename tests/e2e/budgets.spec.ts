@@ -131,3 +131,30 @@ test.describe('JavaScript on load, per page (gzip, as Chromium downloads it)', (
       expect(total, list).toBeLessThanOrEqual(budget);
     });
 });
+
+// Inter's faces are split by script (unicode-range): a page fetches only those its text needs. A
+// select lays out all its options even while closed, so the header's fiat menu (`KRW ₩`, `INR ₹`)
+// fetched the Latin Extended face, 85 KB, on every page; selects now use the Latin face alone
+// (app/globals.css).
+test.describe('Fonts on load', () => {
+  for (const { name, path, ready } of PAGES.filter((p) =>
+    ['Markets', 'a pool page'].includes(p.name),
+  ))
+    test(`${name}: only Inter's Latin face`, async ({ page, request }) => {
+      const fonts: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'font')
+          fonts.push(new URL(r.url()).pathname.split('/').pop() ?? '');
+      });
+      await page.goto(await path(request));
+      await ready(page);
+      // The fiat list has arrived: the menu holds more than the USD it starts with.
+      await expect
+        .poll(() => page.getByTestId('fiat-select').locator('option').count())
+        .toBeGreaterThan(5);
+      await expect(page.locator('[data-deferred]')).toHaveCount(0, { timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      expect(fonts).toHaveLength(1);
+      expect(fonts[0]).toMatch(/^inter-latin-wght-normal\./);
+    });
+});
