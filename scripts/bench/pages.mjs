@@ -16,23 +16,41 @@ import { cpus, loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-/** Until `url` answers below 500 (a minute at most). */
-async function waitFor(url) {
-  for (let i = 0; i < 240; i++) {
+/**
+ * The port `app` listens on, from its own "Local:" line (it was started with `-p 0`: the system picks
+ * a free port, so no other server can be audited in its place), once its health answers 200.
+ */
+async function listening(app) {
+  let out = '';
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error('next start did not come up in a minute')),
+      60_000,
+    );
+    app.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /Local:\s+http:\/\/[^\s:]+:(\d+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    app.on('exit', (code) => reject(new Error(`next start exited (${code}): ${out}`)));
+  });
+  app.stdout.resume();
+  for (let i = 0; i < 120; i++) {
     try {
-      if ((await fetch(url)).status < 500) return;
+      if ((await fetch(`http://127.0.0.1:${port}/api/health/live`)).status === 200) return port;
     } catch {
-      // not up yet
+      // not answering yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${url} did not come up`);
+  throw new Error(`the server on port ${port} never answered its health check`);
 }
 const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
-const PORT = Number(process.env.BENCH_APP_PORT ?? 3394);
-const APP = `http://127.0.0.1:${PORT}`;
 const POOL = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
 const RAY = '58oQChx4yWmvKdwLLZzBi4ChoCc2fqCF8hQhbYWEbTtW';
 const PANCAKE = '0x36696169c63e42cd08ce11f5deebbcebae652050';
@@ -64,11 +82,11 @@ function startApp() {
   // Demo mode: no upstream, the built-in simulator.
   delete env.UPSTREAM_BASE_URL;
   delete env.UPSTREAM_API_KEY;
-  return spawn(
-    'node',
-    ['node_modules/next/dist/bin/next', 'start', '-p', String(PORT), '-H', '127.0.0.1'],
-    { env, stdio: 'ignore', detached: true },
-  );
+  return spawn('node', ['node_modules/next/dist/bin/next', 'start', '-p', '0', '-H', '127.0.0.1'], {
+    env,
+    stdio: ['ignore', 'pipe', 'ignore'],
+    detached: true,
+  });
 }
 
 async function audit(port, url) {
@@ -105,6 +123,9 @@ async function audit(port, url) {
     tbtMs: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
     jsBytes,
+    // Lighthouse's measure of this machine's speed at the time of the run (higher is faster): the
+    // same page scores several points apart between a slow moment and a fast one.
+    benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? NaN),
   };
 }
 
@@ -119,7 +140,7 @@ async function main() {
     }
   };
   process.on('exit', stopApp);
-  await waitFor(`${APP}/api/health/live`);
+  const APP = `http://127.0.0.1:${await listening(app)}`;
   // One warm-up load per page, so the first audit does not pay for the server's first render.
   for (const p of PAGES) await (await fetch(`${APP}${p.path}`)).arrayBuffer();
 
@@ -141,6 +162,7 @@ async function main() {
         tbtMs: median(runs.map((r) => r.tbtMs)),
         cls: median(runs.map((r) => r.cls)),
         jsBytes: median(runs.map((r) => r.jsBytes)),
+        benchmarkIndex: median(runs.map((r) => r.benchmarkIndex)),
         failing: [...new Set(runs.flatMap((r) => r.failing))],
       };
       results[p.name] = { ...mid, runs };
@@ -162,15 +184,28 @@ async function main() {
       `${Math.round(r.tbtMs)} ms`,
       round(r.cls, 3),
       `${Math.round(r.jsBytes / 1000)} KB`,
+      r.benchmarkIndex,
       r.runs.map((x) => x.performance).join(' '),
     ];
   });
-  const head = ['page', 'perf', 'a11y', 'best pr.', 'LCP', 'TBT', 'CLS', 'JS (compressed)', 'runs'];
+  const head = [
+    'page',
+    'perf',
+    'a11y',
+    'best pr.',
+    'LCP',
+    'TBT',
+    'CLS',
+    'JS (compressed)',
+    'machine',
+    'runs',
+  ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells) => cells.map((c, i) => String(c).padStart(widths[i])).join('  ');
   console.log(`\n${line(head)}\n${rows.map(line).join('\n')}`);
   console.log(
-    `\n(mobile profile, simulated throttling; each figure the median of ${RUNS} runs; ` +
+    `\n(mobile profile, simulated throttling; each figure the median of ${RUNS} runs; machine: ` +
+      `Lighthouse's benchmark index, higher is faster; ` +
       `${cpus().length} cores, load ${loadBefore} before, ${round(loadavg()[0] ?? 0, 2)} after)`,
   );
   if (PAGES.length !== ALL_PAGES.length) process.exit(0);
