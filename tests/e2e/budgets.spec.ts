@@ -27,6 +27,16 @@ interface Loaded {
   bytes: number;
 }
 
+/**
+ * The page has settled: panels below the first screen render once the browser is idle
+ * (components/ui/deferred.tsx), part of the load, so this waits for every one of them, then for a
+ * quiet network.
+ */
+async function settled(page: Page) {
+  await expect(page.locator('[data-deferred]')).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
+}
+
 /** The scripts `path` downloads until `ready` holds and the page has settled, with their bytes. */
 async function scriptBytes(page: Page, path: string, ready: (page: Page) => Promise<void>) {
   const scripts: Promise<Loaded>[] = [];
@@ -39,10 +49,7 @@ async function scriptBytes(page: Page, path: string, ready: (page: Page) => Prom
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
   await ready(page);
-  // Panels below the first screen render once the browser is idle (components/ui/deferred.tsx):
-  // part of the load, so the count waits for every one of them.
-  await expect(page.locator('[data-deferred]')).toHaveCount(0, { timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   const loaded = await Promise.all(scripts);
   return { total: loaded.reduce((sum, s) => sum + s.bytes, 0), scripts: loaded };
 }
@@ -152,8 +159,7 @@ test.describe('Fonts on load', () => {
       await expect
         .poll(() => page.getByTestId('fiat-select').locator('option').count())
         .toBeGreaterThan(5);
-      await expect(page.locator('[data-deferred]')).toHaveCount(0, { timeout: 15_000 });
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       expect(fonts).toHaveLength(1);
       expect(fonts[0]).toMatch(/^inter-latin-wght-normal\./);
     });
