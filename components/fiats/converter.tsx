@@ -20,7 +20,7 @@ import { useNumberLocale } from '@/lib/client/hooks/use-number-locale';
 import { AssetOptions } from './asset-options';
 import { ConversionBox } from './conversion-box';
 import { TokenSearch } from './token-search';
-import { SwapIcon } from '@/components/ui/icons';
+import { Svg, type IconProps } from '@/components/ui/icons';
 
 const NO_IDS: number[] = [];
 
@@ -51,6 +51,13 @@ export interface ConverterProps {
     to?: Asset;
   }) => void;
 }
+
+/** Two opposed arrows: swap the two sides (the converter's from and to). */
+const SwapIcon = ({ size = 16, ...p }: IconProps) => (
+  <Svg size={size} {...p}>
+    <path d="M4 8h15M19 8l-4-4M19 8l-4 4M20 16H5M5 16l4-4M5 16l4 4" />
+  </Svg>
+);
 
 /**
  * amount + from + to, any fiat or token: fiat -> fiat through the from-base's rate, token <-> fiat

@@ -6,17 +6,8 @@ import { shorten } from '@/lib/core/format/text';
 import { formatTokenAmount } from '@/lib/core/format/units';
 import type { Entry } from '@/lib/features/palette/groups';
 import type { Target } from '@/lib/features/palette/targets';
-import {
-  HistoryIcon,
-  MoonIcon,
-  PageIcon,
-  PoolIcon,
-  SearchIcon,
-  SunIcon,
-  TxIcon,
-  WalletIcon,
-  type IconProps,
-} from '@/components/ui/icons';
+import { MoonIcon, SearchIcon, SunIcon, type IconProps } from '@/components/ui/icons';
+import { HistoryIcon, PageIcon, PoolIcon, TxIcon, WalletIcon } from './palette-icons';
 import { TokenIcon } from '@/components/ui/token-icon';
 
 /** Every row's icon sits in one 28 px slot, so the labels line up. */

@@ -1,6 +1,8 @@
 /**
- * Every icon of the app's components, in one module, the app's own mark too (the chart draws its own
- * marks on its canvas). Our own paths rather than an icon library: the pages are at
+ * The icons the pages share, in one module, the app's own mark too (the chart draws its own marks on
+ * its canvas). A page's first script carries every icon of this module that any page uses, so an
+ * icon of one feature is drawn with `Svg` beside it (the palette's, the converter's, the wallets'
+ * pencil, the workspace's layouts). Our own paths rather than an icon library: the pages are at
  * their byte budget, and the same paths from a package would only add its wrapper.
  *
  * Each icon is decorative (`aria-hidden`) and draws in the current colour; a button that shows only
@@ -16,7 +18,8 @@ export type IconProps = {
   strokeWidth?: number;
 };
 
-function Svg({
+/** The drawing every icon shares: a 24-unit square, stroked in the current colour. */
+export function Svg({
   size,
   className,
   strokeWidth = 2,
@@ -100,20 +103,6 @@ export const SelectArrowIcon = ({ size = 10, strokeWidth = 1.5, ...p }: IconProp
 export const BellIcon = ({ size = 13, filled = false, ...p }: IconProps & { filled?: boolean }) => (
   <Svg size={size} fill={filled ? 'currentColor' : 'none'} {...p}>
     <path d={BELL} strokeLinejoin="round" />
-  </Svg>
-);
-
-/** A pencil: edit a label. */
-export const PencilIcon = ({ size = 11, ...p }: IconProps) => (
-  <Svg size={size} {...p}>
-    <path d="M4 20h4L19 9l-4-4L4 16v4z" />
-  </Svg>
-);
-
-/** Two opposed arrows: swap the two sides (the converter's from and to). */
-export const SwapIcon = ({ size = 16, ...p }: IconProps) => (
-  <Svg size={size} {...p}>
-    <path d="M4 8h15M19 8l-4-4M19 8l-4 4M20 16H5M5 16l4-4M5 16l4 4" />
   </Svg>
 );
 
@@ -226,49 +215,6 @@ export const SettingsIcon = ({ size = 15, ...p }: IconProps) => (
       d="M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6"
       strokeLinejoin="round"
     />
-  </Svg>
-);
-
-/** Bars of a pool's activity. */
-export const PoolIcon = ({ size = 12, ...p }: IconProps) => (
-  <Svg size={size} {...p}>
-    <path d="M4 18h16M6 18V9m6 9V5m6 13v-7" />
-  </Svg>
-);
-
-/** Two arrows that swap: a transaction. */
-export const TxIcon = ({ size = 12, ...p }: IconProps) => (
-  <Svg size={size} {...p}>
-    <path d="M7 7h13l-4-4M17 17H4l4 4" />
-  </Svg>
-);
-
-export const WalletIcon = ({ size = 12, ...p }: IconProps) => (
-  <Svg size={size} {...p}>
-    <path d="M3 7h15a3 3 0 0 1 3 3v7a3 3 0 0 1-3 3H3zM3 7l12-4v4M16 14h1" />
-  </Svg>
-);
-
-/** A clock turning back: a wallet's history. */
-export const HistoryIcon = ({ size = 12, ...p }: IconProps) => (
-  <Svg size={size} {...p}>
-    <path d="M12 7v5l3 2M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5" />
-  </Svg>
-);
-
-/** A chevron to the right: go to a page. */
-export const PageIcon = ({ size = 12, ...p }: IconProps) => (
-  <Svg size={size} {...p}>
-    <path d="M9 6l6 6-6 6" />
-  </Svg>
-);
-
-/** The workspace's layouts as pictures: each cell a rectangle, shaded when the layout is chosen. */
-export const LayoutIcon = ({ cells, active }: { cells: readonly string[]; active: boolean }) => (
-  <Svg size={14} fill={active ? 'currentColor' : 'none'}>
-    {cells.map((d) => (
-      <path key={d} d={d} fillOpacity={active ? 0.25 : 0} strokeLinejoin="round" />
-    ))}
   </Svg>
 );
 

@@ -15,7 +15,7 @@ import { ChainBadge } from '@/components/tx/tx-cells';
 import { chainLabel } from '@/lib/features/wallets/chains';
 import { useAccess } from '@/components/settings/use-access';
 import { WalletAddress } from './wallet-address';
-import { PencilIcon } from '@/components/ui/icons';
+import { Svg, type IconProps } from '@/components/ui/icons';
 
 export interface ListEntry {
   chainType: string;
@@ -58,6 +58,13 @@ function LabelEditor({ address, onDone }: { address: string; onDone: () => void 
     />
   );
 }
+
+/** A pencil: edit a label. */
+const PencilIcon = ({ size = 11, ...p }: IconProps) => (
+  <Svg size={size} {...p}>
+    <path d="M4 20h4L19 9l-4-4L4 16v4z" />
+  </Svg>
+);
 
 export function AddressRow({
   entry,

@@ -29,7 +29,7 @@ import {
   type DeskParams,
   type DeskSync,
 } from '@/lib/features/workspace/params';
-import { LayoutIcon } from '@/components/ui/icons';
+import { Svg } from '@/components/ui/icons';
 import { Segmented, type SegmentedOption } from '@/components/ui/segmented';
 import { DeskCellView, type PoolStatus } from './desk-cell';
 import { useDeskTopics } from './use-desk-topics';
@@ -61,6 +61,15 @@ const GRID: Record<DeskLayout, string> = {
 };
 /** Charts are created one after another, this far apart, so that none holds the page up. */
 const STAGGER_MS = 90;
+
+/** The workspace's layouts as pictures: each cell a rectangle, shaded when the layout is chosen. */
+const LayoutIcon = ({ cells, active }: { cells: readonly string[]; active: boolean }) => (
+  <Svg size={14} fill={active ? 'currentColor' : 'none'}>
+    {cells.map((d) => (
+      <path key={d} d={d} fillOpacity={active ? 0.25 : 0} strokeLinejoin="round" />
+    ))}
+  </Svg>
+);
 
 export function WorkspaceView({
   initialDesk,
