@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
-import { Suspense, useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
 import type { PackedCandle } from '@/lib/chart/rules/candles';
 import type { FeedSnapshot } from '@/lib/chart/rules/feed';
 import type { LatestClose } from '@/lib/features/pools/live';
@@ -23,6 +23,7 @@ import { usePoolTopics } from '@/lib/client/hooks/use-stream';
 import { useUrlView } from '@/lib/client/hooks/use-url-params';
 import type { PoolObject } from '@/lib/contracts/price/schema';
 import { CandleChart } from '@/components/chart/candle-chart';
+import { HydrateApart } from '@/components/ui/hydrate-apart';
 import { ChartToolbar } from '@/components/chart/chart-toolbar';
 import { LazyPriceLines } from '@/components/chart/lazy-price-lines';
 import type { ChartController } from '@/lib/chart/draw/controller';
@@ -250,7 +251,7 @@ export function PoolView({
             {/* Its own boundary: React hydrates the chart (its toolbar, its effects) in a pass of its
                 own after the rest of the page, so no single task carries both. The panel keeps its
                 height meanwhile; nothing moves. */}
-            <Suspense>
+            <HydrateApart>
               <CandleChart
                 className="h-full"
                 pool={pool}
@@ -302,7 +303,7 @@ export function PoolView({
                   />
                 )}
               />
-            </Suspense>
+            </HydrateApart>
           </Panel>
           <div className="offscreen-lazy">
             <Deferred placeholder={TRADES_PLACEHOLDER}>
