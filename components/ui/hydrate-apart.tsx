@@ -2,8 +2,8 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 
 /** Tells its boundary's owner that the boundary has hydrated (or mounted, on a client navigation). */
-function Hydrated({ onHydrated }: { onHydrated: () => void }) {
-  useEffect(onHydrated, [onHydrated]);
+function Hydrated({ onHydrated }: { onHydrated: (hydrated: true) => void }) {
+  useEffect(() => onHydrated(true), [onHydrated]);
   return null;
 }
 
@@ -21,10 +21,9 @@ function Hydrated({ onHydrated }: { onHydrated: () => void }) {
  */
 export function HydrateApart({ children }: { children: ReactNode }) {
   const [hydrated, setHydrated] = useState(false);
-  const [markHydrated] = useState(() => () => setHydrated(true));
   const boundary = (
     <Suspense>
-      <Hydrated onHydrated={markHydrated} />
+      <Hydrated onHydrated={setHydrated} />
       {children}
     </Suspense>
   );

@@ -70,12 +70,8 @@ test('a chart revealed late is the server-drawn one, never shown twice, and take
       revealedAt: w.revealedAt,
     };
   });
+  const { revealedAt, ...charts } = seen;
   // The hold took: the chart came out of its hidden segment 3 s into the page, not at once.
-  expect(seen.revealedAt).toBeGreaterThan(2_500);
-  expect({ ...seen, revealedAt: 0 }).toEqual({
-    atOnce: 1,
-    seen: 1,
-    shownBy: 'server',
-    revealedAt: 0,
-  });
+  expect(revealedAt).toBeGreaterThan(2_500);
+  expect(charts).toEqual({ atOnce: 1, seen: 1, shownBy: 'server' });
 });
