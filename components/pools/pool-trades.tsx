@@ -1,5 +1,5 @@
 'use client';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import type { TimeZoneMode } from '@/lib/chart/rules/time-format';
 import type { Explorer } from '@/lib/features/chains/explorer';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
@@ -9,7 +9,8 @@ import { EmptyState, LoadError } from '@/components/ui/empty-state';
 import { Freshness } from '@/components/ui/freshness';
 import { useLiveInterrupted } from '@/lib/client/hooks/use-stream';
 import { Panel } from '@/components/ui/panel';
-import { readTrade, type TradeView } from '@/lib/features/pools/trades';
+import { readTrade } from '@/lib/features/pools/trades';
+import type { PoolTrade } from '@/lib/features/pools/api';
 import { useQuoteUsd, type QuoteUsdFrom } from '@/lib/features/pools/use-quote-usd';
 import { traderHistoryHref } from '@/lib/features/pools/my-wallets';
 import { tradesToCsv } from '@/lib/features/pools/trades-csv';
@@ -17,7 +18,7 @@ import { CsvExport } from '@/components/ui/csv-export';
 import { TradesTable } from './trades-table';
 import { MAX_KEPT, POOL_TRADES_QUEUE, usePoolTrades } from './use-pool-trades';
 
-const timeOfTrade = (t: TradeView) => t.time;
+const timeOfTrade = (t: PoolTrade) => t.tx_time;
 
 /** Whether a quote moved enough to be shown again: more than 0.05%, or to or from unknown. */
 function movedEnough(before: string | null, after: string | null): boolean {
@@ -93,9 +94,16 @@ export function PoolTrades({
         : trades.trades,
     [trades.trades, tradePool, filter],
   );
-  const views = useMemo(
-    () => listed.map((t) => readTrade(t, tradePool, usd)),
-    [listed, tradePool, usd],
+  // The CSV reads the listed trades when it is pressed, not on every trade that arrives (the table
+  // reads only the rows it draws).
+  const toCsv = useCallback(
+    (rows: readonly PoolTrade[]) =>
+      tradesToCsv(
+        rows.map((t) => readTrade(t, tradePool, usd)),
+        tradePool,
+        pool,
+      ),
+    [tradePool, usd, pool],
   );
   const pair = `${tradePool.base.symbol}-${tradePool.quote.symbol}`;
   const historyHref = useMemo(() => (address: string) => traderHistoryHref(pool, address), [pool]);
@@ -123,9 +131,9 @@ export function PoolTrades({
             <CsvExport
               noun="trades"
               fileName={`trades-${pair}`}
-              rows={views}
+              rows={listed}
               timeOf={timeOfTrade}
-              toCsv={(rows) => tradesToCsv(rows, tradePool, pool)}
+              toCsv={toCsv}
             />
             <Freshness
               updatedAt={trades.updatedAt}

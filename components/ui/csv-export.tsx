@@ -26,15 +26,17 @@ export function CsvExport<T>(props: CsvExportProps<T>) {
   const [open, setOpen] = useState(false);
   // Mounted at the first opening and kept, so closing it hands the focus back as a dialog should.
   const [used, setUsed] = useState(false);
-  const { noun, rows } = props;
-  const [pressed, setPressed] = useState<readonly T[]>(rows);
+  const { noun, rows, toCsv } = props;
+  // The rows and the reader of the press: a live table's rows may be raw records read into the
+  // file's figures only here (the pool's trades), and the file says what the rows said then.
+  const [pressed, setPressed] = useState({ rows, toCsv });
   return (
     <>
       <Button
         size="sm"
         variant="ghost"
         onClick={() => {
-          setPressed(rows);
+          setPressed({ rows, toCsv });
           setUsed(true);
           setOpen(true);
         }}
@@ -50,8 +52,7 @@ export function CsvExport<T>(props: CsvExportProps<T>) {
       {used && (
         <Suspense fallback={null}>
           <CsvExportDialog
-            {...(props as CsvExportProps<unknown>)}
-            rows={pressed}
+            {...({ ...props, ...pressed } as CsvExportProps<unknown>)}
             open={open}
             onClose={() => setOpen(false)}
           />

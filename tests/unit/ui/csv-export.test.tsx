@@ -20,14 +20,15 @@ interface Row {
 const rowsOf = (n: number): Row[] =>
   Array.from({ length: n }, (_, i) => ({ id: `t${i}`, time: 1_700_000_000 + i }));
 
-function table(rows: readonly Row[]) {
+/** `price`: what the reader writes beside each row, as a live price would (read at the press). */
+function table(rows: readonly Row[], price = '') {
   return (
     <CsvExport<Row>
       noun="trades"
       fileName="trades-WETH-USDC"
       rows={rows}
       timeOf={(r) => r.time}
-      toCsv={(rs) => rs.map((r) => r.id).join('\r\n')}
+      toCsv={(rs) => rs.map((r) => r.id + price).join('\r\n')}
     />
   );
 }
@@ -60,5 +61,19 @@ describe('CsvExport of a live table', () => {
     await waitFor(() =>
       expect(screen.getByTestId('csv-count').textContent).toBe('3 of 3 trades in range.'),
     );
+  });
+
+  it('reads the rows with the reader of the moment it was opened, not a later one', async () => {
+    const view = render(table(rowsOf(2), '@100'));
+    fireEvent.click(screen.getByRole('button', { name: 'Export trades as CSV' }));
+    const download = await screen.findByRole(
+      'button',
+      { name: 'Download 2 rows' },
+      { timeout: 10_000 },
+    );
+    // The live price moves while the dialog is open: the table's reader changes.
+    view.rerender(table(rowsOf(2), '@101'));
+    fireEvent.click(download);
+    expect(saved[0]!.text.split('\r\n')).toEqual(['t0@100', 't1@100']);
   });
 });
