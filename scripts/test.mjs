@@ -10,7 +10,9 @@
  * can: the build runs first, alone; then the browser suite runs beside three lanes of the rest: the
  * attack suite; the cluster suite, then the unit tests; lint, then format, knip and typecheck (the
  * browser suite alone leaves about half of two cores idle: it mostly waits on servers, live data
- * and timers). Lines of suites that run beside others are prefixed with the suite's name.
+ * and timers). The suites that only compute (unit tests, lint, format, knip, typecheck) run under
+ * `nice`, so they take what the browser suite leaves rather than slow it down. Lines of suites that
+ * run beside others are prefixed with the suite's name.
  *
  * A skipped test counts as a failure (none may be left behind), and a suite that runs fewer tests than
  * its floor in tests/floors.json fails too, so a run where tests silently vanish cannot end green.
@@ -18,6 +20,9 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+/** coreutils' `nice`, where there is one. */
+const NICE = ['/usr/bin/nice', '/bin/nice'].find((p) => existsSync(p));
 
 const results = [];
 /**
@@ -41,13 +46,16 @@ function run(name, command, args, env = {}) {
  * Starts a suite beside others: its lines are prefixed `[name] ` so interleaved output stays
  * readable. Resolves with whether it exited 0.
  */
-function start(name, command, args, env = {}) {
-  console.log(`=== ${name}: ${command} ${args.join(' ')}`);
+function start(name, command, args, { yielding = false } = {}) {
+  console.log(`=== ${name}: ${command} ${args.join(' ')}${yielding ? ' (niced)' : ''}`);
   const started = Date.now();
+  // A suite that only computes (no server, no timer it waits on) yields the cores to the browser
+  // suite: `nice` lowers its share wherever it competes, and costs nothing where a core is idle.
+  const [file, argv] = yielding && NICE ? [NICE, ['-n', '10', command, ...args]] : [command, args];
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
+    const child = spawn(file, argv, {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...env },
+      env: process.env,
     });
     for (const [from, to] of [
       [child.stdout, process.stdout],
@@ -176,15 +184,15 @@ const needsBuild = wanted('e2e') || wanted('attack') || wanted('cluster');
 const built = needsBuild && run('build', 'npm', ['run', 'build']);
 
 /** A suite started beside others, counted from its JSON report (a run that failed is never green). */
-const suite = (name, command, args, count) =>
-  start(name, command, args).then((ok) => {
+const suite = (name, command, args, count, options) =>
+  start(name, command, args, options).then((ok) => {
     const counts = count(`test-results/${name}.json`) ?? { passed: 0, failed: 1 };
     if (!ok && counts.failed === 0) counts.failed = 1;
     return counts;
   });
 
 /** A Vitest suite (its config, or the default one for unit). */
-const vitestSuite = (name, config) =>
+const vitestSuite = (name, config, options) =>
   suite(
     name,
     'npx',
@@ -197,6 +205,7 @@ const vitestSuite = (name, config) =>
       `--outputFile.json=test-results/${name}.json`,
     ],
     countVitest,
+    options,
   );
 
 const browserOk = wanted('e2e') ? run('browser', 'node', ['scripts/ensure-browser.mjs']) : false;
@@ -215,13 +224,13 @@ const [e2e, attack, [cluster, unit], checksOk] = await Promise.all([
   // Neither needs a server of the browser suite's: they take the cores it leaves.
   inTurn([
     () => (redisOk ? vitestSuite('cluster', 'vitest.cluster.config.ts') : null),
-    () => (wanted('unit') ? vitestSuite('unit') : null),
+    () => (wanted('unit') ? vitestSuite('unit', undefined, { yielding: true }) : null),
   ]),
   inTurn(
     checks.map(
       ([name, command, args]) =>
         () =>
-          start(name, command, args),
+          start(name, command, args, { yielding: true }),
     ),
   ),
 ]);
