@@ -65,13 +65,16 @@ async function ohlcv1s(
 /**
  * A level the live price will cross soon. The simulator's prices are a pure function of its seed
  * and the time, so a second simulator with the same seed and a clock set ahead tells the coming
- * seconds' closes (checked first against the running one's recent past); the median of those is a
- * level with closes on both sides of it, i.e. one the live close must cross.
+ * seconds' closes (checked first against the running one's recent past). The level lies between the
+ * range of the closes from 4 s ahead and the first three closes after 10 s that all leave it on one
+ * side: every close before them is on one side of the level and they are on the other, for three
+ * seconds, so the live price, however often it is heard, crosses it then (about 10 to 20 s ahead,
+ * rather than anywhere in the next 45).
  */
 async function comingCrossing(): Promise<number> {
   const now = Math.floor(Date.now() / 1000);
   const ahead = createSimulator({
-    now: () => (now + 60) * 1000,
+    now: () => (now + 90) * 1000,
     stateDir: null,
     logLevel: 'silent',
     apiKey: 'forecast',
@@ -83,15 +86,20 @@ async function comingCrossing(): Promise<number> {
   expect(past.size, 'the running simulator answers 1s candles').toBeGreaterThan(5);
   for (const [t, close] of past) expect(mine.get(t), `close at ${t}`).toBe(close);
 
-  const coming = await ohlcv1s((r) => ahead.handle(r), 'forecast', now + 8, now + 45);
-  expect(coming.size).toBeGreaterThan(20);
-  // The middle of the distinct closes: some coming closes lie at or under `low`, some at or over
-  // `high`, so the live close crosses the level between them (the median pair can be equal).
-  const closes = [...new Set(coming.values())].sort((a, b) => a - b);
-  expect(closes.length, 'the price moves in the coming seconds').toBeGreaterThan(1);
-  const mid = closes.length >> 1;
-  const [low, high] = [closes[mid - 1]!, closes[mid]!];
-  return (low + high) / 2;
+  const coming = await ohlcv1s((r) => ahead.handle(r), 'forecast', now + 4, now + 80);
+  const seconds = [...coming.keys()].sort((a, b) => a - b);
+  expect(seconds.length).toBeGreaterThan(60);
+  let [low, high] = [Infinity, -Infinity];
+  for (let i = 0; i + 2 < seconds.length; i++) {
+    const next = seconds.slice(i, i + 3).map((t) => coming.get(t)!);
+    if (seconds[i]! >= now + 10) {
+      if (Math.min(...next) > high) return (high + Math.min(...next)) / 2;
+      if (Math.max(...next) < low) return (low + Math.max(...next)) / 2;
+    }
+    low = Math.min(low, next[0]!);
+    high = Math.max(high, next[0]!);
+  }
+  throw new Error('the price leaves its range in none of the coming 80 seconds');
 }
 
 test.describe('price lines and alerts', () => {
