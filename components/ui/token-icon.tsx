@@ -1,6 +1,7 @@
 'use client';
 import { clsx } from 'clsx';
 import { useEffect, useRef, useState } from 'react';
+import { useFirstPaint } from '@/lib/client/hooks/use-first-paint';
 import { iconHue, iconInitials, logoSrc } from '@/lib/core/logo';
 import type { ChainItem } from '@/lib/contracts/price/schema';
 
@@ -8,8 +9,10 @@ import type { ChainItem } from '@/lib/contracts/price/schema';
  * A token or chain logo, loaded through the server's logo proxy (sized, cached, and the viewer's
  * address never reaches the image host). Upstream image hosts may be slow or unreachable, so the
  * symbol's initials on a colour derived from it show while the image loads and stay when it fails or
- * is missing: never a broken or blank icon. The initials stay in the markup under a loaded image (which
- * covers them), so the server's and the browser's first render always agree.
+ * is missing: never a broken or blank icon. The initials stay in the markup under a loaded image
+ * (which covers them). The image is asked for only once the page's first frame is on the screen
+ * (lib/client/hooks/use-first-paint.ts): a page of logos never delays the page's own first paint,
+ * and the server's and the browser's first render agree (initials only).
  */
 export function TokenIcon({
   src,
@@ -23,10 +26,11 @@ export function TokenIcon({
   className?: string;
 }) {
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
-  const image = logoSrc(src, size);
+  const painted = useFirstPaint();
+  const image = painted ? logoSrc(src, size) : null;
   const ref = useRef<HTMLImageElement>(null);
   useEffect(() => {
-    // A server-rendered image can settle before hydration, when React's handlers are not attached yet.
+    // An image already in the cache can settle before React's handlers are attached.
     const img = ref.current;
     if (!img || !img.complete) {
       setState('loading');

@@ -58,6 +58,26 @@ test.describe('markets', () => {
     await expect(rows(page).first().getByTestId('price')).toHaveText(/^\$/);
   });
 
+  test('the logos, the status light and the fiat list are asked for only after the first paint, and then shown', async ({
+    page,
+  }) => {
+    const response = await page.goto('/');
+    // The server's page carries the rows with their initials, and no logo yet.
+    expect(await response!.text()).not.toContain('/api/logo');
+    await expect(page.locator('tbody img[src^="/api/logo"]').first()).toBeAttached();
+    await expect(page.getByTestId('status-light')).toHaveAttribute('data-state', 'ok');
+    const { paint, late } = await page.evaluate(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity;
+      const asked = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((r) => /\/api\/(logo|health)|\/api\/price\/v1\/fiats/.test(r.name))
+        .map((r) => ({ url: r.name, at: r.startTime }));
+      // Before the paint only if it was never reported (after 3 s they come anyway).
+      return { paint: fcp, late: asked.filter((r) => r.at < Math.min(fcp, 3_000)) };
+    });
+    expect(paint).toBeLessThan(Infinity);
+    expect(late).toEqual([]);
+  });
+
   test('search for USDC finds its record on at least five chains', async ({ page }) => {
     await page.goto('/');
     await expect(rows(page).first()).toBeVisible();

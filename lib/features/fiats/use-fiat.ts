@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { FiatItem } from '../../contracts/price/schema';
+import { useFirstPaint } from '../../client/hooks/use-first-paint';
 import { fiatsQuery } from '../../client/queries/price';
 import { useFiatSupport } from '../../client/stores/fiat-support';
 import { usePrefs } from '../../client/stores/prefs';
@@ -45,7 +46,10 @@ export function useFiat(): SelectedFiat {
   const wanted = trial ?? stored;
   const refusedMessage = refusedAll[wanted];
   const code = refusedMessage ? 'USD' : wanted;
-  const fiats = useQuery(fiatsQuery).data;
+  // The list only refines the symbol and decimals (USD's are known): asked once the page's first
+  // frame is shown, unless the page itself needs it sooner (Fiats queries it at once).
+  const painted = useFirstPaint();
+  const fiats = useQuery({ ...fiatsQuery, enabled: painted }).data;
   const item = fiats?.find((f) => f.code.toUpperCase() === code);
   // Not in the fiats list at all says more than "the quotes refused it": that one wins.
   const listed = !fiats || fiats.some((f) => f.code.toUpperCase() === wanted);

@@ -1,0 +1,96 @@
+// @vitest-environment happy-dom
+/**
+ * What decorates waits for the page's first frame (lib/client/hooks/use-first-paint.ts): false in
+ * the first render, as on the server, until the browser reports its first contentful paint; then
+ * true, also for what mounts later; and true anyway when no paint is ever reported.
+ */
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+type Entry = { name: string };
+let emit: ((entries: Entry[]) => void) | null = null;
+
+class FakeObserver {
+  static supportedEntryTypes = ['paint'];
+  constructor(
+    private readonly callback: (list: { getEntriesByName: (n: string) => Entry[] }) => void,
+  ) {}
+  observe() {
+    emit = (entries) =>
+      this.callback({ getEntriesByName: (n) => entries.filter((e) => e.name === n) });
+  }
+  disconnect() {
+    emit = null;
+  }
+}
+
+async function probe() {
+  vi.resetModules();
+  const { useFirstPaint } = await import('@/lib/client/hooks/use-first-paint');
+  const renders: boolean[] = [];
+  function Probe({ id }: { id: string }) {
+    const painted = useFirstPaint();
+    renders.push(painted);
+    return <span data-testid={id}>{painted ? 'painted' : 'waiting'}</span>;
+  }
+  return { Probe, renders };
+}
+
+describe('useFirstPaint', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    emit = null;
+    vi.stubGlobal('PerformanceObserver', FakeObserver);
+    vi.spyOn(performance, 'getEntriesByName').mockReturnValue([]);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('stays false until the first contentful paint is reported, then turns true', async () => {
+    const { Probe, renders } = await probe();
+    render(<Probe id="a" />);
+    expect(renders[0]).toBe(false);
+    await act(async () => {
+      emit?.([{ name: 'first-paint' }]);
+    });
+    expect(screen.getByTestId('a').textContent).toBe('waiting');
+
+    await act(async () => {
+      emit?.([{ name: 'first-contentful-paint' }]);
+    });
+    expect(screen.getByTestId('a').textContent).toBe('painted');
+
+    // Mounted after the paint: false for its first render only, then true without another paint.
+    render(<Probe id="b" />);
+    await act(async () => undefined);
+    expect(screen.getByTestId('b').textContent).toBe('painted');
+  });
+
+  it('turns true after the fallback when no paint is ever reported', async () => {
+    const { Probe } = await probe();
+    render(<Probe id="c" />);
+    await act(async () => {
+      vi.advanceTimersByTime(2_900);
+    });
+    expect(screen.getByTestId('c').textContent).toBe('waiting');
+    await act(async () => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(screen.getByTestId('c').textContent).toBe('painted');
+  });
+
+  it('is true at once where the paint was reported before it was asked', async () => {
+    vi.spyOn(performance, 'getEntriesByName').mockReturnValue([
+      { name: 'first-contentful-paint' } as PerformanceEntry,
+    ]);
+    const { Probe, renders } = await probe();
+    render(<Probe id="d" />);
+    await act(async () => undefined);
+    expect(renders[0]).toBe(false);
+    expect(screen.getByTestId('d').textContent).toBe('painted');
+  });
+});
