@@ -17,6 +17,7 @@ import { INITIAL_SNAPSHOT, type FeedSnapshot } from '@/lib/chart/rules/feed';
 import type { KlineInterval } from '@/lib/chart/rules/intervals';
 import type { TimeZoneMode } from '@/lib/chart/rules/time-format';
 import { fetchCandles } from '@/lib/features/pools/api';
+import { whenPainted } from '@/lib/client/hooks/use-first-paint';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
 import type { ChartStyle } from '@/lib/features/pools/params';
 import { formatStudies, type StudySpec } from '@/lib/chart/rules/studies';
@@ -192,7 +193,12 @@ export function useChartController(props: ChartControllerProps): ChartController
     let controller: ChartController | null = null;
     let gone = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const fetchCode = setTimeout(() => void loadController().catch(() => undefined), 0);
+    // Fetched once the page's first frame is shown (at once on a page opened from another), so
+    // that a late first paint never waits on the chart's code.
+    let fetchCode: ReturnType<typeof setTimeout> | undefined;
+    const stopWaiting = whenPainted(() => {
+      fetchCode = setTimeout(() => void loadController().catch(() => undefined), 0);
+    });
     const start = () => {
       timer = setTimeout(() => {
         // The same download as above (the bundler keeps one per module).
@@ -226,6 +232,7 @@ export function useChartController(props: ChartControllerProps): ChartController
     return () => {
       gone = true;
       near?.disconnect();
+      stopWaiting();
       clearTimeout(fetchCode);
       clearTimeout(timer);
       if (controller) controllerChanged(null);

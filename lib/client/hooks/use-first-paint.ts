@@ -2,12 +2,13 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /**
- * Whether the page's first frame has reached the screen. What only decorates or informs around the
- * page waits for it: token and chain logos (a page of Markets asks for fifty), the header's status
- * light and the fiat list. None of it then stands between a page and its first paint: the browser
- * reports that paint (the `first-contentful-paint` entry) once the frame is shown, and only then are
- * they requested. The switch renders as a transition, in slices, so what waited never blocks the
- * page once it is shown either (on the pages the app navigates to afterwards, right after mounting).
+ * Whether the page's first frame has reached the screen. What can wait for it does: token and chain
+ * logos (a page of Markets asks for fifty), the header's status light, the fiat list and the chart's
+ * code (components/chart/use-chart-controller.ts). None of it then stands between a page and its
+ * first paint: the browser reports that paint (the `first-contentful-paint` entry) once the frame is
+ * shown, and only then are they requested. The switch renders as a transition, in slices, so what
+ * waited never blocks the page once it is shown either (on the pages the app navigates to
+ * afterwards, right after mounting).
  *
  * A tab loaded in the background paints when it is shown, and a browser may never report the paint:
  * after FALLBACK_MS the rest comes anyway.
@@ -47,8 +48,8 @@ function watch() {
   }, FALLBACK_MS);
 }
 
-/** Calls `listener` once the first frame is shown (at once if it was). */
-function whenPainted(listener: () => void): () => void {
+/** Calls `listener` once the first frame is shown (at once if it was); returns how to stop waiting. */
+export function whenPainted(listener: () => void): () => void {
   if (painted) {
     listener();
     return () => undefined;
