@@ -88,8 +88,10 @@ const PAGES: Budget[] = [
     path: () => `/pools/evm/1/${UNI}`,
     ready: chartsReady(1),
     // 282 until 2026-11-27: the trades list's virtualiser (@tanstack/react-virtual, 10.7 KB, the
-    // one Markets uses) took half a second of main thread off the page's load on a phone.
-    budget: 293 * KB,
+    // one Markets uses) took half a second of main thread off the page's load on a phone. 293 until
+    // 2026-11-29: the wait for the first frame (lib/client/hooks/use-first-paint.ts, about 0.5 KB)
+    // keeps the chart's code, the logos and two fetches out of a first paint that comes late.
+    budget: 294 * KB,
   },
   {
     name: 'the workspace with four charts',
