@@ -17,7 +17,7 @@ import { INITIAL_SNAPSHOT, type FeedSnapshot } from '@/lib/chart/rules/feed';
 import type { KlineInterval } from '@/lib/chart/rules/intervals';
 import type { TimeZoneMode } from '@/lib/chart/rules/time-format';
 import { fetchCandles } from '@/lib/features/pools/api';
-import { whenPainted } from '@/lib/client/hooks/use-first-paint';
+import { whenPainted } from '@/lib/client/first-paint';
 import type { PoolRef } from '@/lib/contracts/pool-ref';
 import type { ChartStyle } from '@/lib/features/pools/params';
 import { formatStudies, type StudySpec } from '@/lib/chart/rules/studies';

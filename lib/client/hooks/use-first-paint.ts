@@ -1,67 +1,12 @@
 'use client';
 import { startTransition, useEffect, useState } from 'react';
+import { whenPainted } from '../first-paint';
 
 /**
- * Whether the page's first frame has reached the screen. What can wait for it does: token and chain
- * logos (a page of Markets asks for fifty), the header's status light, the fiat list and the chart's
- * code (components/chart/use-chart-controller.ts). None of it then stands between a page and its
- * first paint: the browser reports that paint (the `first-contentful-paint` entry) once the frame is
- * shown, and only then are they requested. The switch renders as a transition, in slices, so what
- * waited never blocks the page once it is shown either (on the pages the app navigates to
- * afterwards, right after mounting).
- *
- * A tab loaded in the background paints when it is shown, and a browser may never report the paint:
- * after FALLBACK_MS the rest comes anyway.
- */
-const FALLBACK_MS = 3_000;
-
-let painted = false;
-let watching = false;
-const listeners = new Set<() => void>();
-
-function markPainted() {
-  if (painted) return;
-  painted = true;
-  for (const listener of listeners) listener();
-  listeners.clear();
-}
-
-function watch() {
-  if (watching) return;
-  watching = true;
-  const paintTiming =
-    typeof PerformanceObserver !== 'undefined' &&
-    PerformanceObserver.supportedEntryTypes?.includes('paint');
-  if (!paintTiming || performance.getEntriesByName('first-contentful-paint').length > 0) {
-    markPainted();
-    return;
-  }
-  const observer = new PerformanceObserver((list) => {
-    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-    observer.disconnect();
-    markPainted();
-  });
-  observer.observe({ type: 'paint', buffered: true });
-  setTimeout(() => {
-    observer.disconnect();
-    markPainted();
-  }, FALLBACK_MS);
-}
-
-/** Calls `listener` once the first frame is shown (at once if it was); returns how to stop waiting. */
-export function whenPainted(listener: () => void): () => void {
-  if (painted) {
-    listener();
-    return () => undefined;
-  }
-  listeners.add(listener);
-  watch();
-  return () => listeners.delete(listener);
-}
-
-/**
- * False on the server, in the hydration pass and until the first frame is shown; then true. Every
- * component starts from false, as the server rendered it, and switches one transition later.
+ * False on the server, in the hydration pass and until the page's first frame is shown
+ * (lib/client/first-paint.ts); then true. Every component starts from false, as the server rendered
+ * it, and switches in a transition, rendered in slices: what waited never blocks the page once it is
+ * shown either (on a page the app navigates to later, the switch comes right after mounting).
  */
 export function useFirstPaint(): boolean {
   const [shown, setShown] = useState(false);

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * What decorates waits for the page's first frame (lib/client/hooks/use-first-paint.ts): false in
+ * What can wait, waits for the page's first frame (lib/client/first-paint.ts, useFirstPaint): false in
  * the first render, as on the server, until the browser reports its first contentful paint; then
  * true, also for what mounts later; and true anyway when no paint is ever reported.
  */
