@@ -7,8 +7,9 @@
  * Without it V8 compiles each function the first time it is called, on the main thread: React DOM's
  * module alone took 44–58 ms there at the page's start, in the one task that also starts hydration.
  * With it, Chromium (136 and later) compiles the whole file on the background thread that streams
- * it in, before it runs. Other browsers see a comment and nothing more. Measured in docs/benchmarks.md (2026-11-29):
- * the pool page's total blocking time in Lighthouse, median of 12, 749 → 399 ms.
+ * it in, before it runs. Other browsers see a comment and nothing more. Measured in
+ * docs/benchmarks.md (2026-11-29): the pool page's total blocking time in Lighthouse, median of 12,
+ * 749 → 399 ms.
  *
  * Only these files: a hint on a file whose functions are mostly not called at the start (a page's
  * own chunks, the chart library loaded later) would compile code nobody runs, on a thread a phone

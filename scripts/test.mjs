@@ -34,10 +34,10 @@ if (process.env.CI && process.env.TEST_ONLY)
   console.log('=== CI: TEST_ONLY ignored, every suite runs');
 const wanted = (name) => !only || only.includes(name);
 
-function run(name, command, args, env = {}) {
+function run(name, command, args) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  const r = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const r = spawnSync(command, args, { stdio: 'inherit' });
   console.log(`=== ${name}: exit ${r.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return r.status === 0;
 }
@@ -53,10 +53,7 @@ function start(name, command, args, { yielding = false } = {}) {
   // suite: `nice` lowers its share wherever it competes, and costs nothing where a core is idle.
   const [file, argv] = yielding && NICE ? [NICE, ['-n', '10', command, ...args]] : [command, args];
   return new Promise((resolve) => {
-    const child = spawn(file, argv, {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: process.env,
-    });
+    const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
     for (const [from, to] of [
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],

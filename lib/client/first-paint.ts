@@ -34,15 +34,15 @@ function watch() {
     return;
   }
   const observer = new PerformanceObserver((list) => {
-    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-    observer.disconnect();
-    markPainted();
+    if (list.getEntriesByName('first-contentful-paint').length > 0) done();
   });
-  observer.observe({ type: 'paint', buffered: true });
-  setTimeout(() => {
+  const fallback = setTimeout(() => done(), FALLBACK_MS);
+  const done = () => {
     observer.disconnect();
+    clearTimeout(fallback);
     markPainted();
-  }, FALLBACK_MS);
+  };
+  observer.observe({ type: 'paint', buffered: true });
 }
 
 /** Calls `listener` once the first frame is shown (at once if it was); returns how to stop waiting. */
