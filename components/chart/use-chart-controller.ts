@@ -171,16 +171,13 @@ export function useChartController(props: ChartControllerProps): ChartController
         onTradeHover: (h) => tradeHovered(h),
       });
       controllerRef.current = controller;
+      load(controller, { pool, interval });
+      controller.setCompare(props.compare);
+      controller.setTradeMarkers(tradeMarkers);
+      controllerChanged(controller);
       return controller;
     },
   );
-  /** Its data, with the props of the moment it is filled (the task after its creation). */
-  const fill = useEffectEvent((controller: ChartController) => {
-    load(controller, { pool, interval });
-    controller.setCompare(props.compare);
-    controller.setTradeMarkers(tradeMarkers);
-    controllerChanged(controller);
-  });
 
   // The chart: once per mount, in a task of its own right after the one that hydrates the page
   // (creating it and drawing the first window is the heaviest piece of the page's start), and only
@@ -208,18 +205,9 @@ export function useChartController(props: ChartControllerProps): ChartController
         loadController().then(
           (Controller) => {
             // In a task of its own: when the code has only just arrived, the library's evaluation
-            // is a task already (one long task on a phone if the chart were made inside it). Its
-            // first window in the next: making the chart and filling it are each about as long as
-            // a phone's long-task threshold, and together twice it. A frame of the empty chart
-            // (grid and axes) may come between; it settles the canvases' sizes, which the first
-            // filled frame otherwise had to draw again for.
+            // is a task already (one long task on a phone if the chart were made inside it).
             timer = setTimeout(() => {
-              if (gone) return;
-              const made = create(el, Controller);
-              controller = made;
-              timer = setTimeout(() => {
-                if (!gone) fill(made);
-              }, 0);
+              if (!gone) controller = create(el, Controller);
             }, 0);
           },
           () => {
