@@ -1,4 +1,6 @@
 'use client';
+import { useQueryClient } from '@tanstack/react-query';
+import { fiatsQuery } from '@/lib/client/queries/price';
 import { useFiat } from '@/lib/features/fiats/use-fiat';
 import { useFiatSupport } from '@/lib/client/stores/fiat-support';
 import { SelectArrowIcon } from '@/components/ui/icons';
@@ -8,6 +10,10 @@ export function FiatSelect() {
   const { code, fiats, refused } = useFiat();
   const setTrial = useFiatSupport((s) => s.setTrial);
   const refusedAll = useFiatSupport((s) => s.refused);
+  // The list is asked for once the page is idle (lib/features/fiats/use-fiat.ts); a trader who
+  // reaches for the menu sooner asks for it then (a pointer over it, or the keyboard's focus).
+  const client = useQueryClient();
+  const warm = () => void client.prefetchQuery(fiatsQuery);
   const options = fiats ?? [{ id: 0, code: 'USD', name: 'US Dollar', symbol: '$', precision: 2 }];
   const known = options.some((f) => f.code.toUpperCase() === code);
   return (
@@ -29,6 +35,9 @@ export function FiatSelect() {
           value={code}
           // Tried first, kept as the preference once a quote in it arrives (lib/client/stores/fiat-support.ts).
           onChange={(e) => setTrial(e.target.value)}
+          onPointerEnter={warm}
+          onPointerDown={warm}
+          onFocus={warm}
           className="num h-7 appearance-none rounded border border-border bg-panel pl-2 pr-6 text-xs font-medium text-text hover:bg-raised focus-visible:outline-2 focus-visible:outline-accent"
           title="Display currency"
         >

@@ -1,7 +1,7 @@
 'use client';
 import { clsx } from 'clsx';
 import { useQuery } from '@tanstack/react-query';
-import { useFirstPaint } from '@/lib/client/hooks/use-first-paint';
+import { useStartAfter } from '@/lib/client/hooks/use-first-paint';
 import { useStreamStatus } from '@/lib/client/hooks/use-stream';
 import { healthQuery } from '@/lib/client/queries/health';
 
@@ -14,9 +14,10 @@ const TONE = {
 
 /** Whether the upstream answers, and whether it is the demo simulator or a real upstream. */
 export function StatusLight() {
-  // Asked once the page's first frame is shown: a light in the header never delays the page itself.
-  const painted = useFirstPaint();
-  const { data, isError, isPending } = useQuery({ ...healthQuery, enabled: painted });
+  // Asked once the loaded page is idle: a light in the header never delays the page itself, nor
+  // adds to the work right after its first frame.
+  const idle = useStartAfter('idle');
+  const { data, isError, isPending } = useQuery({ ...healthQuery, enabled: idle });
   const stream = useStreamStatus();
   // The page's live stream counts too: HTTP answering while pushes do not arrive is not "live".
   const streamDown = stream.state === 'reconnecting';

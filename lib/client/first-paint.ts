@@ -1,11 +1,12 @@
 /**
  * Whether the page's first frame has reached the screen, and what waits for it. What can wait for
- * it does: token and chain logos (a page of Markets asks for fifty), the header's status light, the
- * fiat list (`useFirstPaint()`, lib/client/hooks/use-first-paint.ts) and the chart's code
- * (components/chart/use-chart-controller.ts). None of it then stands between a page and its first
- * paint: the browser reports that paint (the `first-contentful-paint` entry) once the frame is
- * shown, and only then are they requested. Work that can wait longer waits for the load and an
- * idle moment (after-load-idle.ts).
+ * it does: token and chain logos (a page of Markets asks for fifty), the fiat list when the display
+ * fiat is not USD (`useFirstPaint()` and `useStartAfter()`, lib/client/hooks/use-first-paint.ts)
+ * and the chart's code (components/chart/use-chart-controller.ts). None of it then stands between a
+ * page and its first paint: the browser reports that paint (the `first-contentful-paint` entry)
+ * once the frame is shown, and only then are they requested. Work that can wait longer waits for
+ * the load and an idle moment (after-load-idle.ts): the header's status light, the fiat list for
+ * USD (its menu's options), the service worker, panels below the fold.
  *
  * A tab loaded in the background paints when it is shown, and a browser may never report the paint:
  * after FALLBACK_MS the rest comes anyway.

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { FiatItem } from '../../contracts/price/schema';
-import { useFirstPaint } from '../../client/hooks/use-first-paint';
+import { useStartAfter } from '../../client/hooks/use-first-paint';
 import { fiatsQuery } from '../../client/queries/price';
 import { useFiatSupport } from '../../client/stores/fiat-support';
 import { usePrefs } from '../../client/stores/prefs';
@@ -46,10 +46,11 @@ export function useFiat(): SelectedFiat {
   const wanted = trial ?? stored;
   const refusedMessage = refusedAll[wanted];
   const code = refusedMessage ? 'USD' : wanted;
-  // The list only refines the symbol and decimals (USD's are known): asked once the page's first
-  // frame is shown, unless the page itself needs it sooner (Fiats queries it at once).
-  const painted = useFirstPaint();
-  const fiats = useQuery({ ...fiatsQuery, enabled: painted }).data;
+  // The list only refines the symbol and decimals: asked once the page's first frame is shown for
+  // another fiat, and for USD (whose are known; the list then only fills the fiat menu) once the
+  // loaded page is idle. A page that needs it sooner asks itself (Fiats queries it at once).
+  const ready = useStartAfter(wanted === 'USD' ? 'idle' : 'paint');
+  const fiats = useQuery({ ...fiatsQuery, enabled: ready }).data;
   const item = fiats?.find((f) => f.code.toUpperCase() === code);
   // Not in the fiats list at all says more than "the quotes refused it": that one wins.
   const listed = !fiats || fiats.some((f) => f.code.toUpperCase() === wanted);

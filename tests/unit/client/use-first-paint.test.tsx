@@ -26,14 +26,17 @@ class FakeObserver {
 
 async function probe() {
   vi.resetModules();
-  const { useFirstPaint } = await import('@/lib/client/hooks/use-first-paint');
+  const { useFirstPaint, useStartAfter } = await import('@/lib/client/hooks/use-first-paint');
   const renders: boolean[] = [];
   function Probe({ id }: { id: string }) {
     const painted = useFirstPaint();
     renders.push(painted);
     return <span data-testid={id}>{painted ? 'painted' : 'waiting'}</span>;
   }
-  return { Probe, renders };
+  function After({ id, moment }: { id: string; moment: 'paint' | 'idle' }) {
+    return <span data-testid={id}>{useStartAfter(moment) ? 'started' : 'waiting'}</span>;
+  }
+  return { Probe, After, renders };
 }
 
 describe('useFirstPaint', () => {
@@ -92,5 +95,48 @@ describe('useFirstPaint', () => {
     await act(async () => undefined);
     expect(renders[0]).toBe(false);
     expect(screen.getByTestId('d').textContent).toBe('painted');
+  });
+
+  it("waits for the loaded page's idle moment where asked to, not for the paint", async () => {
+    let idle: (() => void) | null = null;
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => {
+      idle = cb;
+      return 1;
+    });
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    const { After } = await probe();
+    const view = render(<After id="e" moment="idle" />);
+    await act(async () => {
+      emit?.([{ name: 'first-contentful-paint' }]);
+    });
+    expect(screen.getByTestId('e').textContent).toBe('waiting');
+    // The test page has loaded already: the idle callback is asked for at once.
+    expect(idle).not.toBeNull();
+    await act(async () => {
+      idle?.();
+    });
+    expect(screen.getByTestId('e').textContent).toBe('started');
+
+    // Asked for the paint afterwards (another fiat chosen): it stays started.
+    view.rerender(<After id="e" moment="paint" />);
+    await act(async () => undefined);
+    expect(screen.getByTestId('e').textContent).toBe('started');
+  });
+
+  it('starts at the idle timeout on a page that never idles', async () => {
+    vi.stubGlobal('requestIdleCallback', (cb: () => void, o: { timeout: number }) =>
+      setTimeout(cb, o.timeout),
+    );
+    vi.stubGlobal('cancelIdleCallback', (id: number) => clearTimeout(id));
+    const { After } = await probe();
+    render(<After id="f" moment="idle" />);
+    await act(async () => {
+      vi.advanceTimersByTime(1_900);
+    });
+    expect(screen.getByTestId('f').textContent).toBe('waiting');
+    await act(async () => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(screen.getByTestId('f').textContent).toBe('started');
   });
 });
