@@ -11,7 +11,8 @@ export function FiatSelect() {
   const setTrial = useFiatSupport((s) => s.setTrial);
   const refusedAll = useFiatSupport((s) => s.refused);
   // The list is asked for once the page is idle (lib/features/fiats/use-fiat.ts); a trader who
-  // reaches for the menu sooner asks for it then (a pointer over it, or the keyboard's focus).
+  // reaches for the menu sooner asks for it then: a pointer over it (a touch enters before it
+  // presses) or the keyboard's focus.
   const client = useQueryClient();
   const warm = () => void client.prefetchQuery(fiatsQuery);
   const options = fiats ?? [{ id: 0, code: 'USD', name: 'US Dollar', symbol: '$', precision: 2 }];
@@ -36,7 +37,6 @@ export function FiatSelect() {
           // Tried first, kept as the preference once a quote in it arrives (lib/client/stores/fiat-support.ts).
           onChange={(e) => setTrial(e.target.value)}
           onPointerEnter={warm}
-          onPointerDown={warm}
           onFocus={warm}
           className="num h-7 appearance-none rounded border border-border bg-panel pl-2 pr-6 text-xs font-medium text-text hover:bg-raised focus-visible:outline-2 focus-visible:outline-accent"
           title="Display currency"

@@ -2,10 +2,12 @@
 /**
  * What can wait, waits for the page's first frame (lib/client/first-paint.ts, useFirstPaint): false in
  * the first render, as on the server, until the browser reports its first contentful paint; then
- * true, also for what mounts later; and true anyway when no paint is ever reported.
+ * true, also for what mounts later; and true anyway when no paint is ever reported. What can wait
+ * longer (useStartAfter('idle')) waits for the loaded page's idle moment, or its timeout.
  */
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StartMoment } from '@/lib/client/hooks/use-first-paint';
 
 type Entry = { name: string };
 let emit: ((entries: Entry[]) => void) | null = null;
@@ -33,7 +35,7 @@ async function probe() {
     renders.push(painted);
     return <span data-testid={id}>{painted ? 'painted' : 'waiting'}</span>;
   }
-  function After({ id, moment }: { id: string; moment: 'paint' | 'idle' }) {
+  function After({ id, moment }: { id: string; moment: StartMoment }) {
     return <span data-testid={id}>{useStartAfter(moment) ? 'started' : 'waiting'}</span>;
   }
   return { Probe, After, renders };
