@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 import { cleanServerEnv } from './tests/support/clean-env';
-import { E2E_API_KEY, LANES, laneOf, ONLY_LANE, type Lane } from './tests/e2e/support/env';
+import { E2E_API_KEY, LANES, laneOf, type Lane } from './tests/e2e/support/env';
 
 /**
  * End-to-end tests run the production build against the simulator on a real port, as a deployment
@@ -37,26 +37,6 @@ const LANE_0 = [
   'zone-tools',
 ].map((name) => `**/${name}.spec.ts`);
 
-/**
- * The late lane (`E2E_SPLIT=late`): on fewer than four cores scripts/test.mjs runs lane 0 from the
- * start, beside the other suites, and lane 1 in a process of its own once those suites are done,
- * when the browser suite alone would leave half the cores idle. Lane 1 then takes these specs,
- * about a sixth of the suite, so both lanes end together: specs that load pages and read them,
- * none that waits on a live price or a timer.
- */
-const LATE_LANE = [
-  'budgets',
-  'chain-aliases',
-  'compile-hints',
-  'embed-compact',
-  'embed-weight',
-  'exports',
-  'history',
-  'layout',
-  'legible',
-  'search',
-].map((name) => `**/${name}.spec.ts`);
-
 const chromium = {
   ...devices['Desktop Chrome'],
   viewport: { width: 1440, height: 900 },
@@ -75,22 +55,13 @@ const chromium = {
     : {},
 };
 
-const lanes: Lane[] =
-  ONLY_LANE === null ? Array.from({ length: LANES }, (_, n) => laneOf(n)) : [laneOf(ONLY_LANE)];
-/** Where this process writes: a lane run alone has its own report and artifacts. */
-const results = ONLY_LANE === null ? 'test-results/e2e' : `test-results/e2e-lane-${ONLY_LANE}`;
-
-function split(lane: Lane): { testMatch?: string[]; testIgnore?: string[] } {
-  if (LANES === 1) return {};
-  const [first, rest] = process.env.E2E_SPLIT === 'late' ? [LATE_LANE, 0] : [LANE_0, 1];
-  // Lane `rest` runs every spec the other lane does not.
-  return lane.lane === rest ? { testIgnore: first } : { testMatch: first };
-}
+const lanes: Lane[] = Array.from({ length: LANES }, (_, n) => laneOf(n));
 
 function project(lane: Lane): NonNullable<PlaywrightTestConfig['projects']>[number] {
+  const split = LANES === 1 ? {} : lane.lane === 0 ? { testMatch: LANE_0 } : { testIgnore: LANE_0 };
   return {
     name: LANES === 1 ? 'chromium' : `lane-${lane.lane}`,
-    ...split(lane),
+    ...split,
     workers: 1,
     metadata: lane,
     use: { ...chromium, baseURL: lane.appUrl },
@@ -133,9 +104,7 @@ function servers(lane: Lane): NonNullable<PlaywrightTestConfig['webServer']> {
 export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: false,
-  workers: lanes.length,
-  // Playwright empties its output directory when it starts: never the one the other suites write in.
-  outputDir: results,
+  workers: LANES,
   retries: process.env.CI ? 1 : 0,
   // Ten failed tests under CI are a broken run, not ten findings: stop there, so a cascade (one
   // test leaving the lane's simulator or app broken) ends in minutes and the first failure's error
@@ -145,8 +114,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI
-    ? [['list'], ['json', { outputFile: `${results}.json` }]]
-    : [['list'], ['json', { outputFile: `${results}.json` }], ['html', { open: 'never' }]],
+    ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]]
+    : [['list'], ['json', { outputFile: 'test-results/e2e.json' }], ['html', { open: 'never' }]],
   use: {
     // A trace records every frame and DOM change (about half again the browser's CPU): only the
     // retry of a failed test is traced, and a test that needs its retry fails the run anyway.

@@ -10,11 +10,9 @@
  * can: the build runs first, alone; then the browser suite runs beside three lanes of the rest: the
  * attack suite; the cluster suite, then the unit tests; lint, then format, knip and typecheck (the
  * browser suite alone leaves about half of two cores idle: it mostly waits on servers, live data
- * and timers). On fewer than four cores the browser suite's second lane starts when those three
- * are done, to fill the cores they leave (browserSuite below). The suites that only compute (unit
- * tests, lint, format, knip, typecheck) run under `nice`, so they take what the browser suite
- * leaves rather than slow it down. Lines of suites that run beside others are prefixed with the
- * suite's name.
+ * and timers). The suites that only compute (unit tests, lint, format, knip, typecheck) run under
+ * `nice`, so they take what the browser suite leaves rather than slow it down. Lines of suites that
+ * run beside others are prefixed with the suite's name.
  *
  * A skipped test counts as a failure (none may be left behind), and a suite that runs fewer tests than
  * its floor in tests/floors.json fails too, so a run where tests silently vanish cannot end green.
@@ -22,7 +20,6 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 
 /** coreutils' `nice`, where there is one. */
 const NICE = ['/usr/bin/nice', '/bin/nice'].find((p) => existsSync(p));
@@ -49,17 +46,14 @@ function run(name, command, args) {
  * Starts a suite beside others: its lines are prefixed `[name] ` so interleaved output stays
  * readable. Resolves with whether it exited 0.
  */
-function start(name, command, args, { yielding = false, env } = {}) {
+function start(name, command, args, { yielding = false } = {}) {
   console.log(`=== ${name}: ${command} ${args.join(' ')}${yielding ? ' (niced)' : ''}`);
   const started = Date.now();
   // A suite that only computes (no server, no timer it waits on) yields the cores to the browser
   // suite: `nice` lowers its share wherever it competes, and costs nothing where a core is idle.
   const [file, argv] = yielding && NICE ? [NICE, ['-n', '10', command, ...args]] : [command, args];
   return new Promise((resolve) => {
-    const child = spawn(file, argv, {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: env ? { ...process.env, ...env } : process.env,
-    });
+    const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
     for (const [from, to] of [
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
@@ -174,7 +168,7 @@ function checked(name, counts) {
 }
 
 mkdirSync('test-results', { recursive: true });
-for (const suite of ['unit', 'e2e', 'e2e-lane-0', 'e2e-lane-1', 'attack', 'cluster'])
+for (const suite of ['unit', 'e2e', 'attack', 'cluster'])
   rmSync(`test-results/${suite}.json`, { force: true });
 
 const checks = [
@@ -219,56 +213,23 @@ async function inTurn(tasks) {
   for (const task of tasks) out.push(await task());
   return out;
 }
-
-/**
- * The browser suite. On four cores or more it is one Playwright process whose two lanes run at once
- * (playwright.config.ts). On fewer, where two browsers from the start were slower than one, lane 0
- * starts at once and lane 1, the late lane (a sixth of the suite), starts in a process of its own
- * when every other suite is done: from then on the browser suite alone would leave about half the
- * cores idle. `E2E_LANES` set by hand keeps one process.
- */
-const lateLane = availableParallelism() < 4 && !process.env.E2E_LANES;
-async function browserSuite(othersDone) {
-  const args = ['playwright', 'test'];
-  if (!lateLane) return suite('e2e', 'npx', args, countPlaywright);
-  const lane = (n) => ({ env: { E2E_LANES: '2', E2E_SPLIT: 'late', E2E_LANE: String(n) } });
-  const first = suite('e2e-lane-0', 'npx', args, countPlaywright, lane(0));
-  await othersDone;
-  const late = await suite('e2e-lane-1', 'npx', args, countPlaywright, lane(1));
-  const counts = [await first, late];
-  return {
-    passed: counts.reduce((n, c) => n + c.passed, 0),
-    failed: counts.reduce((n, c) => n + c.failed, 0),
-    skipped: counts.reduce((n, c) => n + (c.skipped ?? 0), 0),
-    names: counts.flatMap((c) => c.names ?? []),
-  };
-}
-
-let othersDone;
-const e2eRun =
-  wanted('e2e') && browserOk && built
-    ? browserSuite(new Promise((resolve) => (othersDone = resolve)))
-    : null;
-const attackRun =
-  wanted('attack') && built ? vitestSuite('attack', 'vitest.attack.config.ts') : null;
-// Neither needs a server of the browser suite's: they take the cores it leaves.
-const clusterThenUnit = inTurn([
-  () => (redisOk ? vitestSuite('cluster', 'vitest.cluster.config.ts') : null),
-  () => (wanted('unit') ? vitestSuite('unit', undefined, { yielding: true }) : null),
-]);
-const checksInTurn = inTurn(
-  checks.map(
-    ([name, command, args]) =>
-      () =>
-        start(name, command, args, { yielding: true }),
-  ),
-);
-void Promise.all([attackRun, clusterThenUnit, checksInTurn]).then(() => othersDone?.());
 const [e2e, attack, [cluster, unit], checksOk] = await Promise.all([
-  e2eRun,
-  attackRun,
-  clusterThenUnit,
-  checksInTurn,
+  wanted('e2e') && browserOk && built
+    ? suite('e2e', 'npx', ['playwright', 'test'], countPlaywright)
+    : null,
+  wanted('attack') && built ? vitestSuite('attack', 'vitest.attack.config.ts') : null,
+  // Neither needs a server of the browser suite's: they take the cores it leaves.
+  inTurn([
+    () => (redisOk ? vitestSuite('cluster', 'vitest.cluster.config.ts') : null),
+    () => (wanted('unit') ? vitestSuite('unit', undefined, { yielding: true }) : null),
+  ]),
+  inTurn(
+    checks.map(
+      ([name, command, args]) =>
+        () =>
+          start(name, command, args, { yielding: true }),
+    ),
+  ),
 ]);
 for (const name of ['format', 'lint', 'knip', 'typecheck']) {
   const i = checks.findIndex(([n]) => n === name);

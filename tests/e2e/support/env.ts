@@ -15,16 +15,6 @@ import { test, type TestInfo, type WorkerInfo } from '@playwright/test';
  */
 export const LANES =
   (Number(process.env.E2E_LANES) || (availableParallelism() >= 4 ? 2 : 1)) > 1 ? 2 : 1;
-
-/**
- * `E2E_LANE=0` or `1`: this process runs that lane alone (its project and its servers), the other
- * lane in a process of its own. scripts/test.mjs does so on fewer than four cores, where it starts
- * lane 1 only once the other suites have left the cores (see LATE_LANE in playwright.config.ts).
- */
-export const ONLY_LANE: number | null =
-  process.env.E2E_LANE === '0' || process.env.E2E_LANE === '1'
-    ? Number(process.env.E2E_LANE)
-    : null;
 const SIM_BASE = Number(process.env.E2E_SIM_PORT ?? 4310);
 const APP_BASE = Number(process.env.E2E_APP_PORT ?? 3310);
 /** Ports of lane n are the base ports + 5n: an app's +2 is its lane's signed-in server. */
