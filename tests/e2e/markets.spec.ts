@@ -18,6 +18,28 @@ function rows(page: Page): Locator {
   return page.locator('tbody tr[data-token-id]');
 }
 
+/** The running animation of a price cell's flash overlay: `none` when it does not flash. */
+async function flashOf(page: Page): Promise<string> {
+  const cell = page.locator('tbody .flash-up, tbody .flash-down').first();
+  await expect(cell).toBeAttached({ timeout: 15_000 });
+  return cell.evaluate((el) => getComputedStyle(el, '::after').animationName);
+}
+
+test.describe('the price flash', () => {
+  test.describe('for a visitor who has not asked for less motion', () => {
+    test.use({ reducedMotion: 'no-preference' });
+    test('a changed price flashes', async ({ page }) => {
+      await page.goto('/');
+      expect(await flashOf(page)).toMatch(/^flash-fade(-again)?$/);
+    });
+  });
+  test('for a visitor who asked for less motion, a changed price does not', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    expect(await flashOf(page)).toBe('none');
+  });
+});
+
 test.describe('markets', () => {
   test('prices move within 7 seconds without a reload, and only the rows change', async ({
     page,
