@@ -26,6 +26,13 @@ class FakeObserver {
   }
 }
 
+/** Fake time moves on by `ms`, and what it set off renders. */
+async function advance(ms: number) {
+  await act(async () => {
+    vi.advanceTimersByTime(ms);
+  });
+}
+
 async function probe() {
   vi.resetModules();
   const { useFirstPaint, useStartAfter } = await import('@/lib/client/hooks/use-first-paint');
@@ -78,13 +85,9 @@ describe('useFirstPaint', () => {
   it('turns true after the fallback when no paint is ever reported', async () => {
     const { Probe } = await probe();
     render(<Probe id="c" />);
-    await act(async () => {
-      vi.advanceTimersByTime(2_900);
-    });
+    await advance(2_900);
     expect(screen.getByTestId('c').textContent).toBe('waiting');
-    await act(async () => {
-      vi.advanceTimersByTime(200);
-    });
+    await advance(200);
     expect(screen.getByTestId('c').textContent).toBe('painted');
   });
 
@@ -132,13 +135,9 @@ describe('useFirstPaint', () => {
     vi.stubGlobal('cancelIdleCallback', (id: number) => clearTimeout(id));
     const { After } = await probe();
     render(<After id="f" moment="idle" />);
-    await act(async () => {
-      vi.advanceTimersByTime(1_900);
-    });
+    await advance(1_900);
     expect(screen.getByTestId('f').textContent).toBe('waiting');
-    await act(async () => {
-      vi.advanceTimersByTime(200);
-    });
+    await advance(200);
     expect(screen.getByTestId('f').textContent).toBe('started');
   });
 });
