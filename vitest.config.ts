@@ -14,8 +14,12 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
     environment: 'node',
     setupFiles: ['tests/support/setup-dom.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // A safety net against a hang, not a measure of speed. Under `npm test` this suite runs niced
+    // beside the browser suite and may get a tenth of a core for seconds at a time: a test that
+    // imports the server's module graph cold (tests/unit/observe/operations.test.ts' first, usually
+    // 1-7 s) took over 20 s in CI's run of 6292aed.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     pool: 'forks',
     // Vitest's default leaves one core to itself (cores - 1): on a 2-core CI machine that is one worker.
     maxWorkers: availableParallelism(),
