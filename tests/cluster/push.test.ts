@@ -10,6 +10,7 @@ import { createECDH } from 'node:crypto';
 import Redis from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClusterRedis, type ClusterRedis } from '@/lib/server/cluster/redis';
+import { resetVapidKeys, vapidKeys } from '@/lib/server/push/keys';
 import { pushKeys, RedisStore } from '@/lib/server/push/redis-store';
 import { alertKey, recordId, type AlertState, type PushAlert } from '@/lib/server/push/schema';
 import type { App } from '../attack/support/servers';
@@ -102,6 +103,29 @@ describe('the Redis push store', () => {
     expect(await store.changesSince(second!.version)).toBeNull();
   });
 
+  it('a process that just started makes its VAPID key as it starts, once its first connection is up', async () => {
+    // As the server starts (install.ts): a connection still being made, whose commands fail at once.
+    const starting = createClusterRedis(server.url);
+    try {
+      expect(starting.state()).toBe('connecting');
+      await expect(starting.client.get(pushKeys.lease)).rejects.toThrow(/offline/i);
+      resetVapidKeys();
+      const keys = await vapidKeys(starting);
+      expect(JSON.parse((await redis.client.get('pulse:push:vapid')) ?? '{}')).toMatchObject({
+        publicKey: keys.publicKey,
+      });
+    } finally {
+      resetVapidKeys();
+      await starting.quit();
+    }
+    // A Redis lost later never holds a caller: the wait is for the first connection only.
+    if (starting.client.status !== 'end')
+      await new Promise((resolve) => starting.client.once('end', resolve));
+    expect(starting.state()).toBe('down');
+    const held = sleep(5000).then(() => 'held');
+    expect(await Promise.race([starting.ready(60_000), held])).toBe(false);
+  });
+
   it('keeps at most its cap of subscriptions', async () => {
     const store = new RedisStore(redis, 4);
     const results = [];
@@ -162,16 +186,18 @@ describe('three instances, one watcher', () => {
       .filter((p) => p.path === '/push/wallet')
       .map((p) => (p.payload as { url: string }).url);
 
-  it('every instance signs with the same VAPID key, made once', async () => {
-    const keys = await Promise.all(
+  it('every instance signs with the same VAPID key, made once as it started', async () => {
+    const answers = await Promise.all(
       cluster.apps.map(async (app) => {
-        const body = (await (await call(app, 'GET', '/api/push/key')).json()) as {
-          publicKey: string;
-        };
-        return body.publicKey;
+        const r = await call(app, 'GET', '/api/push/key');
+        return { status: r.status, ...((await r.json()) as { publicKey?: string }) };
       }),
     );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const keys = answers.map((a) => a.publicKey);
     expect(new Set(keys).size).toBe(1);
+    // Made as each instance started, not on this first request: none logged a failure.
+    for (const app of cluster.apps) expect(app.log).not.toContain('no VAPID keys');
     expect(JSON.parse((await redis.get('pulse:push:vapid')) ?? '{}')).toMatchObject({
       publicKey: keys[0],
     });

@@ -17,11 +17,19 @@ export interface ClusterRedis {
   /** a new connection with the same settings (the stream reader blocks on its own) */
   duplicate(name: string): Redis;
   state(): RedisState;
+  /**
+   * While the first connection is still being made (a process that just started), waits for it up
+   * to `timeoutMs` (5 s unless given); true once Redis is up. At once otherwise: a Redis that went down later never
+   * holds a caller, who falls back as usual.
+   */
+  ready(timeoutMs?: number): Promise<boolean>;
   onState(listener: (state: RedisState) => void): () => void;
   quit(): Promise<void>;
 }
 
 const KEY = Symbol.for('pulse.cluster-redis');
+/** How long `ready()` holds a caller while a process that just started makes its first connection. */
+const FIRST_CONNECTION_MS = 5000;
 type Holder = { [KEY]?: ClusterRedis | null };
 
 function redisOptions(url: string): RedisOptions {
@@ -65,14 +73,27 @@ export function createClusterRedis(url: string): ClusterRedis {
     for (const l of listeners) l(next);
   };
   const client = connect(url, 'commands', setState);
+  const onState = (listener: (s: RedisState) => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
   return {
     client,
     duplicate: (name) => connect(url, name),
     state: () => state,
-    onState(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    ready(timeoutMs = FIRST_CONNECTION_MS) {
+      if (state !== 'connecting') return Promise.resolve(state === 'up');
+      return new Promise((resolve) => {
+        const done = (up: boolean) => {
+          clearTimeout(timer);
+          off();
+          resolve(up);
+        };
+        const timer = setTimeout(() => done(false), timeoutMs);
+        const off = onState((next) => done(next === 'up'));
+      });
     },
+    onState,
     async quit() {
       listeners.clear();
       await client.quit().catch(() => client.disconnect());

@@ -86,6 +86,7 @@ async function admit(
     const taken = await limit.take(key);
     if (!taken.ok) return limited(taken.retryAfterSeconds);
   }
+  await pushRuntime().ready();
   return null;
 }
 

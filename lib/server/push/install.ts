@@ -56,6 +56,11 @@ export class PushRuntime {
     return vapidKeys(this.redis);
   }
 
+  /** Resolves once the store can answer: at once, except in a process whose Redis is still connecting. */
+  async ready(): Promise<void> {
+    await this.redis?.ready();
+  }
+
   get watching(): boolean {
     return this.watcher !== null;
   }

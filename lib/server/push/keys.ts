@@ -46,6 +46,9 @@ export function readKeyPair(raw: unknown): { publicKey: string; privateKey: stri
 }
 
 async function fromRedis(redis: ClusterRedis): Promise<{ publicKey: string; privateKey: string }> {
+  // Loaded as the server starts (install.ts), before the connection is up: commands fail at once
+  // until then, so the first load waits for it.
+  await redis.ready();
   const stored = readKeyPair(parse(await redis.client.get(VAPID_REDIS_KEY)));
   if (stored) return stored;
   const fresh = webpush.generateVAPIDKeys();
