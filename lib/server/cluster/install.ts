@@ -88,6 +88,8 @@ export function redisRevocations(
     async check(id) {
       if ((await memory.check(id)) === 'revoked') return 'revoked';
       try {
+        // A process that just started asks once its first connection is up, not 'unknown' before.
+        await redis.ready();
         if (unsent.size > 0) await flush();
         return (await redis.client.exists(keys.revoked(id))) === 1 ? 'revoked' : 'valid';
       } catch {

@@ -74,18 +74,45 @@ describe('revocations in Redis', () => {
       exists: (key: string) => (up ? Promise.resolve(keys.has(key) ? 1 : 0) : down()),
     };
     const listeners = new Set<(state: string) => void>();
+    // The first connection: ready() waits for it as the real one does (lib/server/cluster/redis.ts).
+    let connected = Promise.resolve();
     return {
       redis: {
         client,
         onState: (l: (state: string) => void) => (listeners.add(l), () => listeners.delete(l)),
+        ready: () => connected.then(() => up),
       } as unknown as ClusterRedis,
       keys,
       setUp: (value: boolean) => {
         up = value;
         for (const l of listeners) l(value ? 'up' : 'down');
       },
+      /** A process that just started: commands fail until `connect()`. */
+      starting: () => {
+        up = false;
+        let connect = () => {};
+        connected = new Promise<void>((resolve) => (connect = resolve));
+        return () => {
+          up = true;
+          connect();
+        };
+      },
     };
   }
+
+  it('a process that just started asks Redis once its first connection is up, not "unknown" before', async () => {
+    vi.resetModules();
+    const { redisRevocations } = await import('@/lib/server/cluster/install');
+    const fake = fakeRedis();
+    fake.keys.set('pulse:revoked:s9', '1');
+    const connect = fake.starting();
+    const store = redisRevocations(fake.redis);
+    const answers = Promise.all([store.check('s9'), store.check('s10')]);
+    // Both checks reach Redis (a macrotask runs after every microtask before it), then it comes up.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    connect();
+    expect(await answers).toEqual(['revoked', 'valid']);
+  });
 
   it('Redis down: a session this process has not seen revoked is unknown; a sign-out made meanwhile is shared once Redis is back', async () => {
     vi.resetModules();
