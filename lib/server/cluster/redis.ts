@@ -3,7 +3,9 @@
  * command connection per process, kept on globalThis (Next bundles server modules per chunk, and
  * every chunk must share it), plus duplicates for the blocking stream reader. Commands fail at once
  * while Redis is unreachable (no offline queue): every caller has an in-process fallback, and the
- * connection keeps retrying in the background. The URL (it may hold a password) is never logged.
+ * connection keeps retrying in the background. Only the first connection of a process that just
+ * started is waited for, by callers that have no good fallback (`ready()`: the push key and store,
+ * sign-out checks). The URL (it may hold a password) is never logged.
  */
 import 'server-only';
 import Redis, { type RedisOptions } from 'ioredis';
