@@ -3,7 +3,8 @@
  * names the variable, instead of failing on the first request; and every request is stamped with
  * its TCP peer's address (lib/server/security/peer.ts), which the per-client limits key on; and the
  * built-in simulator's webhook deliveries to this app reach its receiver in process; an API path
- * that does not decode is answered 400 before Next.js routes it (lib/server/http/malformed-path.ts);
+ * that does not decode, and a method never served there, are answered before Next.js routes them
+ * (lib/server/http/request-guard.ts);
  * a connection closed under an unread body lingers (lib/server/http/linger.ts); gateway reads are
  * answered before Next.js routes them, by the same handler (lib/server/http/fast-entry.ts). With
  * OTEL_EXPORTER_OTLP_ENDPOINT set, traces (a span per upstream call, lib/upstream/exchange.ts) are
@@ -23,8 +24,8 @@ export async function register() {
     if (fastEntryWanted()) await installFastEntry();
     const { installPeerStamp } = await import('./lib/server/security/peer');
     await installPeerStamp();
-    const { installMalformedPathGuard } = await import('./lib/server/http/malformed-path');
-    await installMalformedPathGuard();
+    const { installRequestGuard } = await import('./lib/server/http/request-guard');
+    await installRequestGuard();
     // After the guard, so that it wraps it: the guard's answers linger too.
     const { installLingeringClose } = await import('./lib/server/http/linger');
     await installLingeringClose();

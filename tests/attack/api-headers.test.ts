@@ -3,7 +3,8 @@
  * proxy set them is still there, over plain HTTP and over HTTPS as the server trusts it (a proxy
  * named by CLIENT_IP_HEADER saying `X-Forwarded-Proto: https`); an undecodable path is a JSON 400,
  * never a bare 500; private mode's refusals are each service's own, word for word as before; pages
- * keep their nonce policy, their sandbox cookie and the sign-in redirect.
+ * keep their nonce policy, their sandbox cookie and the sign-in redirect; a method never served there
+ * is a 405, never a bare 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_POLICY, HSTS } from '@/lib/server/security/headers';
@@ -156,6 +157,44 @@ describe('a path whose percent-encoding does not decode', () => {
     // A page path is the proxy's to answer, as before.
     const page = await raw(`${app.url}/pools/%80`);
     expect(page.status).toBe(400);
+  });
+});
+
+describe('a method the app never serves', () => {
+  it('is 405 naming what is served, never a bare 500: TRACE and WebDAV anywhere, a change on a public file', async () => {
+    const cases: { method: string; path: string; allow: string }[] = [];
+    for (const method of ['TRACE', 'PROPFIND', 'SEARCH', 'MKCOL', 'PURGE'])
+      for (const path of ['/api/health', '/api/price/v1/chains', '/', '/pools', '/embed.js'])
+        cases.push({
+          method,
+          path,
+          allow: path.startsWith('/api/')
+            ? 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS'
+            : 'GET, HEAD',
+        });
+    for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS'])
+      for (const path of ['/embed.js', '/sw.js', '/offline.html'])
+        cases.push({ method, path, allow: 'GET, HEAD' });
+    for (const { method, path, allow } of cases) {
+      const r = await raw(`${app.url}${path}`, { method, headers: { 'x-real-ip': '10.9.8.5' } });
+      const what = `${method} ${path}`;
+      expect(r.status, what).toBe(405);
+      expect(r.headers.allow, what).toBe(allow);
+      expect(r.headers['x-content-type-options'], what).toBe('nosniff');
+      expect(r.headers.connection, what).toBe('close');
+      if (path.startsWith('/api/'))
+        expect(JSON.parse(r.body), what).toEqual({
+          code: 405,
+          message: `Method ${method} is not allowed here.`,
+        });
+      else expect(r.body, what).toBe(`Method ${method} is not allowed here.\n`);
+    }
+    // What is served is untouched: the file itself, and the methods some route takes.
+    const file = await raw(`${app.url}/embed.js`);
+    expect(file.status).toBe(200);
+    expect((await raw(`${app.url}/api/health`, { method: 'OPTIONS' })).status).toBe(204);
+    expect((await raw(`${app.url}/api/health`, { method: 'DELETE' })).status).toBe(405);
+    expect(file.headers.allow).toBeUndefined();
   });
 });
 

@@ -258,7 +258,7 @@ describe('the fast entry answers as the route handler does', () => {
 
   it('what the fast entry leaves to Next.js is answered by Next.js on both', async () => {
     const asks: [string, Record<string, string>, string?][] = [
-      ['/api/price/v1/%80', {}], // the malformed-path guard's 400
+      ['/api/price/v1/%80', {}], // the request guard's 400
       ['/api/price/v1/chains/', {}], // Next.js's trailing-slash redirect
       ['/api/price//v1/chains', {}], // repeated slashes: a redirect
       ['/api/price/v1/./chains', {}],

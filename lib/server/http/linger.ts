@@ -1,6 +1,6 @@
 /**
  * A lingering close for connections whose request body was left unread. An answer with
- * `Connection: close` (lib/server/http/access.ts, lib/server/http/malformed-path.ts) makes Node.js
+ * `Connection: close` (lib/server/http/access.ts, lib/server/http/request-guard.ts) makes Node.js
  * destroy the socket as soon as the answer is written. If the client is still sending (a body
  * refused at its cap), unread bytes are then waiting in the socket, and closing it makes the kernel
  * send a reset, which can reach the client before it has read the answer: it sees EPIPE or

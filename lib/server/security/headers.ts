@@ -49,7 +49,7 @@ export const API_POLICY =
 /**
  * Every API answer's static headers, as next.config.js's `headers()` sets them (on `/:path*` and
  * `/api/:path+`; tests/unit/security/api-headers.test.ts keeps the two equal), for the answers given
- * before Next.js routes a request (lib/server/http/malformed-path.ts, lib/server/http/fast-entry.ts).
+ * before Next.js routes a request (lib/server/http/request-guard.ts, lib/server/http/fast-entry.ts).
  */
 export const API_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',

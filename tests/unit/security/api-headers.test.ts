@@ -1,6 +1,6 @@
 /**
  * The API's headers without proxy.ts: next.config.js's static ones (checked against API_HEADERS, the
- * set the malformed-path answer uses), every route wrapped by withAccessLog, and the check that
+ * set the request guard's answers use), every route wrapped by withAccessLog, and the check that
  * answers an undecodable API path before Next.js routes it (against decodeURIComponent).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { malformedApiPath } from '@/lib/server/http/malformed-path';
+import { malformedApiPath, publicFiles, refusedMethod } from '@/lib/server/http/request-guard';
 import { API_HEADERS, API_POLICY } from '@/lib/server/security/headers';
 
 const require = createRequire(import.meta.url);
@@ -135,5 +135,38 @@ describe('an API path that does not decode', () => {
       }),
       { numRuns: 2_000 },
     );
+  });
+});
+
+describe('the methods the request guard refuses', () => {
+  const files = publicFiles();
+
+  it('knows the files of public/, nested ones included', () => {
+    for (const path of ['/embed.js', '/sw.js', '/offline.html'])
+      expect(files.has(path), path).toBe(true);
+    expect([...files].some((f) => f.startsWith('/widget/'))).toBe(true);
+    expect(files.has('/pools')).toBe(false);
+    expect(publicFiles('/nonexistent-dir').size).toBe(0);
+  });
+
+  it('lets through every method some route serves, and reads of a file', () => {
+    for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+      for (const path of ['/api/health', '/pools', '/api/push/subscriptions/x?y=1'])
+        expect(refusedMethod(method, path, files), `${method} ${path}`).toBeNull();
+    for (const method of ['GET', 'HEAD'])
+      expect(refusedMethod(method, '/embed.js?v=2', files)).toBeNull();
+  });
+
+  it('refuses the rest, naming what is served', () => {
+    expect(refusedMethod('TRACE', '/api/health', files)).toBe(
+      'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+    );
+    expect(refusedMethod('PROPFIND', '/pools/evm/1/0xabc', files)).toBe('GET, HEAD');
+    expect(refusedMethod('TRACE', 'http://h/api/x', files)).toBe(
+      'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+    );
+    for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS', 'TRACE'])
+      expect(refusedMethod(method, '/embed.js?x=1', files), method).toBe('GET, HEAD');
+    expect(refusedMethod(undefined, '/', files)).toBe('GET, HEAD');
   });
 });
