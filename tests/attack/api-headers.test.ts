@@ -198,6 +198,23 @@ describe('a method the app never serves', () => {
   });
 });
 
+describe('a Range on a static file', () => {
+  it('that is malformed or past the end is ignored: the whole file, never a bare 500', async () => {
+    const html = await raw(`${app.url}/`);
+    const chunk = /\/_next\/static\/chunks\/[\w.-]+\.js/.exec(html.body)?.[0];
+    expect(chunk, 'a script of the page').toBeTruthy();
+    for (const path of ['/embed.js', '/offline.html', chunk!]) {
+      const whole = await raw(`${app.url}${path}`);
+      expect(whole.status, path).toBe(200);
+      for (const range of ['bytes=999999999-', 'bytes=5-1', 'bytes=abc', 'bytes=0-10']) {
+        const r = await raw(`${app.url}${path}`, { headers: { range } });
+        expect(r.status, `${range} ${path}`).toBe(200);
+        expect(r.body, `${range} ${path}`).toBe(whole.body);
+      }
+    }
+  });
+});
+
 describe('pages keep what the proxy gives them', () => {
   it('a nonce policy, DENY framing and, for a new visitor of the demo, the sandbox cookie; `/api` is a page', async () => {
     for (const path of ['/', '/api']) {

@@ -8,7 +8,11 @@
  * - a method the app never serves (`TRACE`, `PROPFIND`, `SEARCH`, anything but GET, HEAD, POST, PUT,
  *   PATCH, DELETE and OPTIONS; Next.js builds a web `Request`, which refuses `TRACE` outright): 405,
  *   JSON on an API path, text elsewhere;
- * - anything but GET or HEAD on a file of `public/` (`/embed.js`, `/sw.js`, the widget's files): 405.
+ * - anything but GET or HEAD on a file of `public/` (`/embed.js`, `/sw.js`, the widget's files): 405;
+ * - a `Range` on a static file (`public/` or `/_next/static/`) that is malformed (`bytes=abc`, `5-1`)
+ *   or past the end: Next.js fails it with a 500 instead of ignoring it or answering 416. The header
+ *   is dropped, so the whole file is sent (200), which RFC 9110 allows; the app's static files are
+ *   scripts, styles and pages that no client needs in parts.
  *
  * proxy.ts used to catch the first, but the API no longer passes through the proxy layer
  * (docs/security.md). A rewrite in next.config.js could route it too, but any rewrite makes Next.js
@@ -55,6 +59,12 @@ export function refusedMethod(
   if (files.has(path)) return READ;
   if (method && SERVED.has(method)) return null;
   return path.startsWith('/api/') ? [...SERVED].join(', ') : READ;
+}
+
+/** Whether a request for this path is Next.js's static file serving (it fails on odd ranges). */
+export function staticFile(url: string | undefined, files: ReadonlySet<string>): boolean {
+  const path = pathOf(url ?? '');
+  return path.startsWith('/_next/static/') || files.has(path);
 }
 
 /** The path of a request target as sent, without its query; the absolute form names the same. */
@@ -137,6 +147,10 @@ export async function installRequestGuard(files = publicFiles()): Promise<void> 
       if (allow) {
         answer(req, res, 405, `Method ${req.method} is not allowed here.`, { Allow: allow });
         return true;
+      }
+      if (req.headers.range !== undefined && staticFile(req.url, files)) {
+        delete req.headers.range;
+        delete req.headers['if-range'];
       }
       if (!malformedApiPath(req.url)) return false;
       answer(req, res, 400, MALFORMED_PATH_MESSAGE);

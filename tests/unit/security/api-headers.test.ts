@@ -8,7 +8,12 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { malformedApiPath, publicFiles, refusedMethod } from '@/lib/server/http/request-guard';
+import {
+  malformedApiPath,
+  publicFiles,
+  refusedMethod,
+  staticFile,
+} from '@/lib/server/http/request-guard';
 import { API_HEADERS, API_POLICY } from '@/lib/server/security/headers';
 
 const require = createRequire(import.meta.url);
@@ -155,6 +160,13 @@ describe('the methods the request guard refuses', () => {
         expect(refusedMethod(method, path, files), `${method} ${path}`).toBeNull();
     for (const method of ['GET', 'HEAD'])
       expect(refusedMethod(method, '/embed.js?v=2', files)).toBeNull();
+  });
+
+  it("tells Next.js's static files (whose odd ranges it fails) from the rest", () => {
+    for (const url of ['/embed.js', '/embed.js?v=1', '/_next/static/chunks/a.js', 'http://h/sw.js'])
+      expect(staticFile(url, files), url).toBe(true);
+    for (const url of ['/', '/pools', '/api/health', '/_next/image?url=x', undefined])
+      expect(staticFile(url, files), String(url)).toBe(false);
   });
 
   it('refuses the rest, naming what is served', () => {
