@@ -50,6 +50,15 @@ export class Cluster {
     );
     // One at a time: three builds starting at once on two cores take longer than in turn.
     for (const app of this.apps) await app.start();
+    // An app counts as started once it answers its health check, 503 included (as a load balancer
+    // sees it); the tests start once every instance's Redis connection is up, as in a warm cluster.
+    const deadline = Date.now() + 30_000;
+    for (const app of this.apps) {
+      while ((await this.health(app))?.cluster?.redis !== 'up') {
+        if (Date.now() > deadline) throw new Error(`${app.url}: Redis not up 30 s after start`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
   }
 
   async health(app: App): Promise<Health | null> {
