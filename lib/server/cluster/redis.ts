@@ -21,8 +21,8 @@ export interface ClusterRedis {
   state(): RedisState;
   /**
    * While the first connection is still being made (a process that just started), waits for it up
-   * to `timeoutMs` (5 s unless given); true once Redis is up. At once otherwise: a Redis that went down later never
-   * holds a caller, who falls back as usual.
+   * to `timeoutMs` (5 s unless given); true once Redis is up. At once otherwise: a Redis that went
+   * down later never holds a caller, who falls back as usual.
    */
   ready(timeoutMs?: number): Promise<boolean>;
   onState(listener: (state: RedisState) => void): () => void;

@@ -29,6 +29,7 @@ import { hookServer } from './server-hook';
 const MALFORMED_PATH_MESSAGE = 'Malformed percent-encoding in the path.';
 /** Every method some route of the app serves; each route answers 405 to the ones it does not. */
 const SERVED = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const ALL = [...SERVED].join(', ');
 const READ = 'GET, HEAD';
 
 /** Whether `url` (a request target as sent) is an API path that does not decode. */
@@ -58,7 +59,7 @@ export function refusedMethod(
   const path = pathOf(url ?? '');
   if (files.has(path)) return READ;
   if (method && SERVED.has(method)) return null;
-  return path.startsWith('/api/') ? [...SERVED].join(', ') : READ;
+  return path.startsWith('/api/') ? ALL : READ;
 }
 
 /** Whether a request for this path is Next.js's static file serving (it fails on odd ranges). */
@@ -83,7 +84,10 @@ function absolutePath(url: string): string {
   }
 }
 
-/** The files Next.js serves from `public/` (the working directory's, as `next start` and the standalone server read it). */
+/**
+ * The files Next.js serves from `public/`: the working directory's, as `next start` and the
+ * standalone server read it.
+ */
 export function publicFiles(root = join(process.cwd(), 'public')): Set<string> {
   const files = new Set<string>();
   const walk = (dir: string, prefix: string) => {

@@ -6,6 +6,7 @@
 import { App } from '../../attack/support/servers';
 import { RedisServer } from '../../support/redis';
 import { startRecordingSim, type RecordingUpstream } from '../../support/upstream';
+import { sleep } from './wait';
 
 export const POOL = '0x88e6a0c2ddd26feeb64f039a2c41296fcb3f5640';
 export const OHLCV_1S = `ohlcv:evm:1:${POOL}:1s`;
@@ -56,7 +57,7 @@ export class Cluster {
     for (const app of this.apps) {
       while ((await this.health(app))?.cluster?.redis !== 'up') {
         if (Date.now() > deadline) throw new Error(`${app.url}: Redis not up 30 s after start`);
-        await new Promise((r) => setTimeout(r, 100));
+        await sleep(100);
       }
     }
   }
@@ -77,7 +78,7 @@ export class Cluster {
       for (const app of among) {
         if ((await this.health(app))?.cluster?.lease === 'held') return app;
       }
-      await new Promise((r) => setTimeout(r, 200));
+      await sleep(200);
     }
     throw new Error('no instance took the upstream lease');
   }
