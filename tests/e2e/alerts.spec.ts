@@ -68,10 +68,11 @@ async function ohlcv1s(
  * seconds' closes (checked first against the running one's recent past). The level lies between the
  * range of the closes from 4 s ahead and the first three closes after 10 s that all leave it on one
  * side: every close before them is on one side of the level and they are on the other, for three
- * seconds, so the live price, however often it is heard, crosses it then (about 10 to 20 s ahead,
- * rather than anywhere in the next 45).
+ * seconds, so the live price, however often it is heard, crosses it then: usually 10 to 20 s ahead,
+ * but up to 80 s where the price sits in a narrow range (as around 15:46 UTC, where CI waited 60 s
+ * for a crossing 64 s ahead). So it says when, in epoch seconds, and the test waits until then.
  */
-async function comingCrossing(): Promise<number> {
+async function comingCrossing(): Promise<{ level: number; at: number }> {
   const now = Math.floor(Date.now() / 1000);
   const ahead = createSimulator({
     now: () => (now + 90) * 1000,
@@ -93,8 +94,9 @@ async function comingCrossing(): Promise<number> {
   for (let i = 0; i + 2 < seconds.length; i++) {
     const next = seconds.slice(i, i + 3).map((t) => coming.get(t)!);
     if (seconds[i]! >= now + 10) {
-      if (Math.min(...next) > high) return (high + Math.min(...next)) / 2;
-      if (Math.max(...next) < low) return (low + Math.max(...next)) / 2;
+      if (Math.min(...next) > high)
+        return { level: (high + Math.min(...next)) / 2, at: seconds[i]! };
+      if (Math.max(...next) < low) return { level: (low + Math.max(...next)) / 2, at: seconds[i]! };
     }
     low = Math.min(low, next[0]!);
     high = Math.max(high, next[0]!);
@@ -107,7 +109,8 @@ test.describe('price lines and alerts', () => {
     page,
     context,
   }) => {
-    test.setTimeout(150_000);
+    // Up to 80 s for the crossing to come (comingCrossing), and the page around it.
+    test.setTimeout(210_000);
     await recordNotifications(context);
     await page.goto(POOL_PAGE);
     await expect(chart(page)).toHaveAttribute('data-state', 'ready');
@@ -120,7 +123,7 @@ test.describe('price lines and alerts', () => {
     const price = linesPanel(page).getByLabel('Line price');
     await expect(price).toBeFocused();
 
-    const level = await comingCrossing();
+    const { level, at } = await comingCrossing();
     await price.fill(String(level));
     await price.press('Enter');
     await linesPanel(page)
@@ -141,8 +144,10 @@ test.describe('price lines and alerts', () => {
       });
       document.dispatchEvent(new Event('visibilitychange'));
     });
+    // Until 30 s after the second the price crosses (three closes on the far side from then on).
+    const crossingWait = Math.max(30_000, at * 1000 + 30_000 - Date.now());
     await expect
-      .poll(() => notifications(page), { timeout: 60_000, intervals: [500] })
+      .poll(() => notifications(page), { timeout: crossingWait, intervals: [500] })
       .toContainEqual(
         expect.objectContaining({
           title: expect.stringMatching(/^WETH\/USDC crossed [\d,.]+ USDC [↑↓]$/),
